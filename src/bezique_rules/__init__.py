@@ -1,0 +1,98 @@
+"""bezique-rules: correct, fast, fully typed rules for the Bezique family of card games.
+
+Everything public is importable from here:
+
+>>> from bezique_rules import new_deal
+>>> deal = new_deal("bezique", seed=1)
+>>> deal = deal.apply(deal.legal_actions()[0])
+>>> deal.current_player
+1
+"""
+
+from __future__ import annotations
+
+from .actions import Action, ActionSpace, Verb
+from .api import new_deal
+from .cards import JOKER, Card, CardSet, Rank, Suit, parse_cards
+from .deck import DealPattern, DeckSpec, shuffle
+from .errors import (
+    BeziqueRulesError,
+    DealError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    RecordError,
+    RuleCode,
+    UnknownVariantError,
+)
+from .game import GameState, deal_seed, new_game
+from .melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from .records import record_of, replay
+from .rules import OptionSpec, Preset, RuleSet, StockRules, available_variants, get_rules, register_variant
+from .scoring import BRISQUES, CardPoints, MatchEnd, ScoreBreakdown, TargetEnd
+from .state import DealResult, DealState, Phase, PlayerView, TableMeld, determinize
+from .tricks import BeatRule, PlayDuty, TrickPolicy
+from .trumps import TrumpOrder, TrumpTable
+
+__version__ = "0.1.0"
+"""The package version."""
+
+__all__ = [
+    "BRISQUES",
+    "JOKER",
+    "Action",
+    "ActionSpace",
+    "BeatRule",
+    "BeziqueRulesError",
+    "Card",
+    "CardPoints",
+    "CardSet",
+    "DealError",
+    "DealPattern",
+    "DealResult",
+    "DealState",
+    "DeckSpec",
+    "DixRule",
+    "FixedCards",
+    "GameState",
+    "IllegalActionError",
+    "MatchEnd",
+    "MeldKind",
+    "MeldRules",
+    "MeldTable",
+    "NotationError",
+    "OptionError",
+    "OptionSpec",
+    "Phase",
+    "PlayDuty",
+    "PlayerView",
+    "Preset",
+    "Quartet",
+    "Rank",
+    "RecordError",
+    "RuleCode",
+    "RuleSet",
+    "ScoreBreakdown",
+    "StockRules",
+    "Suit",
+    "SuitRun",
+    "TableMeld",
+    "TargetEnd",
+    "TrickPolicy",
+    "TrumpOrder",
+    "TrumpTable",
+    "UnknownVariantError",
+    "Verb",
+    "__version__",
+    "available_variants",
+    "deal_seed",
+    "determinize",
+    "get_rules",
+    "new_deal",
+    "new_game",
+    "parse_cards",
+    "record_of",
+    "register_variant",
+    "replay",
+    "shuffle",
+]

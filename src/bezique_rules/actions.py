@@ -1,0 +1,235 @@
+"""Actions and their canonical notation (api.md §4), and the integer action space.
+
+An action is a frozen value; ``str(action)`` is its canonical text and
+`Action.parse` reads it back, forgiving case and whitespace, never meaning.
+
+| action | notation |
+| --- | --- |
+| play a card | ``play QS`` (``play QS*`` for the copy lying on the table) |
+| declare a meld | ``meld bezique QS JD`` (``*`` marks cards already on the table) |
+| trump seven / dix: exchange with the turn-up | ``exchange 7H`` |
+| trump seven / dix: score it without exchange | ``declare 7H`` |
+| decline (no meld now; pass in bidding) | ``pass`` |
+| bid | ``bid 260`` |
+| name trump | ``trump H`` |
+| pass cards | ``give AS TS KS QS`` |
+| discard | ``discard 9C`` |
+| Euchre: order up / alone | ``order-up``, ``order-up alone`` |
+| Euchre: call a suit / alone | ``call H``, ``call H alone`` |
+| concede | ``throw-in`` |
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import attrs
+
+from .cards import Card, Suit
+from .errors import NotationError
+
+__all__ = ["Action", "ActionSpace", "Verb"]
+
+
+class Verb(enum.Enum):
+    """The verb of an action; the value is its notation word."""
+
+    PLAY = "play"
+    """Play a card to the trick."""
+    MELD = "meld"
+    """Declare a meld."""
+    EXCHANGE = "exchange"
+    """Exchange the trump seven (or dix) for the turn-up, scoring it."""
+    DECLARE = "declare"
+    """Score the trump seven (or dix) without exchanging it."""
+    PASS = "pass"
+    """Decline: no (further) declaration now; pass in bidding."""
+    BID = "bid"
+    """Bid a number of points."""
+    TRUMP = "trump"
+    """Name the trump suit."""
+    GIVE = "give"
+    """Pass cards to the partner or the declarer."""
+    DISCARD = "discard"
+    """Discard (bury) cards."""
+    ORDER_UP = "order-up"
+    """Euchre: accept the turned suit as trumps."""
+    CALL = "call"
+    """Euchre: name a trump suit in the second round."""
+    THROW_IN = "throw-in"
+    """Concede the hand."""
+
+
+_VERBS = {v.value: v for v in Verb}
+
+
+def _star_sorted(cards: Iterable[tuple[Card, bool]]) -> tuple[tuple[Card, bool], ...]:
+    return tuple(sorted(cards, key=lambda cs: (cs[0].sort_key, cs[1])))
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Action:
+    """One action of a player, in canonical form.
+
+    Build actions by parsing their notation, or take them from
+    ``state.legal_actions()``.
+
+    >>> a = Action.parse("MELD  royal-marriage qh kh")
+    >>> str(a)
+    'meld royal-marriage KH QH'
+    >>> Action.parse("play QS*").tabled
+    (True,)
+    """
+
+    verb: Verb
+    """What is done."""
+    cards: tuple[Card, ...] = ()
+    """The cards involved, in display order (suits S H D C, ranks A T K Q J …)."""
+    tabled: tuple[bool, ...] = ()
+    """Per card: True for the copy lying face up on the table (notation suffix ``*``)."""
+    meld: str = ""
+    """The meld kind (``meld`` actions only)."""
+    number: int | None = None
+    """The bid (``bid`` actions only)."""
+    suit: Suit | None = None
+    """The suit named (``trump`` and ``call`` actions)."""
+    alone: bool = False
+    """Going alone (Euchre ``order-up`` and ``call``)."""
+
+    @classmethod
+    def make(
+        cls,
+        verb: Verb,
+        cards: Iterable[Card] = (),
+        tabled: Iterable[bool] | None = None,
+        *,
+        meld: str = "",
+        number: int | None = None,
+        suit: Suit | None = None,
+        alone: bool = False,
+    ) -> Action:
+        """Build an action with its cards put in canonical order."""
+        cards = tuple(cards)
+        flags = tuple(tabled) if tabled is not None else (False,) * len(cards)
+        pairs = _star_sorted(zip(cards, flags))
+        return cls(
+            verb,
+            tuple(c for c, _ in pairs),
+            tuple(s for _, s in pairs),
+            meld,
+            number,
+            suit,
+            alone,
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse canonical notation (case and spacing are free).
+
+        Raises:
+            NotationError: the text is not an action; the message says why.
+        """
+        if isinstance(text, Action):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"an action is text such as 'play QS': {text!r}")
+        tokens = text.replace(",", " ").split()
+        if not tokens:
+            raise NotationError("empty action text")
+        verb = _VERBS.get(tokens[0].lower())
+        if verb is None:
+            raise NotationError(f"unknown verb {tokens[0]!r} (one of {', '.join(_VERBS)}): {text!r}")
+        args = tokens[1:]
+        try:
+            if verb in (Verb.PASS, Verb.THROW_IN):
+                _arity(args, 0, text)
+                return cls(verb)
+            if verb is Verb.ORDER_UP:
+                return cls(verb, alone=_alone(args, 0, text))
+            if verb is Verb.CALL:
+                if not args:
+                    raise NotationError(f"'call' needs a suit: {text!r}")
+                return cls(verb, suit=Suit.parse(args[0]), alone=_alone(args, 1, text))
+            if verb is Verb.TRUMP:
+                _arity(args, 1, text)
+                return cls(verb, suit=Suit.parse(args[0]))
+            if verb is Verb.BID:
+                _arity(args, 1, text)
+                if not args[0].isdigit():
+                    raise NotationError(f"a bid is a whole number: {text!r}")
+                return cls(verb, number=int(args[0]))
+            meld = ""
+            if verb is Verb.MELD:
+                if not args:
+                    raise NotationError(f"'meld' needs a meld name: {text!r}")
+                meld = args[0].lower()
+                args = args[1:]
+            elif not args:
+                raise NotationError(f"{verb.value!r} needs a card: {text!r}")
+            if verb in (Verb.PLAY, Verb.EXCHANGE, Verb.DECLARE):
+                _arity(args, 1, text)
+            pairs = []
+            for tok in args:
+                star = tok.endswith("*")
+                pairs.append((Card.parse(tok[:-1] if star else tok), star))
+            return cls.make(verb, [c for c, _ in pairs], [s for _, s in pairs], meld=meld)
+        except NotationError as exc:
+            if text in str(exc):
+                raise
+            raise NotationError(f"{exc}: in {text!r}") from None
+
+    def __str__(self) -> str:
+        verb = self.verb
+        if verb is Verb.BID:
+            return f"bid {self.number}"
+        if verb is Verb.TRUMP:
+            return f"trump {self.suit}"
+        if verb is Verb.CALL:
+            return f"call {self.suit}" + (" alone" if self.alone else "")
+        if verb is Verb.ORDER_UP:
+            return "order-up" + (" alone" if self.alone else "")
+        parts = [verb.value]
+        if self.meld:
+            parts.append(self.meld)
+        parts.extend(str(c) + ("*" if s else "") for c, s in zip(self.cards, self.tabled))
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+def _arity(args: list[str], n: int, text: str) -> None:
+    if len(args) != n:
+        raise NotationError(f"expected {n} argument{'s' if n != 1 else ''}: {text!r}")
+
+
+def _alone(args: list[str], at: int, text: str) -> bool:
+    rest = args[at:]
+    if not rest:
+        return False
+    if len(rest) == 1 and rest[0].lower() == "alone":
+        return True
+    raise NotationError(f"expected nothing or 'alone' here: {text!r}")
+
+
+@attrs.frozen
+class ActionSpace:
+    """The numbered actions of a rule set: id ``i`` is ``actions[i]``."""
+
+    actions: tuple[Action, ...]
+    """Every action of the variant, in id order."""
+    ids: dict[Action, int] = attrs.field(eq=False, repr=False)
+    """Action to id."""
+
+    @classmethod
+    def of(cls, actions: Iterable[Action]) -> ActionSpace:
+        """Number ``actions`` in the order given (duplicates dropped)."""
+        seen: dict[Action, int] = {}
+        for a in actions:
+            if a not in seen:
+                seen[a] = len(seen)
+        return cls(tuple(seen), seen)
+
+    def __len__(self) -> int:
+        return len(self.actions)

@@ -1,0 +1,168 @@
+"""The ``bezique-rules`` command: simulate, replay, rules.
+
+Errors from bad input are printed in one line (``error: …``) with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import TextIO
+
+from . import __version__
+from .api import new_deal
+from .errors import BeziqueRulesError
+from .game import GameState, deal_seed
+from .records import replay
+from .rules.registry import available_variants, get_rules, preset
+
+__all__ = ["main"]
+
+
+def _play_random_deals(variant: str, seed: int, first: int, count: int) -> list[tuple[tuple[int, ...], int]]:
+    """Play deals ``first`` … ``first + count - 1`` with random legal actions."""
+    rules = get_rules(variant)
+    out = []
+    for k in range(first, first + count):
+        s = deal_seed(seed, k)
+        rng = random.Random(s ^ 0x5EED)
+        deal = new_deal(rules, seed=s, dealer=(k - 1) % rules.players)
+        steps = 0
+        while not deal.is_over:
+            deal = deal.apply(rng.choice(deal.legal_actions()), check=False)
+            steps += 1
+        out.append((deal.scores, steps))
+    return out
+
+
+def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    rules = get_rules(args.variant)
+    n = args.deals
+    if n < 1:
+        raise SystemExit("error: --deals must be at least 1")
+    jobs = max(1, args.jobs)
+    chunk = max(1, min(250, math.ceil(n / (jobs * 4))))
+    batches = [(k, min(chunk, n - k + 1)) for k in range(1, n + 1, chunk)]
+    start = time.perf_counter()
+    results: list[tuple[tuple[int, ...], int]] = []
+    show = err.isatty() or n >= 2000
+
+    def progress(done: int) -> None:
+        if show:
+            elapsed = time.perf_counter() - start
+            err.write(f"\r{done}/{n} deals, {done / elapsed if elapsed else 0:.0f}/s")
+            err.flush()
+
+    if jobs == 1:
+        for first, count in batches:
+            results.extend(_play_random_deals(rules.name, args.seed, first, count))
+            progress(len(results))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_play_random_deals, rules.name, args.seed, f, c) for f, c in batches]
+            for fut in futures:
+                results.extend(fut.result())
+                progress(len(results))
+    if show:
+        err.write("\n")
+    elapsed = time.perf_counter() - start
+    players = rules.players
+    decisions = sum(steps for _s, steps in results)
+    out.write(f"{rules.name}: {n} random deals, seed {args.seed}, {jobs} job{'s' if jobs > 1 else ''}\n")
+    for p in range(players):
+        scores = [s[p] for s, _ in results]
+        mean = sum(scores) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / n)
+        out.write(f"  player {p}: mean {mean:.1f}  sd {sd:.1f}  min {min(scores)}  max {max(scores)}\n")
+    wins = [0] * players
+    draws = 0
+    for s, _ in results:
+        top = max(s)
+        leaders = [p for p in range(players) if s[p] == top]
+        if len(leaders) == 1:
+            wins[leaders[0]] += 1
+        else:
+            draws += 1
+    out.write("  deals won: " + ", ".join(f"player {p} {w}" for p, w in enumerate(wins)) + f", tied {draws}\n")
+    out.write(f"  decisions per deal: {decisions / n:.1f}\n")
+    out.write(f"  throughput: {n / elapsed:.0f} deals/s, {decisions / elapsed:.0f} decisions/s ({elapsed:.2f} s)\n")
+    return 0
+
+
+def _replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise SystemExit(f"error: cannot read {args.file}: {exc.strerror}") from None
+    state = replay(text)
+    kind = "game" if isinstance(state, GameState) else "deal"
+    steps = len(json.loads(text).get("actions", []))
+    status = "over" if state.is_over else "in progress"
+    out.write(f"{state.rules.name} {kind}: {steps} actions replayed, all legal; {status}\n")
+    out.write("final scores: " + ", ".join(f"player {p} {s}" for p, s in enumerate(state.scores)) + "\n")
+    if isinstance(state, GameState) and state.is_over:
+        out.write("winner: " + ("draw" if state.winner is None else f"player {state.winner}") + "\n")
+    return 0
+
+
+def _rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    found = preset(args.variant)
+    rules = get_rules(args.variant)
+    out.write(f"{found.name}" + (f" (aliases: {', '.join(found.aliases)})" if found.aliases else "") + "\n")
+    out.write(f"  {found.description}\n")
+    out.write(f"  players {rules.players}, {rules.deck.size} cards, behaviour version {rules.version}\n")
+    out.write("options (name = default; allowed):\n")
+    for spec in found.options:
+        out.write(f"  {spec.name} = {spec.default!r}; {spec.allowed}\n")
+        out.write(f"      {spec.doc}\n")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bezique-rules", description="Rules engine for the Bezique family of card games."
+    )
+    parser.add_argument("--version", action="version", version=f"bezique-rules {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play random legal deals and print score statistics and throughput")
+    sim.add_argument("variant", help=f"a preset name ({', '.join(available_variants())})")
+    sim.add_argument("--deals", type=int, default=1000, help="how many deals (default 1000)")
+    sim.add_argument("--seed", type=int, default=0, help="the seed (default 0); same seed, same deals")
+    sim.add_argument("--jobs", type=int, default=1, help="parallel processes (default 1)")
+    sim.set_defaults(run=_simulate)
+    rep = sub.add_parser("replay", help="check a JSON record and print the final scores")
+    rep.add_argument("file", help="the record (JSON)")
+    rep.set_defaults(run=_replay)
+    rul = sub.add_parser("rules", help="print a preset's options and defaults")
+    rul.add_argument("variant", help="a preset name")
+    rul.set_defaults(run=_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    args = _parser().parse_args(argv)
+    try:
+        status: int = args.run(args, out, err)
+        return status
+    except BeziqueRulesError as exc:
+        err.write(f"error: {exc}\n")
+        return 2
+    except SystemExit as exc:
+        if isinstance(exc.code, str):
+            err.write(exc.code + "\n")
+            return 2
+        raise
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

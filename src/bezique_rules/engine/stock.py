@@ -1,0 +1,769 @@
+"""The stock-game engine: trick, declare, draw; then the play-off (reference.md §1.3).
+
+The engine only sequences phases. Which card wins comes from the rule set's
+trump tables, which cards may be played from its trick policies, which melds
+are legal from its meld table and meld rules, what the trump seven / dix does
+from its `DixRule`, and what cards are worth from its card points.
+
+Physical copies: when an action names a card by face, the engine picks the
+copy: from the concealed hand the lowest id; from the table (``*``) the copy
+used in the most melds (keeping the fresher copy for later melds); for a meld,
+the copies used least in earlier melds that make the meld legal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from typing_extensions import Self
+
+from ..actions import Action, ActionSpace, Verb
+from ..cards import Card, CardSet, Suit
+from ..errors import RuleCode
+from ..melds import choose_copies, legal_declarations
+from ..rules.ruleset import RuleSet
+from ..scoring import ScoreBreakdown
+from ..state import DealState, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
+from ..tricks import PlayDuty
+from ..trumps import NO_TRUMP
+
+__all__ = ["StockDeal", "StockEngine"]
+
+# Action meta: (verb code, a, b)
+_PLAY, _MELD, _EXCHANGE, _DECLARE, _PASS, _CARTE = range(6)
+
+# points tuple layout per player
+_MELDS, _SEVEN, _CARDS, _LAST, _BONUS = range(5)
+
+_SEVEN_DONE = 1 << 8  # flag in ``turn``: a seven action was taken this trick
+
+
+@attrs.frozen
+class _Meta:
+    """Per-rule-set lookup tables for the engine (built once, cached on the rule set)."""
+
+    meta: tuple[tuple[int, int, Any], ...]
+    play_ids: tuple[int, ...]  # face * 2 + star -> id
+    play_hand: tuple[int, ...]  # physical id -> id of playing it from the concealed hand
+    play_table: tuple[int, ...]  # physical id -> id of playing it from the table
+    meld_ids: dict[tuple[int, tuple[tuple[int, bool], ...]], int]
+    exchange_ids: tuple[int, ...]  # face -> id (-1 when not a dix face)
+    declare_ids: tuple[int, ...]
+    pass_id: int
+    carte_id: int
+    dix_faces: tuple[int, ...]  # suit -> face id of the dix rank (-1 none)
+    court_mask: int
+
+
+class StockEngine:
+    """Builds stock-game deals and their action space."""
+
+    @staticmethod
+    def tables(rules: RuleSet) -> tuple[ActionSpace, Any]:
+        """Every action of a stock-game rule set, numbered in a stable order:
+        plays (by face, hand copy then table copy), melds (by kind, then faces),
+        exchange and declare of the trump seven / dix, carte blanche, pass;
+        and the engine's lookup tables."""
+        return _build_tables(rules)
+
+    @staticmethod
+    def new_deal(rules: RuleSet, order: tuple[int, ...], seed: int | None, dealer: int) -> StockDeal:
+        """Deal ``order`` (physical ids, top first) with ``dealer`` dealing."""
+        n = rules.players
+        hands, _widow, turn_up, stock = rules.deal.deal(order, n, dealer)
+        trump = NO_TRUMP
+        points = [[0] * 5 for _ in range(n)]
+        scored = 0
+        dix = rules.stock.dix
+        if turn_up >= 0:
+            card = rules.deck.card(turn_up)
+            assert card.suit is not None  # a turn-up in a stock game is a suited card
+            trump = card.suit.value
+            if dix is not None and dix.turned_up_scores and card.rank is dix.rank:
+                points[dealer][_SEVEN] += dix.points
+                scored |= 1 << turn_up
+        leader = (dealer + 1) % n
+        empty = (0,) * n
+        return StockDeal(
+            DealSetup(rules, order, seed, dealer),
+            Phase.PLAY, leader, hands, empty, empty, stock, turn_up, trump, leader, (), (), -1, empty,
+            tuple(tuple(p) for p in points), (), scored, 0, -1, 0, 0, (),
+        )  # fmt: skip
+
+
+def _tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
+    data: tuple[ActionSpace, _Meta] = rules.engine_data
+    return data
+
+
+def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
+    deck = rules.deck
+    faces = deck.faces
+    actions: list[Action] = []
+    meta: list[tuple[int, int, Any]] = []
+    play_ids = []
+    for f, card in enumerate(faces):
+        for star in (False, True):
+            play_ids.append(len(actions))
+            actions.append(Action.make(Verb.PLAY, [card], [star]))
+            meta.append((_PLAY, f, star))
+    meld_ids: dict[tuple[int, tuple[tuple[int, bool], ...]], int] = {}
+    kinds = rules.melds.kinds
+    for kind_index, inst in rules.melds.all_instances(deck):
+        counts: dict[int, int] = {}
+        for f in inst:
+            counts[f] = counts.get(f, 0) + 1
+        keys: list[tuple[tuple[int, bool], ...]] = [()]
+        for f, m in sorted(counts.items()):
+            keys = [k + ((f, False),) * (m - t) + ((f, True),) * t for k in keys for t in range(m + 1)]
+        for key in keys:
+            key = tuple(sorted(key))
+            meld_ids[(kind_index, key)] = len(actions)
+            actions.append(
+                Action.make(Verb.MELD, [faces[f] for f, _ in key], [s for _, s in key], meld=kinds[kind_index].name)
+            )
+            meta.append((_MELD, kind_index, key))
+    exchange_ids = [-1] * len(faces)
+    declare_ids = [-1] * len(faces)
+    dix_faces = [-1] * 4
+    dix = rules.stock.dix
+    if dix is not None:
+        for s in Suit:
+            card = Card(s, dix.rank)
+            if card in deck.face_index:
+                dix_faces[s.value] = deck.face(card)
+        for f in dix_faces:
+            if f < 0:
+                continue
+            if dix.methods != "score_only" and rules.deal.turn_up:
+                exchange_ids[f] = len(actions)
+                actions.append(Action.make(Verb.EXCHANGE, [faces[f]]))
+                meta.append((_EXCHANGE, f, None))
+            declare_ids[f] = len(actions)
+            actions.append(Action.make(Verb.DECLARE, [faces[f]]))
+            meta.append((_DECLARE, f, None))
+    carte_id = -1
+    if rules.stock.carte_blanche:
+        carte_id = len(actions)
+        actions.append(Action.make(Verb.MELD, meld="carte-blanche"))
+        meta.append((_CARTE, 0, None))
+    pass_id = len(actions)
+    actions.append(Action(Verb.PASS))
+    meta.append((_PASS, 0, None))
+    court = 0
+    for pid, card in enumerate(deck.cards):
+        if card.rank.is_court:
+            court |= 1 << pid
+    result = (
+        ActionSpace.of(actions),
+        _Meta(
+            tuple(meta),
+            tuple(play_ids),
+            tuple(play_ids[f * 2] for f in deck.face_of),
+            tuple(play_ids[f * 2 + 1] for f in deck.face_of),
+            meld_ids,
+            tuple(exchange_ids),
+            tuple(declare_ids),
+            pass_id,
+            carte_id,
+            tuple(dix_faces),
+            court,
+        ),
+    )
+    return result
+
+
+@attrs.frozen
+class DealSetup:
+    """What stays fixed for a whole deal: the rules, the deck as dealt, the seed, the dealer."""
+
+    rules: RuleSet
+    """The rule set."""
+    deck_order: tuple[int, ...]
+    """The deck as dealt, top first (physical ids)."""
+    seed: int | None
+    """The shuffle seed, or None for a stacked deck."""
+    dealer: int
+    """The dealer."""
+
+
+def _declare_ids(
+    rules: RuleSet,
+    m: _Meta,
+    hand: int,
+    tabled: int,
+    history: tuple[tuple[int, int], ...],
+    trump: int,
+    turn: int,
+    exchanged: int,
+    scored: int,
+    turn_up: int,
+) -> list[int]:
+    """The declare-phase actions open to a trick winner: always ``pass``, then melds and sevens."""
+    ids = [m.pass_id]
+    limit = rules.stock.melds_per_trick
+    dix = rules.stock.dix
+    melds_done = turn & 0xFF
+    if (limit == 0 or melds_done < limit) and not (dix is not None and dix.no_meld_when_exchanging and exchanged >= 0):
+        forbidden = 0
+        if exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
+            forbidden = 1 << exchanged
+        meld_ids = m.meld_ids
+        for kind_index, key, _mask in legal_declarations(
+            rules.deck, rules.melds, rules.meld_rules, rules.meld_search[trump], hand, tabled, history, forbidden
+        ):
+            ids.append(meld_ids[(kind_index, key)])
+    if dix is not None and not turn & _SEVEN_DONE and trump >= 0:
+        face = m.dix_faces[trump]
+        if face >= 0 and hand & rules.deck.face_masks[face] & ~scored:
+            can_exchange = _can_exchange(rules, face, turn_up)
+            if can_exchange and not (dix.no_meld_when_exchanging and melds_done):
+                ids.append(m.exchange_ids[face])
+            if dix.methods != "exchange_only" or not can_exchange:
+                ids.append(m.declare_ids[face])
+    return ids
+
+
+def _can_exchange(rules: RuleSet, dix_face: int, turn_up: int) -> bool:
+    dix = rules.stock.dix
+    return dix is not None and dix.methods != "score_only" and turn_up >= 0 and rules.deck.face_of[turn_up] != dix_face
+
+
+def _draws(
+    n: int, winner: int, hands: tuple[int, ...], known: tuple[int, ...], stock: tuple[int, ...], turn_up: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+    """The winner, then each other player in turn, draws one card; the turn-up is drawn last."""
+    hl = list(hands)
+    kl = known
+    for i in range(n):
+        q = (winner + i) % n
+        if stock:
+            hl[q] |= 1 << stock[0]
+            stock = stock[1:]
+        elif turn_up >= 0:
+            hl[q] |= 1 << turn_up
+            kl = _set(kl, q, kl[q] | (1 << turn_up))
+            turn_up = -1
+    return tuple(hl), kl, stock, turn_up
+
+
+@attrs.frozen
+class StockDeal(DealState):
+    """A deal of a stock game (two-hand Bezique and its relatives): immutable.
+
+    Fields are ints and tuples of ints (physical card ids and masks); read the
+    game through the properties and `view`, which speak in cards.
+    """
+
+    setup: DealSetup
+    """The rules, deck order, seed and dealer."""
+    stage: Phase
+    """The phase (read it as `phase`)."""
+    player: int
+    """Who is to act (-1 when over)."""
+    hands: tuple[int, ...]
+    """Per player: the mask of held cards (concealed and tabled)."""
+    tabled: tuple[int, ...]
+    """Per player: the mask of cards lying face up in melds."""
+    known: tuple[int, ...]
+    """Per player: the mask of held cards everyone has seen."""
+    stock: tuple[int, ...]
+    """The face-down stock, top first."""
+    turn_up: int
+    """The turn-up (drawn last), or -1."""
+    trump: int
+    """The trump suit index, or -1."""
+    leader: int
+    """Who led the current trick."""
+    trick: tuple[int, ...]
+    """The current trick's cards in play order."""
+    last_trick: tuple[int, ...]
+    """The previous trick's cards."""
+    last_leader: int
+    """Who led the previous trick (-1 before the first)."""
+    won: tuple[int, ...]
+    """Per player: the mask of cards won in tricks."""
+    points: tuple[tuple[int, ...], ...]
+    """Per player: (melds, seven, cards, last trick, bonus)."""
+    declarations: tuple[tuple[int, int, int], ...]
+    """Every declared meld: (player, kind index, mask)."""
+    scored: int
+    """The mask of trump sevens / dix cards that have scored."""
+    turn: int
+    """This trick's declarations: melds declared (low byte) and a seven-done flag."""
+    exchanged: int
+    """The card taken in exchange for the seven on this trick, or -1."""
+    tricks: int
+    """Tricks completed."""
+    shown: int
+    """Bit per player: has played a card or shown a carte blanche (no carte blanche after)."""
+    moves: tuple[int, ...]
+    """Every action so far, encoded ``action_id << 3 | player``."""
+    _legal: tuple[int, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
+
+    # -- the DealState interface -------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:  # type: ignore[override]
+        """The rule set."""
+        return self.setup.rules
+
+    @property
+    def dealer(self) -> int:  # type: ignore[override]
+        """The dealer."""
+        return self.setup.dealer
+
+    @property
+    def seed(self) -> int | None:  # type: ignore[override]
+        """The shuffle seed, or None for a stacked deck."""
+        return self.setup.seed
+
+    @property
+    def deck_order(self) -> tuple[int, ...]:  # type: ignore[override]
+        """The deck as dealt, top first (physical ids)."""
+        return self.setup.deck_order
+
+    @property
+    def phase(self) -> Phase:
+        """The phase."""
+        return self.stage
+
+    @property
+    def current_player(self) -> int | None:
+        """Who is to act, or None when the deal is over."""
+        return None if self.player < 0 else self.player
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points so far per player (card points join at the end unless counted immediately)."""
+        return tuple(sum(p) for p in self.points)
+
+    @property
+    def breakdown(self) -> tuple[ScoreBreakdown, ...]:
+        """Where each player's points came from."""
+        return tuple(ScoreBreakdown(*p) for p in self.points)
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        """The trump suit, or None."""
+        return None if self.trump < 0 else Suit(self.trump)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids of the legal actions, sorted."""
+        cached = self._legal
+        if cached is not None:
+            return cached
+        ids = self._compute_legal()
+        object.__setattr__(self, "_legal", ids)
+        return ids
+
+    def _compute_legal(self) -> tuple[int, ...]:
+        stage = self.stage
+        if stage is Phase.OVER:
+            return ()
+        rules = self.setup.rules
+        m: _Meta = rules.engine_data[1]
+        p = self.player
+        hand = self.hands[p]
+        if stage is Phase.DECLARE:
+            return tuple(sorted(self._declare_now(m)))
+        policy = rules.stock_policy if stage is Phase.PLAY else rules.playoff_policy
+        if self.trick and policy.duty is not PlayDuty.FREE:
+            playable = policy.legal(rules.trump_tables[self.trump], hand, self.trick)
+        else:
+            playable = hand
+        tabled = self.tabled[p]
+        play_hand = m.play_hand
+        play_table = m.play_table
+        bits = 0
+        while playable:
+            low = playable & -playable
+            pid = low.bit_length() - 1
+            bits |= 1 << (play_table[pid] if tabled & low else play_hand[pid])
+            playable ^= low
+        if m.carte_id >= 0 and self._may_show_carte(m):
+            bits |= 1 << m.carte_id
+        ids = []
+        while bits:
+            low = bits & -bits
+            ids.append(low.bit_length() - 1)
+            bits ^= low
+        return tuple(ids)
+
+    def _may_show_carte(self, m: _Meta) -> bool:
+        p = self.player
+        return self.tricks == 0 and not (self.shown >> p) & 1 and not self.hands[p] & m.court_mask
+
+    def _declare_now(self, m: _Meta) -> list[int]:
+        p = self.player
+        return _declare_ids(
+            self.setup.rules,
+            m,
+            self.hands[p],
+            self.tabled[p],
+            self._history_of(p),
+            self.trump,
+            self.turn,
+            self.exchanged,
+            self.scored,
+            self.turn_up,
+        )
+
+    def _history_of(self, player: int) -> tuple[tuple[int, int], ...]:
+        return tuple((k, mask) for p, k, mask in self.declarations if p == player)
+
+    def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
+        rules = self.rules
+        m: _Meta = rules.engine_data[1]
+        verb, a, b = m.meta[action_id]
+        stage = self.stage
+        p = self.player
+        if verb == _PLAY:
+            if stage is Phase.DECLARE:
+                return RuleCode.WRONG_PHASE, "declare or pass before the next trick"
+            pid = self._pick_play(a, b)
+            if pid < 0:
+                where = "on the table" if b else "in your concealed hand"
+                return RuleCode.CARD_NOT_HELD, f"you hold no such card {where}"
+            policy = rules.stock_policy if stage is Phase.PLAY else rules.playoff_policy
+            why = policy.refusal(rules.trump_tables[self.trump], self.hands[p], self.trick, pid)
+            return why or (RuleCode.NOT_AN_ACTION, "not playable")
+        if verb == _CARTE:
+            return RuleCode.CARTE_BLANCHE_NOT_ALLOWED, (
+                "a carte blanche is shown once, before your first card, from a hand without king, queen or jack"
+            )
+        if verb == _PASS:
+            return RuleCode.WRONG_PHASE, "nothing to pass: play a card"
+        if stage is not Phase.DECLARE:
+            if stage is Phase.PLAYOFF:
+                return RuleCode.NO_DECLARATION_NOW, "no declarations once the stock is exhausted"
+            return RuleCode.NO_DECLARATION_NOW, "only the trick winner declares, after the trick and before drawing"
+        dix = rules.stock.dix
+        if verb == _MELD:
+            limit = rules.stock.melds_per_trick
+            if limit and (self.turn & 0xFF) >= limit:
+                return RuleCode.MELD_LIMIT, f"only {limit} meld{'s' if limit > 1 else ''} per trick won"
+            if dix is not None and dix.no_meld_when_exchanging and self.exchanged >= 0:
+                return RuleCode.NO_MELD_WITH_EXCHANGE, "no meld on a trick where the trump seven was exchanged"
+            kind = rules.melds.kinds[a]
+            faces = tuple(f for f, _ in b)
+            if (a, faces) not in rules.meld_instances[self.trump]:
+                return RuleCode.NOT_A_MELD, f"these cards do not form a {kind.name} with these trumps"
+            mask, why = choose_copies(
+                rules.deck, rules.melds, rules.meld_rules, a, b, self.hands[p], self.tabled[p], self._history_of(p)
+            )
+            if (
+                why is None
+                and self.exchanged >= 0
+                and mask & (1 << self.exchanged)
+                and dix is not None
+                and not dix.exchange_card_usable_same_trick
+            ):
+                return RuleCode.EXCHANGED_CARD_IN_MELD, (
+                    "the card taken in exchange for the trump seven may not be used in a meld on the same trick"
+                )
+            return why or (RuleCode.NOT_A_MELD, "not a legal meld now")
+        # exchange / declare
+        if dix is None:
+            return RuleCode.NOT_AN_ACTION, "this variant has no trump seven"
+        if self.turn & _SEVEN_DONE:
+            return RuleCode.SEVEN_NOT_ALLOWED, "only one trump-seven declaration per trick"
+        if self.trump < 0 or m.dix_faces[self.trump] != a:
+            return RuleCode.SEVEN_NOT_ALLOWED, "only the seven of trumps can be declared or exchanged"
+        held = self.hands[p] & rules.deck.face_masks[a]
+        if not held:
+            return RuleCode.CARD_NOT_HELD, "you do not hold it"
+        if not held & ~self.scored:
+            return RuleCode.SEVEN_ALREADY_SCORED, "that seven has already scored"
+        if verb == _EXCHANGE:
+            if dix.no_meld_when_exchanging and self.turn & 0xFF:
+                return RuleCode.NO_MELD_WITH_EXCHANGE, "no exchange on a trick where a meld was declared"
+            return RuleCode.SEVEN_NOT_ALLOWED, "the turn-up is gone or is itself a seven: no exchange"
+        return RuleCode.SEVEN_NOT_ALLOWED, "while an exchange is possible, declaring the seven exchanges it"
+
+    # -- transitions --------------------------------------------------------
+
+    def _pick_play(self, face: int, star: bool) -> int:
+        """The physical card a play of (face, star) uses, or -1."""
+        p = self.player
+        copies = self.hands[p] & self.setup.rules.deck.face_masks[face]
+        copies &= self.tabled[p] if star else ~self.tabled[p]
+        if not copies:
+            return -1
+        if star and copies & (copies - 1):
+            best, best_use = -1, -1
+            for pid in _bits(copies):
+                use = sum(1 for _p, _k, mk in self.declarations if (mk >> pid) & 1)
+                if use > best_use:
+                    best, best_use = pid, use
+            return best
+        return (copies & -copies).bit_length() - 1
+
+    def _apply_id(self, action_id: int) -> Self:
+        m: _Meta = self.setup.rules.engine_data[1]
+        verb, a, b = m.meta[action_id]
+        if verb == _PLAY:
+            return self._play(self._pick_play(a, b), action_id)
+        moves = (*self.moves, action_id << 3 | self.player)
+        if verb == _PASS:
+            return self._drawn(moves)
+        if verb == _MELD:
+            return self._meld(a, b, moves)
+        if verb == _CARTE:
+            return self._carte(moves)
+        return self._seven(verb == _EXCHANGE, a, moves)
+
+    def _play(self, pid: int, action_id: int) -> Self:
+        setup = self.setup
+        rules = setup.rules
+        p = self.player
+        n = rules.players
+        bit = 1 << pid
+        hands = _set(self.hands, p, self.hands[p] ^ bit)
+        tabled = self.tabled
+        if tabled[p] & bit:
+            tabled = _set(tabled, p, tabled[p] ^ bit)
+        known = self.known
+        if known[p] & bit:
+            known = _set(known, p, known[p] ^ bit)
+        points = self.points
+        scored = self.scored
+        stage = self.stage
+        dix = rules.stock.dix
+        if (
+            dix is not None
+            and stage is Phase.PLAY
+            and dix.score_on_play
+            and not scored & bit
+            and self.trump >= 0
+            and rules.deck.face_of[pid] == rules.engine_data[1].dix_faces[self.trump]
+        ):
+            scored |= bit
+            points = _add(points, p, _SEVEN, dix.points)
+        trick = (*self.trick, pid)
+        moves = (*self.moves, action_id << 3 | p)
+        shown = self.shown | (1 << p)
+        if len(trick) < n:
+            return type(self)(
+                setup, stage, (p + 1) % n, hands, tabled, known, self.stock, self.turn_up, self.trump,
+                self.leader, trick, self.last_trick, self.last_leader, self.won, points, self.declarations,
+                scored, self.turn, self.exchanged, self.tricks, shown, moves,
+            )  # fmt: skip
+        # the trick is complete
+        winner = (self.leader + rules.trump_tables[self.trump].winner(trick)) % n
+        won_mask = 0
+        for c in trick:
+            won_mask |= 1 << c
+        won = _set(self.won, winner, self.won[winner] | won_mask)
+        if rules.stock.card_timing == "immediate":
+            values = rules.card_values
+            points = _add(points, winner, _CARDS, sum(values[c] for c in trick))
+        tricks = self.tricks + 1
+        if stage is Phase.PLAYOFF:
+            if hands[winner]:
+                return type(self)(
+                    setup, stage, winner, hands, tabled, known, self.stock, self.turn_up, self.trump, winner, (),
+                    trick, self.leader, won, points, self.declarations, scored, 0, -1, tricks, shown, moves,
+                )  # fmt: skip
+            if rules.stock.last_trick_bonus_at == "final":
+                points = _add(points, winner, _LAST, rules.card_points.last_trick)
+            if rules.stock.card_timing == "end_of_hand":
+                values = rules.card_values
+                for q in range(n):
+                    points = _add(points, q, _CARDS, sum(values[c] for c in _bits(won[q])))
+            return type(self)(
+                setup, Phase.OVER, -1, hands, tabled, known, self.stock, self.turn_up, self.trump, winner, (),
+                trick, self.leader, won, points, self.declarations, scored, 0, -1, tricks, shown, moves, (),
+            )  # fmt: skip
+        stock = self.stock
+        turn_up = self.turn_up
+        last_stock = len(stock) + (1 if turn_up >= 0 else 0) <= n
+        if last_stock and rules.stock.last_trick_bonus_at == "last_stock_trick":
+            points = _add(points, winner, _LAST, rules.card_points.last_trick)
+        if not last_stock or rules.stock.declare_on_last_stock_trick:
+            ids = _declare_ids(
+                rules, rules.engine_data[1], hands[winner], tabled[winner],
+                tuple((k, mk) for q, k, mk in self.declarations if q == winner),
+                self.trump, 0, -1, scored, turn_up,
+            )  # fmt: skip
+            if len(ids) > 1:
+                return type(self)(
+                    setup, Phase.DECLARE, winner, hands, tabled, known, stock, turn_up, self.trump, winner, (),
+                    trick, self.leader, won, points, self.declarations, scored, 0, -1, tricks, shown, moves,
+                    tuple(sorted(ids)),
+                )  # fmt: skip
+        hands, known, stock, turn_up = _draws(n, winner, hands, known, stock, turn_up)
+        if stock or turn_up >= 0:
+            return type(self)(
+                setup, Phase.PLAY, winner, hands, tabled, known, stock, turn_up, self.trump, winner, (),
+                trick, self.leader, won, points, self.declarations, scored, 0, -1, tricks, shown, moves,
+            )  # fmt: skip
+        return type(self)(
+            setup, Phase.PLAYOFF, winner, hands, (0,) * n, known, stock, turn_up, self.trump, winner, (),
+            trick, self.leader, won, points, self.declarations, scored, 0, -1, tricks, shown, moves,
+        )  # fmt: skip
+
+    def _drawn(self, moves: tuple[int, ...]) -> Self:
+        """End the declare phase: everyone draws, then the winner leads."""
+        n = self.setup.rules.players
+        hands, known, stock, turn_up = _draws(n, self.player, self.hands, self.known, self.stock, self.turn_up)
+        playoff = not stock and turn_up < 0
+        return self._evolve(
+            stage=Phase.PLAYOFF if playoff else Phase.PLAY,
+            hands=hands,
+            known=known,
+            stock=stock,
+            turn_up=turn_up,
+            tabled=(0,) * n if playoff else self.tabled,
+            moves=moves,
+            turn=0,
+            exchanged=-1,
+        )
+
+    def _declared(self, state: Self) -> Self:
+        """After a declaration: stay while something more may be declared, else draw."""
+        ids = state._declare_now(self.setup.rules.engine_data[1])
+        if len(ids) > 1:
+            object.__setattr__(state, "_legal", tuple(sorted(ids)))
+            return state
+        return state._drawn(state.moves)
+
+    def _meld(self, kind_index: int, key: tuple[tuple[int, bool], ...], moves: tuple[int, ...]) -> Self:
+        rules = self.setup.rules
+        p = self.player
+        dix = rules.stock.dix
+        forbidden = 0
+        if self.exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
+            forbidden = 1 << self.exchanged
+        mask, _ = choose_copies(
+            rules.deck, rules.melds, rules.meld_rules, kind_index, key, self.hands[p], self.tabled[p],
+            self._history_of(p), forbidden,
+        )  # fmt: skip
+        return self._declared(
+            self._evolve(
+                tabled=_set(self.tabled, p, self.tabled[p] | mask),
+                known=_set(self.known, p, self.known[p] | mask),
+                declarations=(*self.declarations, (p, kind_index, mask)),
+                points=_add(self.points, p, _MELDS, rules.melds.kinds[kind_index].points),
+                turn=self.turn + 1,
+                moves=moves,
+            )
+        )
+
+    def _seven(self, exchange: bool, face: int, moves: tuple[int, ...]) -> Self:
+        rules = self.setup.rules
+        dix = rules.stock.dix
+        assert dix is not None  # only offered when the rule set has a dix rule
+        p = self.player
+        held = self.hands[p] & rules.deck.face_masks[face] & ~self.scored
+        low = held & -held
+        hands = self.hands
+        known = self.known
+        turn_up = self.turn_up
+        exchanged = self.exchanged
+        if exchange:
+            old = turn_up
+            hands = _set(hands, p, (hands[p] ^ low) | (1 << old))
+            known = _set(known, p, (known[p] & ~low) | (1 << old))
+            turn_up = low.bit_length() - 1
+            exchanged = old
+        else:
+            known = _set(known, p, known[p] | low)
+        return self._declared(
+            self._evolve(
+                hands=hands,
+                known=known,
+                turn_up=turn_up,
+                exchanged=exchanged,
+                scored=self.scored | low,
+                points=_add(self.points, p, _SEVEN, dix.points),
+                turn=self.turn | _SEVEN_DONE,
+                moves=moves,
+            )
+        )
+
+    def _carte(self, moves: tuple[int, ...]) -> Self:
+        p = self.player
+        return self._evolve(
+            points=_add(self.points, p, _MELDS, self.setup.rules.stock.carte_blanche),
+            known=_set(self.known, p, self.known[p] | self.hands[p]),
+            shown=self.shown | (1 << p),
+            moves=moves,
+        )
+
+    def _evolve(self, **changes: Any) -> Self:
+        """A copy with some fields changed (for the rarer transitions)."""
+        return attrs.evolve(self, _legal=None, **changes)
+
+    # -- knowledge ---------------------------------------------------------
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may know: own hand, every public card, nothing hidden."""
+        rules = self.rules
+        n = rules.players
+        if not isinstance(player, int) or not 0 <= player < n:
+            raise ValueError(f"player must be a seat from 0 to {n - 1}: {player!r}")
+        deck = rules.deck
+        cards = deck.cards
+        kinds = rules.melds.kinds
+        return PlayerView(
+            player=player,
+            phase=self.stage,
+            current_player=self.current_player,
+            dealer=self.dealer,
+            hand=CardSet(deck.cards_of(self.hands[player])),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            tabled=tuple(CardSet(deck.cards_of(t)) for t in self.tabled),
+            known=tuple(CardSet(deck.cards_of(k)) for k in self.known),
+            trick=tuple(cards[c] for c in self.trick),
+            trick_leader=self.leader,
+            last_trick=tuple(cards[c] for c in self.last_trick),
+            last_trick_leader=self.last_leader,
+            trump=self.trump_suit,
+            turn_up=None if self.turn_up < 0 else cards[self.turn_up],
+            stock_size=len(self.stock),
+            scores=self.scores,
+            melds=tuple(
+                TableMeld(p, kinds[k].name, CardSet(deck.cards_of(mk)), kinds[k].points)
+                for p, k, mk in self.declarations
+            ),
+            won=tuple(CardSet(deck.cards_of(w)) for w in self.won),
+            history=self.history,
+            state=self,
+        )
+
+    def _hidden_from(self, player: int) -> tuple[int, ...]:
+        hidden = 0
+        for q in range(self.rules.players):
+            if q != player:
+                hidden |= self.hands[q] & ~self.known[q]
+        for c in self.stock:
+            hidden |= 1 << c
+        return tuple(_bits(hidden))
+
+    def _relabel(self, perm: dict[int, int]) -> Self:
+        setup = self.setup
+        return self._evolve(
+            setup=DealSetup(setup.rules, relabel_seq(setup.deck_order, perm), None, setup.dealer),
+            hands=tuple(relabel_mask(h, perm) for h in self.hands),
+            stock=relabel_seq(self.stock, perm),
+        )
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
+    return t[:i] + (v,) + t[i + 1 :]
+
+
+def _add(points: tuple[tuple[int, ...], ...], p: int, part: int, amount: int) -> tuple[tuple[int, ...], ...]:
+    row = points[p]
+    return points[:p] + (row[:part] + (row[part] + amount,) + row[part + 1 :],) + points[p + 1 :]

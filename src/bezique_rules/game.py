@@ -1,0 +1,256 @@
+"""`GameState` and `new_game`: deals in sequence until the variant's end rule is met."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+from typing_extensions import Self
+
+from .actions import Action
+from .api import new_deal, resolve_rules
+from .deck import check_dealer
+from .errors import DealError, IllegalActionError, RuleCode
+from .rules.ruleset import RuleSet
+from .state import DealResult, DealState, Phase, PlayerView
+
+__all__ = ["GameState", "deal_seed", "new_game"]
+
+
+def deal_seed(seed: int, number: int) -> int:
+    """The shuffle seed of deal ``number`` (1-based) of a game seeded with ``seed``.
+
+    Derived as ``random.Random(f"bezique-rules:{seed}:{number}").getrandbits(63)``,
+    stable on every platform.
+    """
+    return random.Random(f"bezique-rules:{seed}:{number}").getrandbits(63)
+
+
+@attrs.frozen
+class GameState:
+    """A whole game: the current deal, the totals so far, and how the game stands.
+
+    Immutable like `DealState`; `apply` plays an action in the current deal and,
+    when that deal ends, scores it and deals the next (the dealer rotating) until
+    the end rule is met.
+    """
+
+    rules: RuleSet
+    """The rule set."""
+    seed: int
+    """The game seed (each deal's shuffle seed is derived from it, see `deal_seed`)."""
+    first_dealer: int
+    """Who dealt the first deal."""
+    deal: DealState
+    """The current deal (the last one once the game is over)."""
+    deal_number: int
+    """The current deal's number, from 1."""
+    totals: tuple[int, ...]
+    """Totals of the finished deals, per player (or side)."""
+    results: tuple[DealResult, ...]
+    """Every finished deal's result."""
+    past_moves: tuple[tuple[int, ...], ...]
+    """The action logs of the finished deals."""
+    target: int
+    """The target now (a tie rule may raise it)."""
+    over: bool
+    """Whether the game is over."""
+    winner: int | None
+    """The winner (player or side) once over; None for a draw or while playing."""
+    games_won: int
+    """How many games the win counts for (2 for a lurch)."""
+    max_deals: int | None
+    """A cap on the number of deals (for simulations), or None."""
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game is over."""
+        return self.over
+
+    @property
+    def is_draw(self) -> bool:
+        """True when the game ended without a winner."""
+        return self.over and self.winner is None
+
+    @property
+    def phase(self) -> Phase:
+        """The current deal's phase (OVER when the game is over)."""
+        return Phase.OVER if self.over else self.deal.phase
+
+    @property
+    def current_player(self) -> int | None:
+        """Who is to act, or None when the game is over."""
+        return None if self.over else self.deal.current_player
+
+    @property
+    def players(self) -> int:
+        """How many players."""
+        return self.rules.players
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Game totals: finished deals plus the current deal's points so far."""
+        if self.over:
+            return self.totals
+        return tuple(t + s for t, s in zip(self.totals, self.deal.scores))
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the current deal (empty when the game is over)."""
+        return () if self.over else self.deal.legal_actions()
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids of the legal actions."""
+        return () if self.over else self.deal.legal_action_ids()
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """One bool per action id: True where legal."""
+        if self.over:
+            return (False,) * self.rules.num_actions
+        return self.deal.legal_action_mask()
+
+    def is_legal(self, action: Action | str | int) -> bool:
+        """Whether ``action`` is legal now."""
+        return not self.over and self.deal.is_legal(action)
+
+    def check(self, action: Action | str | int) -> None:
+        """Raise what `apply` would raise."""
+        if self.over:
+            raise IllegalActionError("the game is over", rule=RuleCode.GAME_OVER, action=action)
+        self.deal.check(action)
+
+    def parse_action(self, text: str) -> Action:
+        """Parse notation into an action of this variant."""
+        return self.deal.parse_action(text)
+
+    def apply(self, action: Action | str | int, *, check: bool = True) -> Self:
+        """The game after ``action``; a finished deal is scored and the next one dealt.
+
+        Raises:
+            NotationError: text that does not parse.
+            IllegalActionError: the rules forbid the action; the state is unchanged.
+        """
+        if self.over:
+            raise IllegalActionError("the game is over", rule=RuleCode.GAME_OVER, action=action)
+        deal = self.deal.apply(action, check=check)
+        if not deal.is_over:
+            return attrs.evolve(self, deal=deal)
+        result = deal.result
+        assert result is not None
+        totals = tuple(t + s for t, s in zip(self.totals, result.scores))
+        number = self.deal_number
+        over, winner, games, target = self.rules.game_end.decide(totals, number, self.target)
+        if not over and self.max_deals is not None and number >= self.max_deals:
+            top = max(totals)
+            leaders = [p for p, t in enumerate(totals) if t == top]
+            over, winner, games = True, (leaders[0] if len(leaders) == 1 else None), 1
+        results = self.results + (result,)
+        past = self.past_moves + (deal.moves,)
+        if over:
+            return attrs.evolve(
+                self,
+                deal=deal,
+                totals=totals,
+                results=results,
+                past_moves=past,
+                target=target,
+                over=True,
+                winner=winner,
+                games_won=games if winner is not None else 0,
+            )
+        next_deal = new_deal(
+            self.rules, seed=deal_seed(self.seed, number + 1), dealer=(deal.dealer + 1) % self.rules.players
+        )
+        return attrs.evolve(
+            self,
+            deal=next_deal,
+            deal_number=number + 1,
+            totals=totals,
+            results=results,
+            past_moves=past,
+            target=target,
+        )
+
+    def view(self, player: int) -> PlayerView:
+        """The current deal's view for ``player``, with the game totals before this deal."""
+        return attrs.evolve(self.deal.view(player), game_scores=self.totals)
+
+    def all_actions(self) -> tuple[Action, ...]:
+        """Every action of the game so far, across deals."""
+        actions = self.rules.action_space.actions
+        out = [actions[m >> 3] for moves in self.past_moves for m in moves]
+        if not self.over:
+            out.extend(actions[m >> 3] for m in self.deal.moves)
+        return tuple(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dict: the game's record."""
+        from .records import record_of
+
+        return record_of(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        """Rebuild a game from `to_dict` output, re-checking every action.
+
+        Raises:
+            RecordError: the dict is not a valid game record.
+        """
+        from .errors import RecordError
+        from .records import replay
+
+        state = replay(data)
+        if not isinstance(state, GameState):
+            raise RecordError("this record is of a deal, not of a game")
+        return state
+
+
+def new_game(
+    variant: str | RuleSet,
+    *,
+    seed: int | None = None,
+    dealer: int | None = None,
+    max_deals: int | None = None,
+    **options: Any,
+) -> GameState:
+    """A whole game of ``variant``: deals follow each other until the end rule is met.
+
+    Args:
+        variant: a registered name or a `RuleSet`.
+        seed: the game seed (None picks one); deal ``k`` is shuffled with
+            `deal_seed` (seed, k).
+        dealer: the first dealer (default the last seat); the deal then passes
+            to the left.
+        max_deals: end the game after this many deals at the latest (the higher
+            total wins, equal totals draw): a guard for simulations.
+        **options: option changes (see `get_rules`).
+
+    >>> game = new_game("bezique-match", seed=1)
+    >>> game.deal_number, game.scores
+    (1, (0, 0))
+    """
+    rules = resolve_rules(variant, options)
+    seat = check_dealer(dealer, rules.players)
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise DealError(f"a seed is a whole number, not {seed!r}")
+    if max_deals is not None and (not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1):
+        raise DealError(f"max_deals is a whole number of at least 1, not {max_deals!r}")
+    target = getattr(rules.game_end, "target", 0)
+    first = new_deal(rules, seed=deal_seed(seed, 1), dealer=seat)
+    return GameState(
+        rules=rules,
+        seed=seed,
+        first_dealer=seat,
+        deal=first,
+        deal_number=1,
+        totals=(0,) * rules.players,
+        results=(),
+        past_moves=(),
+        target=target,
+        over=False,
+        winner=None,
+        games_won=0,
+        max_deals=max_deals,
+    )

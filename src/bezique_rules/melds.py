@@ -1,0 +1,501 @@
+"""Meld tables as data, and the declaration rules R0-R5 of reference.md §2.6.
+
+A `MeldKind` names a scoring combination, its points and its *pattern* (which
+cards make it), plus the bookkeeping that the reuse rules need:
+
+- ``group``: the kind for rule R2 (royal and common marriages share the group
+  ``"marriage"``): a card never scores twice in one group;
+- ``meld_class`` and ``level``: the class for R3/R4 (A: marriages and
+  sequences, B: beziques, C: quartets); a card may move up a class (royal
+  marriage → sequence, bezique → double bezique) but not down.
+
+`MeldRules` holds the options that change those rules, and
+`MeldRules.refusal` decides one declaration. `legal_declarations` searches a
+hand for every legal declaration, choosing physical copies for the player.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+
+import attrs
+
+from .cards import Card, Rank, Suit
+from .deck import DeckSpec
+from .errors import RuleCode
+from .trumps import NO_TRUMP
+
+__all__ = [
+    "DixRule",
+    "FixedCards",
+    "InstanceGroup",
+    "MeldKind",
+    "MeldRules",
+    "MeldTable",
+    "Quartet",
+    "SuitRun",
+    "index_instances",
+    "legal_declarations",
+]
+
+
+@attrs.frozen
+class SuitRun:
+    """Cards of the given ranks in one suit: a marriage (K Q) or a sequence (A T K Q J)."""
+
+    ranks: tuple[Rank, ...]
+    """The ranks, one card of each."""
+    suits: str = "trump"
+    """Which suits: ``"trump"`` (royal marriage, trump sequence), ``"plain"`` (common
+    marriage, back-door sequence) or ``"any"``."""
+
+    def faces(self, deck: DeckSpec, trump: int) -> list[tuple[int, ...]]:
+        if self.suits == "trump":
+            suits = [trump] if trump != NO_TRUMP else []
+        elif self.suits == "plain":
+            suits = [s.value for s in deck.suits if s.value != trump]
+        else:
+            suits = [s.value for s in deck.suits]
+        return [tuple(sorted(deck.face(Card(Suit(s), r)) for r in self.ranks)) for s in suits]
+
+
+@attrs.frozen
+class FixedCards:
+    """Named cards, e.g. the bezique (Q♠ J♦), or a double bezique (Q♠ Q♠ J♦ J♦).
+
+    ``by_trump`` replaces the cards when trumps are a given suit (the colour-swap
+    and trump-dependent bezique options).
+    """
+
+    cards: tuple[Card, ...]
+    """The cards (repeat a card for a double, triple, … meld)."""
+    by_trump: tuple[tuple[Suit, tuple[Card, ...]], ...] = ()
+    """Replacement cards per trump suit."""
+
+    def faces(self, deck: DeckSpec, trump: int) -> list[tuple[int, ...]]:
+        cards = self.cards
+        for suit, alt in self.by_trump:
+            if suit.value == trump:
+                cards = alt
+        return [tuple(sorted(deck.face(c) for c in cards))]
+
+
+@attrs.frozen
+class Quartet:
+    """Four (or ``count``) cards of one rank: any suits, one of each suit, or all trumps."""
+
+    rank: Rank
+    """The rank."""
+    count: int = 4
+    """How many cards."""
+    one_per_suit: bool = False
+    """One card of each suit (the "arounds"); otherwise any suits, duplicates allowed."""
+    trump_only: bool = False
+    """All of the trump suit (the multi-pack "four trump aces")."""
+
+    def faces(self, deck: DeckSpec, trump: int) -> list[tuple[int, ...]]:
+        if self.trump_only:
+            if trump == NO_TRUMP or deck.packs < self.count:
+                return []
+            return [(deck.face(Card(Suit(trump), self.rank)),) * self.count]
+        faces = [deck.face(Card(s, self.rank)) for s in deck.suits]
+        if self.one_per_suit:
+            return [tuple(sorted(faces))]
+        out = []
+        for combo in itertools.combinations_with_replacement(sorted(faces), self.count):
+            if all(combo.count(f) <= deck.packs for f in set(combo)):
+                out.append(combo)
+        return out
+
+
+Pattern = SuitRun | FixedCards | Quartet
+
+
+@attrs.frozen
+class MeldKind:
+    """One line of a meld table.
+
+    >>> from bezique_rules.cards import Rank
+    >>> MeldKind("four-kings", 80, Quartet(Rank.KING), meld_class="C").group
+    'four-kings'
+    """
+
+    name: str
+    """The kebab-case name used in notation (``meld <name> <cards>``)."""
+    points: int
+    """What it scores."""
+    pattern: Pattern
+    """Which cards make it."""
+    group: str = attrs.field()
+    """The reuse kind for rule R2; defaults to ``name``."""
+    meld_class: str = ""
+    """The class for rules R3/R4 (``"A"``, ``"B"``, ``"C"``), or empty for none."""
+    level: int = 0
+    """Order inside the class: a card may be reused in a meld of a higher level."""
+
+    @group.default
+    def _group(self) -> str:
+        return self.name
+
+
+@attrs.frozen
+class MeldTable:
+    """The melds of a variant, in table order."""
+
+    kinds: tuple[MeldKind, ...]
+    """Every meld kind."""
+
+    def index(self, name: str) -> int:
+        """The index of the kind named ``name`` (-1 when none)."""
+        for i, k in enumerate(self.kinds):
+            if k.name == name:
+                return i
+        return -1
+
+    def instances(self, deck: DeckSpec, trump: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """Every (kind index, sorted face ids) that forms a meld with trump ``trump``."""
+        out = []
+        for i, kind in enumerate(self.kinds):
+            for faces in kind.pattern.faces(deck, trump):
+                out.append((i, faces))
+        return tuple(out)
+
+    def all_instances(self, deck: DeckSpec) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The union of `instances` over every trump suit and no trump, in a stable order."""
+        seen: dict[tuple[int, tuple[int, ...]], None] = {}
+        for trump in [NO_TRUMP, *range(4)]:
+            for inst in self.instances(deck, trump):
+                seen.setdefault(inst, None)
+        return tuple(sorted(seen))
+
+
+Declaration = tuple[int, int]
+"""A scored declaration of one player: (kind index, mask of physical cards)."""
+
+
+@attrs.frozen
+class MeldRules:
+    """The declaration rules R0-R5 with their options (reference.md §2.6, §4.5)."""
+
+    new_card_rule: str = "every_meld"
+    """R1: ``"every_meld"`` (each meld needs a card from the concealed hand) or
+    ``"same_class_only"`` (a card not yet used in a meld of the same class)."""
+    double_after_two_singles: bool = False
+    """D1: a meld made only of intact lower melds of its class (two single beziques
+    → double bezique) is allowed despite R1."""
+    reform_after_play: bool = False
+    """Multi-pack: once a card of a scored meld is played, its other cards may form
+    that kind again (reference.md §4.5)."""
+    upgrade_classes: frozenset[str] = frozenset({"A", "B", "C"})
+    """R3: classes in which a card may be reused in a higher meld."""
+    downgrade_classes: frozenset[str] = frozenset()
+    """Classes in which a card of a higher meld may be reused in a lower one (R4 lifted)."""
+
+    def refusal(
+        self,
+        table: MeldTable,
+        kind_index: int,
+        cards: int,
+        concealed: int,
+        held: int,
+        history: Sequence[Declaration],
+    ) -> tuple[RuleCode, str] | None:
+        """Why declaring ``cards`` as ``table.kinds[kind_index]`` is illegal (None if legal).
+
+        Args:
+            table: the meld table.
+            kind_index: the kind declared.
+            cards: the physical cards of the declaration.
+            concealed: the player's cards not lying on the table.
+            held: every card the player holds (R0).
+            history: the player's earlier declarations.
+        """
+        kinds = table.kinds
+        kind = kinds[kind_index]
+        if cards & ~held:
+            return RuleCode.CARD_NOT_HELD, "every card of a meld must be held, none played"
+        # R1: a new card.
+        if self.new_card_rule == "every_meld":
+            if not cards & concealed and not self._made_of_lower(kinds, kind, cards, held, history):
+                return RuleCode.MELD_NEEDS_NEW_CARD, "every meld needs at least one card from the concealed hand"
+        else:
+            used = 0
+            for k, m in history:
+                other = kinds[k]
+                if (other.meld_class and other.meld_class == kind.meld_class) or other.group == kind.group:
+                    used |= m
+            if not cards & ~used and not self._made_of_lower(kinds, kind, cards, held, history):
+                return RuleCode.MELD_NEEDS_NEW_CARD, "a meld needs a card not yet used in its class"
+        # R2: no card twice in one group.
+        if self.reform_after_play:
+            intact = [m for k, m in history if kinds[k].group == kind.group and m & held == m]
+            in_intact = 0
+            for m in intact:
+                in_intact |= m
+            if not cards & ~in_intact or cards in intact:
+                return RuleCode.MELD_CARD_REUSED, f"these cards already form an intact {kind.group}"
+        else:
+            for k, m in history:
+                if m & cards and kinds[k].group == kind.group:
+                    return RuleCode.MELD_CARD_REUSED, f"a card may score only once in a {kind.group}"
+        # R3/R4: up the class, never down.
+        if kind.meld_class:
+            for k, m in history:
+                other = kinds[k]
+                if not m & cards or other.meld_class != kind.meld_class or other.group == kind.group:
+                    continue
+                if other.level < kind.level and kind.meld_class not in self.upgrade_classes:
+                    return RuleCode.MELD_DOWNGRADE, f"cards of a {other.name} may not be reused in a {kind.name}"
+                if other.level > kind.level and kind.meld_class not in self.downgrade_classes:
+                    return RuleCode.MELD_DOWNGRADE, f"cards of a {other.name} may not be reused in a lower {kind.name}"
+        return None
+
+    def _made_of_lower(
+        self, kinds: tuple[MeldKind, ...], kind: MeldKind, cards: int, held: int, history: Sequence[Declaration]
+    ) -> bool:
+        """D1: ``cards`` is exactly a union of intact lower melds of the same class."""
+        if not self.double_after_two_singles or not kind.meld_class:
+            return False
+        union = 0
+        for k, m in history:
+            other = kinds[k]
+            if other.meld_class == kind.meld_class and other.level < kind.level and m & held == m and not m & ~cards:
+                union |= m
+        return union == cards
+
+
+Instance = tuple[int, tuple[int, ...], int, tuple[tuple[int, int], ...]]
+"""A meld instance ready for search: (kind index, face ids, mask of faces needed,
+((face, multiplicity), …))."""
+
+InstanceGroup = tuple[int, int, tuple[Instance, ...]]
+"""The instances of one kind: (mask of every physical card they use, fewest cards
+any of them needs, the instances). A hand holding fewer of those cards skips the kind."""
+
+
+def index_instances(deck: DeckSpec, instances: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[InstanceGroup, ...]:
+    """Group (kind index, faces) instances by kind and precompute their search keys."""
+    groups: dict[int, list[Instance]] = {}
+    for kind_index, faces in instances:
+        need = 0
+        counts: dict[int, int] = {}
+        for f in faces:
+            need |= 1 << f
+            counts[f] = counts.get(f, 0) + 1
+        groups.setdefault(kind_index, []).append((kind_index, faces, need, tuple(sorted(counts.items()))))
+    out = []
+    for insts in groups.values():
+        phys = 0
+        for _k, faces, _n, _c in insts:
+            for f in faces:
+                phys |= deck.face_masks[f]
+        out.append((phys, min(len(i[1]) for i in insts), tuple(insts)))
+    return tuple(out)
+
+
+def legal_declarations(
+    deck: DeckSpec,
+    table: MeldTable,
+    rules: MeldRules,
+    instances: tuple[InstanceGroup, ...],
+    held: int,
+    tabled: int,
+    history: Sequence[Declaration],
+    forbidden: int = 0,
+) -> Iterator[tuple[int, tuple[tuple[int, bool], ...], int]]:
+    """Every legal declaration from ``held``, one per distinct notation.
+
+    Yields (kind index, ((face, from_table), …) sorted, physical mask). Where several
+    physical copies with the same place (hand or table) could serve, the copy used
+    least in earlier melds (then the lowest id) is chosen, so the player is never
+    asked to pick between identical cards.
+
+    Args:
+        instances: the candidate melds, from `index_instances`.
+        forbidden: cards that may not be used now (the card just taken in an exchange).
+    """
+    face_of = deck.face_of
+    concealed = held & ~tabled
+    held_faces = 0
+    m = held
+    while m:
+        low = m & -m
+        held_faces |= 1 << face_of[low.bit_length() - 1]
+        m ^= low
+    for phys, fewest, group in instances:
+        if (held & phys).bit_count() < fewest:
+            continue
+        yield from _group_declarations(
+            group, deck, table, rules, held, tabled, concealed, held_faces, history, forbidden
+        )
+
+
+def _group_declarations(
+    group: tuple[Instance, ...],
+    deck: DeckSpec,
+    table: MeldTable,
+    rules: MeldRules,
+    held: int,
+    tabled: int,
+    concealed: int,
+    held_faces: int,
+    history: Sequence[Declaration],
+    forbidden: int,
+) -> Iterator[tuple[int, tuple[tuple[int, bool], ...], int]]:
+    f_masks = deck.face_masks
+    usage: dict[int, int] | None = None
+    for kind_index, _faces, need, counts in group:
+        if need & ~held_faces:
+            continue
+        if usage is None:
+            usage = _usage(history)
+        options: list[list[tuple[tuple[int, bool], ...]]] = []
+        copies: dict[tuple[int, bool], list[int]] = {}
+        ok = True
+        for f, mult in counts:
+            avail = held & f_masks[f] & ~forbidden
+            hand_c = _bits(avail & concealed, usage)
+            table_c = _bits(avail & tabled, usage)
+            copies[(f, False)] = hand_c
+            copies[(f, True)] = table_c
+            choices = []
+            for t in range(max(0, mult - len(hand_c)), min(mult, len(table_c)) + 1):
+                choices.append(((f, False),) * (mult - t) + ((f, True),) * t)
+            if not choices:
+                ok = False
+                break
+            options.append(choices)
+        if not ok:
+            continue
+        judge = functools.partial(_refusal_of, rules, table, kind_index, concealed, held, history)
+        for combo in itertools.product(*options):
+            key = tuple(sorted(itertools.chain.from_iterable(combo)))
+            mask = _choose(key, copies, judge)
+            if mask:
+                yield kind_index, key, mask
+
+
+def _usage(history: Sequence[Declaration]) -> dict[int, int]:
+    """How many earlier declarations each physical card (as a one-bit mask) is in."""
+    usage: dict[int, int] = {}
+    for _k, m in history:
+        while m:
+            low = m & -m
+            usage[low] = usage.get(low, 0) + 1
+            m ^= low
+    return usage
+
+
+def choose_copies(
+    deck: DeckSpec,
+    table: MeldTable,
+    rules: MeldRules,
+    kind_index: int,
+    key: tuple[tuple[int, bool], ...],
+    held: int,
+    tabled: int,
+    history: Sequence[Declaration],
+    forbidden: int = 0,
+) -> tuple[int, tuple[RuleCode, str] | None]:
+    """Pick physical copies for a declaration named by faces and places.
+
+    Returns (mask, None) when some choice is legal, else (0, the refusal of the
+    first choice tried, or a CARD_NOT_HELD refusal when the cards are not there).
+    """
+    usage = _usage(history)
+    concealed = held & ~tabled
+    copies: dict[tuple[int, bool], list[int]] = {}
+    for f, star in set(key):
+        avail = held & deck.face_masks[f] & ~forbidden & (tabled if star else concealed)
+        copies[(f, star)] = _bits(avail, usage)
+    first: list[tuple[RuleCode, str] | None] = []
+
+    def judge(mask: int) -> tuple[RuleCode, str] | None:
+        why = rules.refusal(table, kind_index, mask, concealed, held, history)
+        if not first:
+            first.append(why)
+        return why
+
+    mask = _choose(key, copies, judge)
+    if mask:
+        return mask, None
+    if not first:
+        return 0, (RuleCode.CARD_NOT_HELD, "you do not hold those cards in the places named")
+    return 0, first[0]
+
+
+def _refusal_of(
+    rules: MeldRules,
+    table: MeldTable,
+    kind_index: int,
+    concealed: int,
+    held: int,
+    history: Sequence[Declaration],
+    mask: int,
+) -> tuple[RuleCode, str] | None:
+    return rules.refusal(table, kind_index, mask, concealed, held, history)
+
+
+def _bits(mask: int, usage: dict[int, int]) -> list[int]:
+    """The single-bit masks of ``mask``, least-used first, then lowest id."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    if usage:
+        out.sort(key=lambda b: (usage.get(b, 0), b))
+    return out
+
+
+def _choose(
+    key: tuple[tuple[int, bool], ...],
+    copies: dict[tuple[int, bool], list[int]],
+    judge: Callable[[int], tuple[RuleCode, str] | None],
+) -> int:
+    """The first legal choice of physical copies for ``key`` (0 when none)."""
+    need: dict[tuple[int, bool], int] = {}
+    for slot in key:
+        need[slot] = need.get(slot, 0) + 1
+    per_slot = []
+    for slot, n in need.items():
+        avail = copies.get(slot, [])
+        if len(avail) < n:
+            return 0
+        per_slot.append(list(itertools.combinations(avail, n)))
+    for choice in itertools.product(*per_slot):
+        mask = 0
+        for group in choice:
+            for b in group:
+                mask |= b
+        if judge(mask) is None:
+            return mask
+    return 0
+
+
+@attrs.frozen
+class DixRule:
+    """The low trump that scores and may be exchanged for the turn-up.
+
+    Bezique's trump seven (reference.md §2.4) and Pinochle's dix (the nine of
+    trumps, §8.2) follow the same rules with a different rank.
+    """
+
+    rank: Rank = Rank.SEVEN
+    """The rank: SEVEN for Bezique, NINE for Pinochle."""
+    points: int = 10
+    """What it scores."""
+    methods: str = "both"
+    """After winning a trick: ``"both"`` (exchange when the turn-up is not of this rank,
+    or declare without exchange), ``"exchange_only"`` (declaring exchanges whenever an
+    exchange is possible) or ``"score_only"`` (declare, never exchange)."""
+    score_on_play: bool = True
+    """Playing an unscored one to a trick in the stock phase scores it, win or lose."""
+    turned_up_scores: bool = True
+    """A turned-up card of this rank scores for the dealer at once."""
+    exchange_card_usable_same_trick: bool = False
+    """The card taken in an exchange may join a meld declared on the same trick."""
+    no_meld_when_exchanging: bool = False
+    """A meld and an exchange may not share a trick (house rule)."""

@@ -1,0 +1,19 @@
+"""Rule sets, the registry of variants, and one module per family of presets."""
+
+from __future__ import annotations
+
+from .registry import Preset, available_variants, get_rules, register_preset, register_variant
+from .ruleset import OptionSpec, RuleSet, StockRules
+
+__all__ = [
+    "OptionSpec",
+    "Preset",
+    "RuleSet",
+    "StockRules",
+    "available_variants",
+    "get_rules",
+    "register_preset",
+    "register_variant",
+]
+
+from . import bezique as _bezique  # noqa: F401  (registers the presets)

@@ -1,0 +1,248 @@
+"""Two-hand Bezique: the presets ``bezique`` and ``bezique-match`` (reference.md §2, §3).
+
+This module only composes shared parts (deck, trump order, trick policies,
+meld table, meld rules, trump seven, card points, game end) from options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import Card, Rank, Suit, parse_cards
+from ..deck import DealPattern, DeckSpec
+from ..melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from ..scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd
+from ..tricks import PlayDuty, TrickPolicy
+from ..trumps import TrumpOrder
+from .registry import Preset, register_preset
+from .ruleset import OptionSpec, RuleSet, StockRules
+
+__all__ = ["BEZIQUE_RANKS", "PIQUET_DECK", "bezique_meld_table", "build_bezique"]
+
+BEZIQUE_RANKS = (
+    Rank.ACE,
+    Rank.TEN,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.JACK,
+    Rank.NINE,
+    Rank.EIGHT,
+    Rank.SEVEN,
+)
+"""The Bezique trick order: A T K Q J 9 8 7."""
+
+PIQUET_DECK = DeckSpec(ranks=BEZIQUE_RANKS, packs=2)
+"""Two 32-card piquet packs: 64 cards."""
+
+
+def bezique_meld_table(*, quartet_rule: str = "any", bezique_pair: str = "fixed") -> MeldTable:
+    """The two-hand Bezique meld table (reference.md §2.5).
+
+    Args:
+        quartet_rule: ``"any"`` (any four of the rank, duplicates allowed) or
+            ``"one_per_suit"``.
+        bezique_pair: ``"fixed"`` (Q♠ J♦) or ``"colour_swap"`` (Q♣ J♥ when spades
+            or diamonds are trumps).
+    """
+    bezique = parse_cards("QS JD")
+    swap: tuple[tuple[Suit, tuple[Card, ...]], ...] = ()
+    swap_double: tuple[tuple[Suit, tuple[Card, ...]], ...] = ()
+    if bezique_pair == "colour_swap":
+        alt = parse_cards("QC JH")
+        swap = ((Suit.SPADES, alt), (Suit.DIAMONDS, alt))
+        swap_double = ((Suit.SPADES, alt * 2), (Suit.DIAMONDS, alt * 2))
+    one = quartet_rule == "one_per_suit"
+    return MeldTable(
+        (
+            MeldKind("common-marriage", 20, SuitRun((Rank.KING, Rank.QUEEN), "plain"), "marriage", "A", 1),
+            MeldKind("royal-marriage", 40, SuitRun((Rank.KING, Rank.QUEEN), "trump"), "marriage", "A", 1),
+            MeldKind(
+                "sequence",
+                250,
+                SuitRun((Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK), "trump"),
+                "sequence",
+                "A",
+                2,
+            ),
+            MeldKind("bezique", 40, FixedCards(bezique, swap), "bezique", "B", 1),
+            MeldKind("double-bezique", 500, FixedCards(bezique * 2, swap_double), "double-bezique", "B", 2),
+            MeldKind("four-aces", 100, Quartet(Rank.ACE, one_per_suit=one), "four-aces", "C", 1),
+            MeldKind("four-kings", 80, Quartet(Rank.KING, one_per_suit=one), "four-kings", "C", 1),
+            MeldKind("four-queens", 60, Quartet(Rank.QUEEN, one_per_suit=one), "four-queens", "C", 1),
+            MeldKind("four-jacks", 40, Quartet(Rank.JACK, one_per_suit=one), "four-jacks", "C", 1),
+        )
+    )
+
+
+def _common_options(**defaults: Any) -> tuple[OptionSpec, ...]:
+    def d(name: str, value: Any) -> Any:
+        return defaults.get(name, value)
+
+    return (
+        OptionSpec(
+            "quartet_rule",
+            d("quartet_rule", "any"),
+            ("any", "one_per_suit"),
+            doc="Quartets: any four of the rank (duplicates allowed) or one of each suit.",
+        ),
+        OptionSpec(
+            "bezique_pair",
+            "fixed",
+            ("fixed", "colour_swap"),
+            doc="The bezique: Q♠ J♦ always, or Q♣ J♥ when spades or diamonds are trumps.",
+        ),
+        OptionSpec("melds_per_trick", 1, (1, "unlimited"), doc="How many melds the winner of a trick may score on it."),
+        OptionSpec(
+            "new_card_rule",
+            "every_meld",
+            ("every_meld", "same_class_only"),
+            doc="R1: each meld needs a card from the concealed hand, or only a card new to its class.",
+        ),
+        OptionSpec(
+            "double_after_two_singles",
+            False,
+            doc="Two single beziques still on the table may be declared again as a double bezique.",
+        ),
+        OptionSpec(
+            "declare_on_last_stock_trick",
+            True,
+            doc="The winner of the last stock trick may still declare before drawing.",
+        ),
+        OptionSpec(
+            "seven_methods",
+            d("seven_methods", "both"),
+            ("both", "exchange_only", "score_only"),
+            doc="After a won trick the trump seven is exchanged (when the turn-up is not a seven) or "
+            "declared: both choices, exchange whenever possible, or declare only.",
+        ),
+        OptionSpec(
+            "seven_score_on_play",
+            d("seven_score_on_play", True),
+            doc="An unscored trump seven played to a trick in the stock phase scores 10.",
+        ),
+        OptionSpec(
+            "exchange_card_usable_same_trick",
+            False,
+            doc="The card taken in an exchange may be used in a meld on the same trick.",
+        ),
+        OptionSpec("no_meld_when_exchanging", False, doc="No meld on a trick where the trump seven is exchanged."),
+        OptionSpec(
+            "playoff_rule",
+            "follow_beat_or_trump",
+            ("follow_beat_or_trump", "follow_only"),
+            doc="Duties in the last 8 tricks: follow, beat and trump; or only follow suit.",
+        ),
+        OptionSpec(
+            "brisque_timing",
+            "end_of_hand",
+            ("end_of_hand", "immediate"),
+            doc="When brisques (aces and tens won) are counted.",
+        ),
+        OptionSpec(
+            "last_trick_bonus_at",
+            "final",
+            ("final", "last_stock_trick"),
+            doc="Which trick earns the 10 for the last trick: the 32nd, or the 24th.",
+        ),
+        OptionSpec(
+            "carte_blanche",
+            0,
+            minimum=0,
+            doc="Points for showing a dealt hand without K, Q or J before one's first card (0: not allowed).",
+        ),
+    )
+
+
+def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
+    """Compose a two-hand Bezique rule set from validated options."""
+    if "match_lead" in o:
+        game_end: TargetEnd | MatchEnd = MatchEnd(lead=o["match_lead"])
+        description = "Two-hand Bezique, a match of one or two deals (seed-001 profile)."
+    else:
+        game_end = TargetEnd(o["target"], o["tie_rule"], lurch_threshold=o["lurch_threshold"])
+        description = "Classic two-hand 64-card Bezique to 1000."
+    playoff = PlayDuty.FOLLOW_BEAT_OR_TRUMP if o["playoff_rule"] == "follow_beat_or_trump" else PlayDuty.FOLLOW_ONLY
+    marriage_classes = frozenset({"A", "B", "C"})
+    return RuleSet(
+        name=name,
+        players=2,
+        deck=PIQUET_DECK,
+        deal=DealPattern.rounds(2, (3, 2, 3), turn_up=True),
+        trump_order=TrumpOrder(),
+        card_points=CardPoints(BRISQUES.points, BRISQUES.last_trick),
+        game_end=game_end,
+        engine="stock",
+        melds=bezique_meld_table(quartet_rule=o["quartet_rule"], bezique_pair=o["bezique_pair"]),
+        meld_rules=MeldRules(
+            new_card_rule=o["new_card_rule"],
+            double_after_two_singles=o["double_after_two_singles"],
+            upgrade_classes=marriage_classes,
+        ),
+        stock_policy=TrickPolicy(PlayDuty.FREE),
+        playoff_policy=TrickPolicy(playoff),
+        stock=StockRules(
+            dix=DixRule(
+                rank=Rank.SEVEN,
+                points=10,
+                methods=o["seven_methods"],
+                score_on_play=o["seven_score_on_play"],
+                exchange_card_usable_same_trick=o["exchange_card_usable_same_trick"],
+                no_meld_when_exchanging=o["no_meld_when_exchanging"],
+            ),
+            melds_per_trick=0 if o["melds_per_trick"] == "unlimited" else 1,
+            declare_on_last_stock_trick=o["declare_on_last_stock_trick"],
+            last_trick_bonus_at=o["last_trick_bonus_at"],
+            card_timing=o["brisque_timing"],
+            carte_blanche=o["carte_blanche"],
+        ),
+        version=1,
+        description=description,
+        option_values=tuple(sorted(o.items())),
+        option_specs=_SPECS[name] if name in _SPECS else _SPECS["bezique"],
+        builder=build_bezique,
+    )
+
+
+_TARGET_OPTIONS = (
+    OptionSpec("target", 1000, minimum=1, doc="The game ends after the deal in which a player reaches it."),
+    OptionSpec(
+        "tie_rule",
+        "draw",
+        ("draw", "play_on", "raise_target"),
+        doc="Equal totals at the target: a draw, more deals, or the target raised by 500.",
+    ),
+    OptionSpec(
+        "lurch_threshold",
+        None,
+        minimum=0,
+        allow_none=True,
+        doc="A winner whose opponent is below this wins a double game (None: no lurch).",
+    ),
+)
+
+_SPECS = {
+    "bezique": _common_options() + _TARGET_OPTIONS,
+    "bezique-match": _common_options(
+        quartet_rule="one_per_suit", seven_methods="exchange_only", seven_score_on_play=False
+    )
+    + (OptionSpec("match_lead", 400, minimum=1, doc="A lead this large after the first deal wins the match."),),
+}
+
+register_preset(
+    Preset(
+        "bezique",
+        build_bezique,
+        _SPECS["bezique"],
+        aliases=("two-hand-bezique",),
+        description="Classic two-hand 64-card Bezique to 1000 (reference §2).",
+    )
+)
+register_preset(
+    Preset(
+        "bezique-match",
+        build_bezique,
+        _SPECS["bezique-match"],
+        description="The one-or-two-deal Bezique match against the computer (reference §3).",
+    )
+)

@@ -1,0 +1,149 @@
+"""The registry of named variants (presets and third-party rule sets)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from ..errors import OptionError, UnknownVariantError
+from .ruleset import OptionSpec, RuleSet, validate_options
+
+__all__ = ["Preset", "available_variants", "get_rules", "register_preset", "register_variant"]
+
+
+@attrs.frozen
+class Preset:
+    """A named variant: its options and how to build its rule set from them."""
+
+    name: str
+    """The registered name."""
+    build: Callable[[str, Mapping[str, Any]], RuleSet] = attrs.field(eq=False, repr=False)
+    """Builds the rule set from (name, full option values)."""
+    options: tuple[OptionSpec, ...] = ()
+    """The options with their defaults."""
+    aliases: tuple[str, ...] = ()
+    """Other names that find this preset."""
+    description: str = ""
+    """One line saying what the variant is."""
+
+    def rules(self, changes: Mapping[str, Any]) -> RuleSet:
+        """The rule set with ``changes`` applied to the defaults (validated).
+
+        Built rule sets are kept, so asking again for the same options returns
+        the same object with its precomputed tables.
+        """
+        values = validate_options(self.name, self.options, changes)
+        key = (self.name, tuple(sorted(values.items(), key=lambda kv: kv[0])))
+        try:
+            return _BUILT[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable option value: build without keeping
+            return self.build(self.name, values)
+        built = self.build(self.name, values)
+        if len(_BUILT) < 4096:
+            _BUILT[key] = built
+        return built
+
+
+_BUILT: dict[tuple[str, tuple[tuple[str, Any], ...]], RuleSet] = {}
+
+
+_PRESETS: dict[str, Preset] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register_preset(preset: Preset) -> None:
+    """Register a preset under its name and aliases (library internal and extension use)."""
+    for name in (preset.name, *preset.aliases):
+        if name in _ALIASES and _ALIASES[name] != preset.name:
+            raise OptionError(f"variant name {name!r} is already registered")
+    _PRESETS[preset.name] = preset
+    for name in (preset.name, *preset.aliases):
+        _ALIASES[name] = preset.name
+
+
+def register_variant(name: str, rules: RuleSet, *, aliases: tuple[str, ...] = ()) -> None:
+    """Register a rule set of your own under ``name``.
+
+    ``get_rules(name, **options)`` then returns it (with the options applied
+    through `RuleSet.with_options`), and every function that takes a variant
+    name accepts it.
+
+    >>> from bezique_rules import get_rules, register_variant
+    >>> register_variant("bezique-1500-doc", get_rules("bezique", target=1500))
+    >>> get_rules("bezique-1500-doc").options["target"]
+    1500
+
+    Raises:
+        OptionError: the name is taken by another variant.
+    """
+    if not isinstance(name, str) or not name:
+        raise OptionError(f"a variant name is a non-empty string: {name!r}")
+    specs = rules.option_specs
+    defaults = dict(rules.option_values)
+
+    def build(vname: str, values: Mapping[str, Any]) -> RuleSet:
+        changes = {k: v for k, v in values.items() if defaults.get(k, _MISSING) != v}
+        built = rules.with_options(**changes) if changes else rules
+        return attrs.evolve(built, name=vname)
+
+    specs = tuple(attrs.evolve(s, default=defaults.get(s.name, s.default)) for s in specs)
+    register_preset(Preset(name, build, specs, aliases, rules.description))
+
+
+_MISSING = object()
+
+
+def available_variants() -> tuple[str, ...]:
+    """The registered variant names (aliases not repeated), sorted.
+
+    >>> "bezique" in available_variants()
+    True
+    """
+    return tuple(sorted(_PRESETS))
+
+
+def preset(name: str) -> Preset:
+    """The preset registered under ``name`` or one of its aliases.
+
+    Raises:
+        UnknownVariantError: no such variant; the message lists the known names.
+    """
+    if not isinstance(name, str):
+        raise UnknownVariantError(f"a variant name is a string, not {name!r}")
+    key = _ALIASES.get(name) or _ALIASES.get(name.strip().lower())
+    if key is None:
+        known = ", ".join(available_variants())
+        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}")
+    return _PRESETS[key]
+
+
+def get_rules(name: str | RuleSet, **options: Any) -> RuleSet:
+    """The validated rule set of a registered variant, with options changed.
+
+    >>> rules = get_rules("bezique", target=1500)
+    >>> rules.options["target"], rules.players
+    (1500, 2)
+
+    Raises:
+        UnknownVariantError: no such variant; the message lists the known names.
+        OptionError: an unknown option or a bad value; the message names the
+            option, the value and what is allowed.
+    """
+    if isinstance(name, RuleSet):
+        return name.with_options(**options)
+    return preset(name).rules(options)
+
+
+def rebuild(rules: RuleSet, changes: Mapping[str, Any]) -> RuleSet:
+    """``rules`` with ``changes``, through the registry's cache when it is registered."""
+    values = validate_options(rules.name, rules.option_specs, changes, dict(rules.option_values))
+    found = _PRESETS.get(rules.name)
+    if found is not None and found.options == rules.option_specs:
+        return found.rules(values)
+    if rules.builder is None:
+        raise OptionError(f"rule set {rules.name!r} was built without options")
+    return rules.builder(rules.name, values)

@@ -1,0 +1,375 @@
+"""The state model shared by every engine: phases, views, results, and `DealState`.
+
+States are immutable: `DealState.apply` returns a new state and leaves the old
+one untouched, so keeping a state around (for undo, search or a record) costs
+nothing. A `PlayerView` is what one player may know; it never holds a hidden
+card.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+from typing_extensions import Self
+
+from .actions import Action
+from .cards import Card, CardSet, Suit
+from .errors import IllegalActionError, RuleCode
+from .scoring import ScoreBreakdown
+
+if TYPE_CHECKING:
+    from .rules.ruleset import RuleSet
+
+__all__ = ["DealResult", "DealState", "Phase", "PlayerView", "TableMeld"]
+
+
+class Phase(enum.Enum):
+    """What the player to act is doing."""
+
+    PLAY = "play"
+    """Trick play while the stock lasts (free play in the stock games)."""
+    DECLARE = "declare"
+    """The trick winner declares (melds, the trump seven / dix) before drawing."""
+    PLAYOFF = "playoff"
+    """Trick play once the stock is exhausted: strict duties, no declarations."""
+    OVER = "over"
+    """The deal is over."""
+
+
+@attrs.frozen
+class TableMeld:
+    """A declared meld as everybody saw it."""
+
+    player: int
+    """Who declared it."""
+    kind: str
+    """The meld kind (its notation name)."""
+    cards: CardSet
+    """Its cards."""
+    points: int
+    """What it scored."""
+
+
+@attrs.frozen
+class DealResult:
+    """The outcome of a finished deal."""
+
+    scores: tuple[int, ...]
+    """Points per player (or side)."""
+    breakdown: tuple[ScoreBreakdown, ...]
+    """Where the points came from, per player (or side)."""
+
+
+@attrs.frozen(repr=False)
+class PlayerView:
+    """What one player may know about a deal.
+
+    Field names are the same in every variant where they apply. Two views are
+    equal when they hold the same knowledge, whatever the hidden cards are.
+    """
+
+    player: int
+    """Whose view this is."""
+    phase: Phase
+    """The phase."""
+    current_player: int | None
+    """Who is to act (None when the deal is over)."""
+    dealer: int
+    """The dealer."""
+    hand: CardSet
+    """Every card the player holds, concealed or lying face up in a meld."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each player holds."""
+    tabled: tuple[CardSet, ...]
+    """Per player: the cards lying face up in declared melds."""
+    known: tuple[CardSet, ...]
+    """Per player: the held cards everyone has seen (tabled cards, a turn-up taken in
+    exchange or as the last card, melded cards returned to hand for the play-off)."""
+    trick: tuple[Card, ...]
+    """The current trick's cards in play order."""
+    trick_leader: int
+    """Who led the current trick."""
+    last_trick: tuple[Card, ...]
+    """The previous trick's cards in play order (empty before the first trick)."""
+    last_trick_leader: int
+    """Who led the previous trick (-1 before the first trick)."""
+    trump: Suit | None
+    """The trump suit, or None before trumps exist."""
+    turn_up: Card | None
+    """The turned-up card under the stock, or None."""
+    stock_size: int
+    """Face-down cards left in the stock (the turn-up not counted)."""
+    scores: tuple[int, ...]
+    """The scores so far (per player or side)."""
+    melds: tuple[TableMeld, ...]
+    """Every meld declared so far, in order."""
+    won: tuple[CardSet, ...]
+    """Per player: the cards won in tricks."""
+    history: tuple[tuple[int, Action], ...]
+    """The public actions so far, as (player, action)."""
+    game_scores: tuple[int, ...] | None = None
+    """In a game of several deals: the totals before this deal; None for a lone deal."""
+    _state: Any = attrs.field(default=None, eq=False, alias="state")
+    """The state the view was taken from (private: used only for the viewer's own
+    legal actions and for `determinize`)."""
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions when this player is to act; empty otherwise."""
+        if self.current_player != self.player or self._state is None:
+            return ()
+        result: tuple[Action, ...] = self._state.legal_actions()
+        return result
+
+    def __repr__(self) -> str:
+        return (
+            f"PlayerView(player={self.player}, phase={self.phase.value}, hand='{self.hand}', "
+            f"trick={[str(c) for c in self.trick]}, trump={self.trump}, scores={self.scores})"
+        )
+
+
+class DealState:
+    """One deal, from the shuffle to the last trick: the common interface.
+
+    Engines subclass it with their frozen fields; every method below works the
+    same in every variant. Get one with `new_deal`.
+    """
+
+    __slots__ = ()
+
+    rules: RuleSet
+    dealer: int
+    seed: int | None
+    deck_order: tuple[int, ...]
+    moves: tuple[int, ...]
+
+    # -- to be provided by the engine --------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The phase."""
+        raise NotImplementedError
+
+    @property
+    def current_player(self) -> int | None:
+        """Who is to act, or None when the deal is over."""
+        raise NotImplementedError
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids of the legal actions, sorted."""
+        raise NotImplementedError
+
+    def _apply_id(self, action_id: int) -> Self:
+        raise NotImplementedError
+
+    def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points so far, per player (or side)."""
+        raise NotImplementedError
+
+    @property
+    def breakdown(self) -> tuple[ScoreBreakdown, ...]:
+        """Where the points so far came from, per player (or side)."""
+        raise NotImplementedError
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may know."""
+        raise NotImplementedError
+
+    def _relabel(self, perm: dict[int, int]) -> Self:
+        raise NotImplementedError
+
+    def _hidden_from(self, player: int) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    # -- shared ------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """True when the deal is finished."""
+        return self.phase is Phase.OVER
+
+    @property
+    def players(self) -> int:
+        """How many players."""
+        return self.rules.players
+
+    @property
+    def result(self) -> DealResult | None:
+        """The outcome once the deal is over (None before)."""
+        if not self.is_over:
+            return None
+        return DealResult(self.scores, self.breakdown)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every distinct legal action, sorted by action id (empty when over)."""
+        actions = self.rules.action_space.actions
+        return tuple(actions[i] for i in self.legal_action_ids())
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """One bool per action id of the rule set: True where the action is legal."""
+        mask = [False] * self.rules.num_actions
+        for i in self.legal_action_ids():
+            mask[i] = True
+        return tuple(mask)
+
+    def parse_action(self, text: str) -> Action:
+        """Parse notation into an action of this variant.
+
+        Raises:
+            NotationError: the text does not parse.
+            IllegalActionError: it parses but is no action of this variant.
+        """
+        action = Action.parse(text)
+        self.rules.action_id(action)
+        return action
+
+    def _id_of(self, action: Action | str | int) -> int:
+        if isinstance(action, int) and not isinstance(action, bool):
+            self.rules.action_from_id(action)
+            return action
+        if isinstance(action, str):
+            action = Action.parse(action)
+        elif not isinstance(action, Action):
+            raise IllegalActionError(f"not an action: {action!r}", rule=RuleCode.NOT_AN_ACTION, action=action)
+        try:
+            return self.rules.action_id(action)
+        except IllegalActionError as exc:
+            exc.player = self.current_player
+            exc.phase = self.phase
+            raise
+
+    def is_legal(self, action: Action | str | int) -> bool:
+        """Whether ``action`` (an action, its notation or its id) is legal now."""
+        try:
+            i = self._id_of(action)
+        except (IllegalActionError, ValueError):
+            return False
+        return i in self.legal_action_ids()
+
+    def check(self, action: Action | str | int) -> None:
+        """Raise what `apply` would raise for ``action``; return None when it is legal.
+
+        Raises:
+            NotationError: text that does not parse.
+            IllegalActionError: the rules forbid the action; ``.rule`` says which rule.
+        """
+        i = self._id_of(action)
+        if i in self.legal_action_ids():
+            return
+        a = self.rules.action_space.actions[i]
+        if self.is_over:
+            code, why = RuleCode.GAME_OVER, "the deal is over"
+        else:
+            code, why = self._refusal(i)
+        raise IllegalActionError(
+            f"{why}: {str(a)!r}", rule=code, action=a, player=self.current_player, phase=self.phase
+        )
+
+    def apply(self, action: Action | str | int, *, check: bool = True) -> Self:
+        """The state after ``action`` (an action, its notation or its id).
+
+        With ``check=False`` the action is trusted to come from
+        `legal_actions` (the fast path for agents); an illegal action then
+        gives an undefined state.
+
+        Raises:
+            NotationError: text that does not parse.
+            IllegalActionError: the rules forbid the action; the state is unchanged.
+        """
+        if check:
+            i = self._id_of(action)
+            if i not in self.legal_action_ids():
+                self.check(i)
+            return self._apply_id(i)
+        if type(action) is int:
+            return self._apply_id(action)
+        if type(action) is Action:
+            return self._apply_id(self.rules.action_space.ids[action])
+        return self._apply_id(self._id_of(action))
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every action applied so far, in order, as (player, action)."""
+        actions = self.rules.action_space.actions
+        return tuple((m & 7, actions[m >> 3]) for m in self.moves)
+
+    @property
+    def action_history(self) -> tuple[int, ...]:
+        """The ids of every action applied so far, in order."""
+        return tuple(m >> 3 for m in self.moves)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dict: the deal's record (see `record_of`)."""
+        from .records import record_of
+
+        return record_of(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DealState:
+        """Rebuild a deal from `to_dict` output, re-checking every action.
+
+        Raises:
+            RecordError: the dict is not a valid deal record.
+        """
+        from .errors import RecordError
+        from .records import replay
+
+        state = replay(data)
+        if not isinstance(state, DealState):
+            raise RecordError("this record is of a game, not of a deal")
+        return state
+
+
+def determinize(view: PlayerView, rng: random.Random) -> DealState:
+    """A full deal state consistent with everything ``view`` shows.
+
+    The cards the viewer cannot see (other players' concealed unknown cards and
+    the face-down stock) are dealt at random among their places, so that
+    ``determinize(view, rng).view(view.player) == view``. Use it for
+    imperfect-information search.
+
+    >>> from bezique_rules import new_deal, determinize
+    >>> import random
+    >>> deal = new_deal("bezique", seed=7)
+    >>> guess = determinize(deal.view(0), random.Random(1))
+    >>> guess.view(0) == deal.view(0)
+    True
+
+    Raises:
+        TypeError: ``view`` did not come from a state's ``view()``.
+    """
+    from .deck import shuffle
+
+    state: DealState | None = view._state
+    if state is None:
+        raise TypeError("determinize needs a view made by a state's view() method")
+    if not isinstance(state, DealState):  # a game's view: use its current deal
+        state = state.deal
+        assert isinstance(state, DealState)
+    hidden = state._hidden_from(view.player)
+    perm = dict(zip(hidden, shuffle(hidden, rng)))
+    return state._relabel(perm)
+
+
+def relabel_mask(mask: int, perm: dict[int, int]) -> int:
+    """Apply a permutation of physical ids to a mask (ids not in ``perm`` stay)."""
+    out = 0
+    m = mask
+    while m:
+        low = m & -m
+        pid = low.bit_length() - 1
+        out |= 1 << perm.get(pid, pid)
+        m ^= low
+    return out
+
+
+def relabel_seq(seq: Sequence[int], perm: dict[int, int]) -> tuple[int, ...]:
+    """Apply a permutation of physical ids to a sequence."""
+    return tuple(perm.get(x, x) for x in seq)

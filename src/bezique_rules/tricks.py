@@ -1,0 +1,155 @@
+"""Play duties as data: which cards a player may play to a trick.
+
+The duties of reference.md §1.4 are the members of `PlayDuty`; a `TrickPolicy`
+pairs a duty with the head-the-trick options. `TrickPolicy.legal` answers with a
+mask of playable physical cards; `TrickPolicy.refusal` says which rule a given
+card breaks, for error messages.
+
+Leading a trick is always free under every duty here.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .cards import Suit
+from .errors import RuleCode
+from .trumps import TrumpTable
+
+__all__ = ["BeatRule", "PlayDuty", "TrickPolicy"]
+
+
+class PlayDuty(enum.Enum):
+    """The obligations of a player who follows to a trick (reference.md §1.4)."""
+
+    FREE = "free"
+    """Any card (the stock phase of Bezique and two-hand Pinochle)."""
+    FOLLOW_BEAT_OR_TRUMP = "follow-beat-or-trump"
+    """(a) Follow suit and beat the lead if able; void: trump if able; else any card."""
+    FOLLOW_ONLY = "follow-only"
+    """(b) Follow suit if able, else any card."""
+    FOLLOW_BEAT_IF_TRUMP_LED = "follow-beat-if-trump-led"
+    """(c) Follow suit; beat only when trumps are led; void: trump if able; else any card."""
+    HEAD_THE_TRICK = "head-the-trick"
+    """(d) Follow and head the trick (see `BeatRule`); void: trump, overtrumping if
+    required; else any card."""
+    FOLLOW_EFFECTIVE_SUIT = "follow-effective-suit"
+    """(e) Euchre: follow the effective suit led (the left bower is a trump), else any card."""
+
+
+class BeatRule(enum.Enum):
+    """What a player following suit under HEAD_THE_TRICK must beat, if able."""
+
+    CURRENT_WINNER = "current_winner"
+    """The card currently winning the trick."""
+    LED_CARD = "led_card"
+    """The card led."""
+    NONE = "none"
+    """Nothing: following suit is enough."""
+
+
+@attrs.frozen
+class TrickPolicy:
+    """A play duty with its head-the-trick options.
+
+    >>> TrickPolicy(PlayDuty.FOLLOW_BEAT_OR_TRUMP).duty.value
+    'follow-beat-or-trump'
+    """
+
+    duty: PlayDuty
+    """The obligation."""
+    beat_rule: BeatRule = BeatRule.CURRENT_WINNER
+    """HEAD_THE_TRICK only: what a follower of suit must beat."""
+    must_overtrump: bool = True
+    """HEAD_THE_TRICK only: a void player must beat a trump already winning the trick."""
+    must_beat_partner: bool = True
+    """HEAD_THE_TRICK only: the duty to beat holds even when the partner is winning."""
+
+    def legal(self, table: TrumpTable, hand: int, trick: tuple[int, ...], partner_winning: bool = False) -> int:
+        """The mask of cards in ``hand`` that may be played to ``trick`` (cards so far)."""
+        return self._levels(table, hand, trick, partner_winning)[-1][0]
+
+    def refusal(
+        self,
+        table: TrumpTable,
+        hand: int,
+        trick: tuple[int, ...],
+        card: int,
+        partner_winning: bool = False,
+    ) -> tuple[RuleCode, str] | None:
+        """Why physical ``card`` may not be played (None when it may)."""
+        if not (hand >> card) & 1:
+            return RuleCode.CARD_NOT_HELD, "you do not hold that card"
+        for mask, code, why in self._levels(table, hand, trick, partner_winning)[1:]:
+            if not (mask >> card) & 1:
+                return code, why
+        return None
+
+    def _levels(
+        self, table: TrumpTable, hand: int, trick: tuple[int, ...], partner_winning: bool
+    ) -> list[tuple[int, RuleCode, str]]:
+        """The nested restrictions: [(hand, …), (narrower mask, code, reason), …]."""
+        levels: list[tuple[int, RuleCode, str]] = [(hand, RuleCode.CARD_NOT_HELD, "")]
+        duty = self.duty
+        if duty is PlayDuty.FREE or not trick:
+            return levels
+        led = trick[0]
+        led_suit = table.suit[led]
+        follow = hand & table.suit_masks[led_suit] if led_suit < 4 else 0
+        trumps = hand & table.trump_mask
+        suit_name = Suit(led_suit).name.lower() if led_suit < 4 else "trumps"
+        if follow:
+            levels.append((follow, RuleCode.MUST_FOLLOW_SUIT, f"must follow suit (you hold {suit_name})"))
+            if duty in (PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_EFFECTIVE_SUIT):
+                return levels
+            target = -1
+            if duty is PlayDuty.FOLLOW_BEAT_OR_TRUMP:
+                target = led
+            elif duty is PlayDuty.FOLLOW_BEAT_IF_TRUMP_LED:
+                if (table.trump_mask >> led) & 1:
+                    target = led
+            else:  # HEAD_THE_TRICK
+                winner = trick[table.winner(trick)]
+                if self.beat_rule is BeatRule.LED_CARD:
+                    target = led
+                elif self.beat_rule is BeatRule.CURRENT_WINNER and not (partner_winning and not self.must_beat_partner):
+                    target = winner if table.suit[winner] == led_suit else -1
+            if target >= 0:
+                higher = _beating(table, follow, target)
+                if higher:
+                    levels.append((higher, RuleCode.MUST_BEAT, f"must beat {_name(table, target)} when able"))
+            return levels
+        if duty in (PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_EFFECTIVE_SUIT) or not trumps:
+            return levels
+        levels.append((trumps, RuleCode.MUST_TRUMP, f"must trump (you hold no {suit_name} but hold trumps)"))
+        if (
+            duty is PlayDuty.HEAD_THE_TRICK
+            and self.must_overtrump
+            and not (partner_winning and not self.must_beat_partner)
+        ):
+            winner = trick[table.winner(trick)]
+            if (table.trump_mask >> winner) & 1:
+                higher = _beating(table, trumps, winner)
+                if higher:
+                    levels.append((higher, RuleCode.MUST_OVERTRUMP, "must overtrump when able"))
+        return levels
+
+
+def _beating(table: TrumpTable, mask: int, target: int) -> int:
+    """The cards of ``mask`` that beat ``target``."""
+    out = 0
+    power = table.power
+    p = power[target]
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        if power[c] > p:
+            out |= low
+        mask ^= low
+    return out
+
+
+def _name(table: TrumpTable, pid: int) -> str:
+    return "the card to beat"
