@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -10,6 +11,7 @@ from typing_extensions import Self
 
 from .actions import Action
 from .api import new_deal, resolve_rules
+from .cards import Card
 from .deck import check_dealer
 from .errors import DealError, IllegalActionError, RuleCode
 from .rules.ruleset import RuleSet
@@ -62,6 +64,8 @@ class GameState:
     """How many games the win counts for (2 for a lurch)."""
     max_deals: int | None
     """A cap on the number of deals (for simulations), or None."""
+    decks: tuple[tuple[str, ...], ...] | None = None
+    """Stacked decks for the deals, in order (then seeded shuffles), or None."""
 
     @property
     def is_over(self) -> bool:
@@ -158,9 +162,7 @@ class GameState:
                 winner=winner,
                 games_won=games if winner is not None else 0,
             )
-        next_deal = new_deal(
-            self.rules, seed=deal_seed(self.seed, number + 1), dealer=(deal.dealer + 1) % self.rules.players
-        )
+        next_deal = _deal(self.rules, self.seed, number + 1, (deal.dealer + 1) % self.rules.players, self.decks)
         return attrs.evolve(
             self,
             deal=next_deal,
@@ -205,12 +207,19 @@ class GameState:
         return state
 
 
+def _deal(rules: RuleSet, seed: int, number: int, dealer: int, decks: tuple[tuple[str, ...], ...] | None) -> DealState:
+    if decks is not None and number <= len(decks):
+        return new_deal(rules, deck=decks[number - 1], dealer=dealer)
+    return new_deal(rules, seed=deal_seed(seed, number), dealer=dealer)
+
+
 def new_game(
     variant: str | RuleSet,
     *,
     seed: int | None = None,
     dealer: int | None = None,
     max_deals: int | None = None,
+    decks: Sequence[Sequence[Card | str]] | None = None,
     **options: Any,
 ) -> GameState:
     """A whole game of ``variant``: deals follow each other until the end rule is met.
@@ -223,6 +232,8 @@ def new_game(
             to the left.
         max_deals: end the game after this many deals at the latest (the higher
             total wins, equal totals draw): a guard for simulations.
+        decks: stacked decks for the first deals, in order (each top card first,
+            as for `new_deal`); later deals are shuffled from the seed.
         **options: option changes (see `get_rules`).
 
     >>> game = new_game("bezique-match", seed=1)
@@ -238,7 +249,12 @@ def new_game(
     if max_deals is not None and (not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1):
         raise DealError(f"max_deals is a whole number of at least 1, not {max_deals!r}")
     target = getattr(rules.game_end, "target", 0)
-    first = new_deal(rules, seed=deal_seed(seed, 1), dealer=seat)
+    stacked = None
+    if decks is not None:
+        if isinstance(decks, str) or not all(not isinstance(d, str) for d in decks):
+            raise DealError("decks is a list of stacked decks, each a list of cards")
+        stacked = tuple(tuple(str(c) for c in d) for d in decks)
+    first = _deal(rules, seed, 1, seat, stacked)
     return GameState(
         rules=rules,
         seed=seed,

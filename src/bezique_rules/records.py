@@ -55,6 +55,8 @@ def record_of(state: DealState | GameState) -> dict[str, Any]:
         record["dealer"] = state.first_dealer
         if state.max_deals is not None:
             record["max_deals"] = state.max_deals
+        if state.decks is not None:
+            record["decks"] = [list(d) for d in state.decks]
         record["actions"] = [str(a) for a in state.all_actions()]
         return record
     if state.seed is not None:
@@ -115,8 +117,16 @@ def replay(record: dict[str, Any] | str) -> DealState | GameState:
         if kind == "game":
             if seed is None:
                 raise RecordError("a game record needs its seed")
+            decks = record.get("decks")
+            if decks is not None and not isinstance(decks, list):
+                raise RecordError("the record's decks are not a list of card lists")
             state = new_game(
-                variant, seed=seed, dealer=record.get("dealer"), max_deals=record.get("max_deals"), **options
+                variant,
+                seed=seed,
+                dealer=record.get("dealer"),
+                max_deals=record.get("max_deals"),
+                decks=decks,
+                **options,
             )
         elif kind == "deal":
             deck = record.get("deck")
