@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -304,77 +304,60 @@ def legal_declarations(
     tabled: int,
     history: Sequence[Declaration],
     forbidden: int = 0,
-) -> Iterator[tuple[int, tuple[tuple[int, bool], ...], int]]:
+) -> list[tuple[int, tuple[tuple[int, bool], ...], int]]:
     """Every legal declaration from ``held``, one per distinct notation.
 
-    Yields (kind index, ((face, from_table), …) sorted, physical mask). Where several
-    physical copies with the same place (hand or table) could serve, the copy used
-    least in earlier melds (then the lowest id) is chosen, so the player is never
-    asked to pick between identical cards.
+    Returns (kind index, ((face, from_table), …) sorted, physical mask) triples.
+    Where several physical copies with the same place (hand or table) could
+    serve, the copy used least in earlier melds (then the lowest id) is chosen,
+    so the player is never asked to pick between identical cards.
 
     Args:
         instances: the candidate melds, from `index_instances`.
         forbidden: cards that may not be used now (the card just taken in an exchange).
     """
-    face_of = deck.face_of
-    concealed = held & ~tabled
+    out: list[tuple[int, tuple[tuple[int, bool], ...], int]] = []
     held_faces = 0
+    nf = deck.num_faces
+    all_faces = (1 << nf) - 1
     m = held
-    while m:
-        low = m & -m
-        held_faces |= 1 << face_of[low.bit_length() - 1]
-        m ^= low
+    while m:  # fold the copies onto the faces: one shift per pack
+        held_faces |= m & all_faces
+        m >>= nf
+    concealed = held & ~tabled
+    usage: dict[int, int] | None = None
+    f_masks = deck.face_masks
     for phys, fewest, group in instances:
         if (held & phys).bit_count() < fewest:
             continue
-        yield from _group_declarations(
-            group, deck, table, rules, held, tabled, concealed, held_faces, history, forbidden
-        )
-
-
-def _group_declarations(
-    group: tuple[Instance, ...],
-    deck: DeckSpec,
-    table: MeldTable,
-    rules: MeldRules,
-    held: int,
-    tabled: int,
-    concealed: int,
-    held_faces: int,
-    history: Sequence[Declaration],
-    forbidden: int,
-) -> Iterator[tuple[int, tuple[tuple[int, bool], ...], int]]:
-    f_masks = deck.face_masks
-    usage: dict[int, int] | None = None
-    for kind_index, _faces, need, counts in group:
-        if need & ~held_faces:
-            continue
-        if usage is None:
-            usage = _usage(history)
-        options: list[list[tuple[tuple[int, bool], ...]]] = []
-        copies: dict[tuple[int, bool], list[int]] = {}
-        ok = True
-        for f, mult in counts:
-            avail = held & f_masks[f] & ~forbidden
-            hand_c = _bits(avail & concealed, usage)
-            table_c = _bits(avail & tabled, usage)
-            copies[(f, False)] = hand_c
-            copies[(f, True)] = table_c
-            choices = []
-            for t in range(max(0, mult - len(hand_c)), min(mult, len(table_c)) + 1):
-                choices.append(((f, False),) * (mult - t) + ((f, True),) * t)
-            if not choices:
-                ok = False
-                break
-            options.append(choices)
-        if not ok:
-            continue
-        judge = functools.partial(_refusal_of, rules, table, kind_index, concealed, held, history)
-        for combo in itertools.product(*options):
-            key = tuple(sorted(itertools.chain.from_iterable(combo)))
-            mask = _choose(key, copies, judge)
-            if mask:
-                yield kind_index, key, mask
+        for kind_index, _faces, need, counts in group:
+            if need & ~held_faces:
+                continue
+            if usage is None:
+                usage = _usage(history)
+            options: list[list[tuple[tuple[int, bool], ...]]] = []
+            copies: dict[tuple[int, bool], list[int]] = {}
+            for f, mult in counts:
+                avail = held & f_masks[f] & ~forbidden
+                hand_c = _bits(avail & concealed, usage)
+                table_c = _bits(avail & tabled, usage)
+                copies[(f, False)] = hand_c
+                copies[(f, True)] = table_c
+                choices = [
+                    ((f, False),) * (mult - t) + ((f, True),) * t
+                    for t in range(max(0, mult - len(hand_c)), min(mult, len(table_c)) + 1)
+                ]
+                if not choices:
+                    break
+                options.append(choices)
+            else:
+                judge = functools.partial(_refusal_of, rules, table, kind_index, concealed, held, history)
+                for combo in itertools.product(*options):
+                    key = tuple(sorted(itertools.chain.from_iterable(combo)))
+                    mask = _choose(key, copies, judge)
+                    if mask:
+                        out.append((kind_index, key, mask))
+    return out
 
 
 def _usage(history: Sequence[Declaration]) -> dict[int, int]:

@@ -140,11 +140,30 @@ class DealState:
 
     __slots__ = ()
 
-    rules: RuleSet
-    dealer: int
-    seed: int | None
-    deck_order: tuple[int, ...]
-    moves: tuple[int, ...]
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set."""
+        raise NotImplementedError
+
+    @property
+    def dealer(self) -> int:
+        """The dealer."""
+        raise NotImplementedError
+
+    @property
+    def seed(self) -> int | None:
+        """The shuffle seed, or None for a stacked (or determinized) deck."""
+        raise NotImplementedError
+
+    @property
+    def deck_order(self) -> tuple[int, ...]:
+        """The deck as dealt, top first (physical ids)."""
+        raise NotImplementedError
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        """Every action so far, encoded ``action_id << 3 | player``."""
+        raise NotImplementedError
 
     # -- to be provided by the engine --------------------------------------
 
@@ -210,7 +229,7 @@ class DealState:
     def legal_actions(self) -> tuple[Action, ...]:
         """Every distinct legal action, sorted by action id (empty when over)."""
         actions = self.rules.action_space.actions
-        return tuple(actions[i] for i in self.legal_action_ids())
+        return tuple([actions[i] for i in self.legal_action_ids()])
 
     def legal_action_mask(self) -> tuple[bool, ...]:
         """One bool per action id of the rule set: True where the action is legal."""
@@ -283,16 +302,12 @@ class DealState:
             NotationError: text that does not parse.
             IllegalActionError: the rules forbid the action; the state is unchanged.
         """
-        if check:
+        i = self.rules.action_space.ids.get(action) if type(action) is Action else None
+        if i is None:
             i = self._id_of(action)
-            if i not in self.legal_action_ids():
-                self.check(i)
-            return self._apply_id(i)
-        if type(action) is int:
-            return self._apply_id(action)
-        if type(action) is Action:
-            return self._apply_id(self.rules.action_space.ids[action])
-        return self._apply_id(self._id_of(action))
+        if check and i not in self.legal_action_ids():
+            self.check(i)  # raises, naming the rule
+        return self._apply_id(i)
 
     @property
     def history(self) -> tuple[tuple[int, Action], ...]:

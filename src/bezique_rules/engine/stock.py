@@ -13,7 +13,7 @@ the copies used least in earlier melds that make the meld legal.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 from typing_extensions import Self
@@ -25,8 +25,8 @@ from ..melds import choose_copies, legal_declarations
 from ..rules.ruleset import RuleSet
 from ..scoring import ScoreBreakdown
 from ..state import DealState, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
-from ..tricks import PlayDuty
-from ..trumps import NO_TRUMP
+from ..tricks import PlayDuty, TrickPolicy
+from ..trumps import NO_TRUMP, TrumpTable
 
 __all__ = ["StockDeal", "StockEngine"]
 
@@ -37,6 +37,12 @@ _PLAY, _MELD, _EXCHANGE, _DECLARE, _PASS, _CARTE = range(6)
 _MELDS, _SEVEN, _CARDS, _LAST, _BONUS = range(5)
 
 _SEVEN_DONE = 1 << 8  # flag in ``turn``: a seven action was taken this trick
+
+# phases as module constants (faster than enum attribute lookups in the hot paths)
+_ST_PLAY = Phase.PLAY
+_ST_DECLARE = Phase.DECLARE
+_ST_PLAYOFF = Phase.PLAYOFF
+_ST_OVER = Phase.OVER
 
 
 @attrs.frozen
@@ -54,6 +60,24 @@ class _Meta:
     carte_id: int
     dix_faces: tuple[int, ...]  # suit -> face id of the dix rank (-1 none)
     court_mask: int
+    players: int
+    tables: tuple[TrumpTable, ...]  # by trump index (-1 = no trump)
+    stock_policy: TrickPolicy
+    playoff_policy: TrickPolicy
+    stock_free: bool
+    playoff_free: bool
+    dix_masks: tuple[int, ...]  # by trump index: the physical dix cards
+    dix_points: int
+    score_on_play: bool
+    card_values: tuple[int, ...]
+    immediate: bool
+    last_bonus: int
+    last_at_final: bool
+    declare_on_last: bool
+    meldable: int  # cards that appear in some meld or dix action (a hand without them declares nothing)
+    num_faces: int
+    all_faces: int  # mask of every face id
+    hand_id_bytes: tuple[tuple[tuple[int, ...], ...], ...]  # [k][byte] -> play ids of faces 8k.. (hand copies)
 
 
 class StockEngine:
@@ -86,9 +110,11 @@ class StockEngine:
         leader = (dealer + 1) % n
         empty = (0,) * n
         return StockDeal(
-            DealSetup(rules, order, seed, dealer),
-            Phase.PLAY, leader, hands, empty, empty, stock, turn_up, trump, leader, (), (), -1, empty,
-            tuple(tuple(p) for p in points), (), scored, 0, -1, 0, 0, (),
+            DealSetup(rules, order, seed, dealer, rules.engine_data[1]),
+            StockCore(
+                Phase.PLAY, leader, hands, empty, empty, stock, turn_up, trump, leader, (), (), -1, empty,
+                tuple(tuple(p) for p in points), (), scored, 0, -1, 0, 0, (),
+            ),
         )  # fmt: skip
 
 
@@ -151,6 +177,13 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
     pass_id = len(actions)
     actions.append(Action(Verb.PASS))
     meta.append((_PASS, 0, None))
+    meldable = 0
+    for _k, inst in rules.melds.all_instances(deck):
+        for f in inst:
+            meldable |= deck.face_masks[f]
+    for f in dix_faces:
+        if f >= 0:
+            meldable |= deck.face_masks[f]
     court = 0
     for pid, card in enumerate(deck.cards):
         if card.rank.is_court:
@@ -169,6 +202,30 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
             carte_id,
             tuple(dix_faces),
             court,
+            rules.players,
+            rules.trump_tables,
+            rules.stock_policy,
+            rules.playoff_policy,
+            rules.stock_policy.duty is PlayDuty.FREE,
+            rules.playoff_policy.duty is PlayDuty.FREE,
+            tuple(deck.face_masks[f] if f >= 0 else 0 for f in dix_faces) + (0,),
+            dix.points if dix is not None else 0,
+            dix is not None and dix.score_on_play,
+            rules.card_values,
+            rules.stock.card_timing == "immediate",
+            rules.card_points.last_trick,
+            rules.stock.last_trick_bonus_at == "final",
+            rules.stock.declare_on_last_stock_trick,
+            meldable,
+            deck.num_faces,
+            (1 << deck.num_faces) - 1,
+            tuple(
+                tuple(
+                    tuple(play_ids[(8 * k + j) * 2] for j in range(8) if b >> j & 1 and 8 * k + j < deck.num_faces)
+                    for b in range(256)
+                )
+                for k in range((deck.num_faces + 7) // 8)
+            ),
         ),
     )
     return result
@@ -186,6 +243,8 @@ class DealSetup:
     """The shuffle seed, or None for a stacked deck."""
     dealer: int
     """The dealer."""
+    meta: _Meta = attrs.field(eq=False, repr=False)
+    """The engine's lookup tables for the rules (derived from ``rules``)."""
 
 
 def _declare_ids(
@@ -248,16 +307,9 @@ def _draws(
     return tuple(hl), kl, stock, turn_up
 
 
-@attrs.frozen
-class StockDeal(DealState):
-    """A deal of a stock game (two-hand Bezique and its relatives): immutable.
+class StockCore(NamedTuple):
+    """The changing part of a stock-game deal, as one tuple (cheap to unpack and rebuild)."""
 
-    Fields are ints and tuples of ints (physical card ids and masks); read the
-    game through the properties and `view`, which speak in cards.
-    """
-
-    setup: DealSetup
-    """The rules, deck order, seed and dealer."""
     stage: Phase
     """The phase (read it as `phase`)."""
     player: int
@@ -300,27 +352,147 @@ class StockDeal(DealState):
     """Bit per player: has played a card or shown a carte blanche (no carte blanche after)."""
     moves: tuple[int, ...]
     """Every action so far, encoded ``action_id << 3 | player``."""
+
+
+@attrs.frozen
+class StockDeal(DealState):
+    """A deal of a stock game (two-hand Bezique and its relatives): immutable.
+
+    The fixed part lives in `setup`, the changing part in `core` (a `StockCore`);
+    each core field is also readable as a property of the same name. Cards are
+    physical ids and masks of ids; read the game in cards through `view`.
+    """
+
+    setup: DealSetup
+    """The rules, deck order, seed and dealer."""
+    core: StockCore
+    """Everything that changes during the deal."""
     _legal: tuple[int, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
+
+    @property
+    def stage(self) -> Phase:
+        """The phase (read it as `phase`)."""
+        return self.core.stage
+
+    @property
+    def player(self) -> int:
+        """Who is to act (-1 when over)."""
+        return self.core.player
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Per player: the mask of held cards (concealed and tabled)."""
+        return self.core.hands
+
+    @property
+    def tabled(self) -> tuple[int, ...]:
+        """Per player: the mask of cards lying face up in melds."""
+        return self.core.tabled
+
+    @property
+    def known(self) -> tuple[int, ...]:
+        """Per player: the mask of held cards everyone has seen."""
+        return self.core.known
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The face-down stock, top first."""
+        return self.core.stock
+
+    @property
+    def turn_up(self) -> int:
+        """The turn-up (drawn last), or -1."""
+        return self.core.turn_up
+
+    @property
+    def trump(self) -> int:
+        """The trump suit index, or -1."""
+        return self.core.trump
+
+    @property
+    def leader(self) -> int:
+        """Who led the current trick."""
+        return self.core.leader
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The current trick's cards in play order."""
+        return self.core.trick
+
+    @property
+    def last_trick(self) -> tuple[int, ...]:
+        """The previous trick's cards."""
+        return self.core.last_trick
+
+    @property
+    def last_leader(self) -> int:
+        """Who led the previous trick (-1 before the first)."""
+        return self.core.last_leader
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Per player: the mask of cards won in tricks."""
+        return self.core.won
+
+    @property
+    def points(self) -> tuple[tuple[int, ...], ...]:
+        """Per player: (melds, seven, cards, last trick, bonus)."""
+        return self.core.points
+
+    @property
+    def declarations(self) -> tuple[tuple[int, int, int], ...]:
+        """Every declared meld: (player, kind index, mask)."""
+        return self.core.declarations
+
+    @property
+    def scored(self) -> int:
+        """The mask of trump sevens / dix cards that have scored."""
+        return self.core.scored
+
+    @property
+    def turn(self) -> int:
+        """This trick's declarations: melds declared (low byte) and a seven-done flag."""
+        return self.core.turn
+
+    @property
+    def exchanged(self) -> int:
+        """The card taken in exchange for the seven on this trick, or -1."""
+        return self.core.exchanged
+
+    @property
+    def tricks(self) -> int:
+        """Tricks completed."""
+        return self.core.tricks
+
+    @property
+    def shown(self) -> int:
+        """Bit per player: has played a card or shown a carte blanche (no carte blanche after)."""
+        return self.core.shown
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        """Every action so far, encoded ``action_id << 3 | player``."""
+        return self.core.moves
 
     # -- the DealState interface -------------------------------------------
 
     @property
-    def rules(self) -> RuleSet:  # type: ignore[override]
+    def rules(self) -> RuleSet:
         """The rule set."""
         return self.setup.rules
 
     @property
-    def dealer(self) -> int:  # type: ignore[override]
+    def dealer(self) -> int:
         """The dealer."""
         return self.setup.dealer
 
     @property
-    def seed(self) -> int | None:  # type: ignore[override]
+    def seed(self) -> int | None:
         """The shuffle seed, or None for a stacked deck."""
         return self.setup.seed
 
     @property
-    def deck_order(self) -> tuple[int, ...]:  # type: ignore[override]
+    def deck_order(self) -> tuple[int, ...]:
         """The deck as dealt, top first (physical ids)."""
         return self.setup.deck_order
 
@@ -359,37 +531,49 @@ class StockDeal(DealState):
         return ids
 
     def _compute_legal(self) -> tuple[int, ...]:
-        stage = self.stage
-        if stage is Phase.OVER:
+        core = self.core
+        stage = core.stage
+        if stage is _ST_OVER:
             return ()
-        rules = self.setup.rules
-        m: _Meta = rules.engine_data[1]
-        p = self.player
-        hand = self.hands[p]
-        if stage is Phase.DECLARE:
+        m: _Meta = self.setup.meta
+        p = core.player
+        if stage is _ST_DECLARE:
             return tuple(sorted(self._declare_now(m)))
-        policy = rules.stock_policy if stage is Phase.PLAY else rules.playoff_policy
-        if self.trick and policy.duty is not PlayDuty.FREE:
-            playable = policy.legal(rules.trump_tables[self.trump], hand, self.trick)
+        hand = core.hands[p]
+        trick = core.trick
+        if trick and not (m.stock_free if stage is _ST_PLAY else m.playoff_free):
+            policy = m.stock_policy if stage is _ST_PLAY else m.playoff_policy
+            playable = policy.legal(m.tables[core.trump], hand, trick)
         else:
             playable = hand
-        tabled = self.tabled[p]
-        play_hand = m.play_hand
-        play_table = m.play_table
-        bits = 0
-        while playable:
-            low = playable & -playable
-            pid = low.bit_length() - 1
-            bits |= 1 << (play_table[pid] if tabled & low else play_hand[pid])
-            playable ^= low
-        if m.carte_id >= 0 and self._may_show_carte(m):
-            bits |= 1 << m.carte_id
-        ids = []
-        while bits:
-            low = bits & -bits
-            ids.append(low.bit_length() - 1)
-            bits ^= low
-        return tuple(ids)
+        tabled = core.tabled[p]
+        # fold the copies onto faces, then read the ascending play ids byte by byte
+        nf = m.num_faces
+        all_faces = m.all_faces
+        conc = playable & ~tabled
+        faces = 0
+        while conc:
+            faces |= conc & all_faces
+            conc >>= nf
+        ids: tuple[int, ...] = ()
+        for table in m.hand_id_bytes:
+            if faces & 255:
+                ids += table[faces & 255]
+            faces >>= 8
+            if not faces:
+                break
+        if tabled & playable or (m.carte_id >= 0 and self._may_show_carte(m)):
+            more = list(ids)
+            play_table = m.play_table
+            c = playable & tabled
+            while c:
+                low = c & -c
+                more.append(play_table[low.bit_length() - 1])
+                c ^= low
+            if m.carte_id >= 0 and self._may_show_carte(m):
+                more.append(m.carte_id)
+            return tuple(sorted(set(more)))
+        return ids
 
     def _may_show_carte(self, m: _Meta) -> bool:
         p = self.player
@@ -501,11 +685,11 @@ class StockDeal(DealState):
         return (copies & -copies).bit_length() - 1
 
     def _apply_id(self, action_id: int) -> Self:
-        m: _Meta = self.setup.rules.engine_data[1]
+        m: _Meta = self.setup.meta
         verb, a, b = m.meta[action_id]
         if verb == _PLAY:
             return self._play(self._pick_play(a, b), action_id)
-        moves = (*self.moves, action_id << 3 | self.player)
+        moves = (*self.core.moves, action_id << 3 | self.core.player)
         if verb == _PASS:
             return self._drawn(moves)
         if verb == _MELD:
@@ -516,92 +700,96 @@ class StockDeal(DealState):
 
     def _play(self, pid: int, action_id: int) -> Self:
         setup = self.setup
-        rules = setup.rules
-        p = self.player
-        n = rules.players
+        m = setup.meta
+        (
+            stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
+            points, declarations, scored, turn, exchanged, tricks, shown, moves,
+        ) = self.core  # fmt: skip
+        n = m.players
         bit = 1 << pid
-        hands = _set(self.hands, p, self.hands[p] ^ bit)
-        tabled = self.tabled
+        hands = (*hands[:p], hands[p] ^ bit, *hands[p + 1 :])
         if tabled[p] & bit:
-            tabled = _set(tabled, p, tabled[p] ^ bit)
-        known = self.known
+            tabled = (*tabled[:p], tabled[p] ^ bit, *tabled[p + 1 :])
         if known[p] & bit:
-            known = _set(known, p, known[p] ^ bit)
-        points = self.points
-        scored = self.scored
-        stage = self.stage
-        dix = rules.stock.dix
-        if (
-            dix is not None
-            and stage is Phase.PLAY
-            and dix.score_on_play
-            and not scored & bit
-            and self.trump >= 0
-            and rules.deck.face_of[pid] == rules.engine_data[1].dix_faces[self.trump]
-        ):
+            known = (*known[:p], known[p] ^ bit, *known[p + 1 :])
+        if bit & m.dix_masks[trump] and stage is _ST_PLAY and m.score_on_play and not scored & bit:
             scored |= bit
-            points = _add(points, p, _SEVEN, dix.points)
-        trick = (*self.trick, pid)
-        moves = (*self.moves, action_id << 3 | p)
-        shown = self.shown | (1 << p)
+            points = _add(points, p, _SEVEN, m.dix_points)
+        trick = (*trick, pid)
+        moves = (*moves, action_id << 3 | p)
+        shown |= 1 << p
+        cls = type(self)
         if len(trick) < n:
-            return type(self)(
-                setup, stage, (p + 1) % n, hands, tabled, known, self.stock, self.turn_up, self.trump,
-                self.leader, trick, self.last_trick, self.last_leader, self.won, points, self.declarations,
-                scored, self.turn, self.exchanged, self.tricks, shown, moves,
+            return cls(
+                setup,
+                StockCore(
+                    stage, (p + 1) % n, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick,
+                    last_leader, won, points, declarations, scored, turn, exchanged, tricks, shown, moves,
+                ),
             )  # fmt: skip
         # the trick is complete
-        winner = (self.leader + rules.trump_tables[self.trump].winner(trick)) % n
+        winner = (leader + m.tables[trump].winner(trick)) % n
         won_mask = 0
         for c in trick:
             won_mask |= 1 << c
-        won = _set(self.won, winner, self.won[winner] | won_mask)
-        if rules.stock.card_timing == "immediate":
-            values = rules.card_values
+        won = (*won[:winner], won[winner] | won_mask, *won[winner + 1 :])
+        if m.immediate:
+            values = m.card_values
             points = _add(points, winner, _CARDS, sum(values[c] for c in trick))
-        tricks = self.tricks + 1
-        if stage is Phase.PLAYOFF:
+        tricks += 1
+        if stage is _ST_PLAYOFF:
             if hands[winner]:
-                return type(self)(
-                    setup, stage, winner, hands, tabled, known, self.stock, self.turn_up, self.trump, winner, (),
-                    trick, self.leader, won, points, self.declarations, scored, 0, -1, tricks, shown, moves,
+                return cls(
+                    setup,
+                    StockCore(
+                        stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won,
+                        points, declarations, scored, 0, -1, tricks, shown, moves,
+                    ),
                 )  # fmt: skip
-            if rules.stock.last_trick_bonus_at == "final":
-                points = _add(points, winner, _LAST, rules.card_points.last_trick)
-            if rules.stock.card_timing == "end_of_hand":
-                values = rules.card_values
+            if m.last_at_final:
+                points = _add(points, winner, _LAST, m.last_bonus)
+            if not m.immediate:
+                values = m.card_values
                 for q in range(n):
                     points = _add(points, q, _CARDS, sum(values[c] for c in _bits(won[q])))
-            return type(self)(
-                setup, Phase.OVER, -1, hands, tabled, known, self.stock, self.turn_up, self.trump, winner, (),
-                trick, self.leader, won, points, self.declarations, scored, 0, -1, tricks, shown, moves, (),
+            return cls(
+                setup,
+                StockCore(
+                    _ST_OVER, -1, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won, points,
+                    declarations, scored, 0, -1, tricks, shown, moves,
+                ),
+                (),
             )  # fmt: skip
-        stock = self.stock
-        turn_up = self.turn_up
         last_stock = len(stock) + (1 if turn_up >= 0 else 0) <= n
-        if last_stock and rules.stock.last_trick_bonus_at == "last_stock_trick":
-            points = _add(points, winner, _LAST, rules.card_points.last_trick)
-        if not last_stock or rules.stock.declare_on_last_stock_trick:
+        if last_stock and not m.last_at_final:
+            points = _add(points, winner, _LAST, m.last_bonus)
+        if (not last_stock or m.declare_on_last) and hands[winner] & m.meldable:
             ids = _declare_ids(
-                rules, rules.engine_data[1], hands[winner], tabled[winner],
-                tuple((k, mk) for q, k, mk in self.declarations if q == winner),
-                self.trump, 0, -1, scored, turn_up,
+                setup.rules, m, hands[winner], tabled[winner],
+                tuple((k, mk) for q, k, mk in declarations if q == winner) if declarations else (),
+                trump, 0, -1, scored, turn_up,
             )  # fmt: skip
             if len(ids) > 1:
-                return type(self)(
-                    setup, Phase.DECLARE, winner, hands, tabled, known, stock, turn_up, self.trump, winner, (),
-                    trick, self.leader, won, points, self.declarations, scored, 0, -1, tricks, shown, moves,
+                return cls(
+                    setup,
+                    StockCore(
+                        _ST_DECLARE, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader,
+                        won, points, declarations, scored, 0, -1, tricks, shown, moves,
+                    ),
                     tuple(sorted(ids)),
                 )  # fmt: skip
         hands, known, stock, turn_up = _draws(n, winner, hands, known, stock, turn_up)
         if stock or turn_up >= 0:
-            return type(self)(
-                setup, Phase.PLAY, winner, hands, tabled, known, stock, turn_up, self.trump, winner, (),
-                trick, self.leader, won, points, self.declarations, scored, 0, -1, tricks, shown, moves,
-            )  # fmt: skip
-        return type(self)(
-            setup, Phase.PLAYOFF, winner, hands, (0,) * n, known, stock, turn_up, self.trump, winner, (),
-            trick, self.leader, won, points, self.declarations, scored, 0, -1, tricks, shown, moves,
+            stage = _ST_PLAY
+        else:
+            stage = _ST_PLAYOFF
+            tabled = (0,) * n
+        return cls(
+            setup,
+            StockCore(
+                stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won, points,
+                declarations, scored, 0, -1, tricks, shown, moves,
+            ),
         )  # fmt: skip
 
     def _drawn(self, moves: tuple[int, ...]) -> Self:
@@ -693,8 +881,8 @@ class StockDeal(DealState):
         )
 
     def _evolve(self, **changes: Any) -> Self:
-        """A copy with some fields changed (for the rarer transitions)."""
-        return attrs.evolve(self, _legal=None, **changes)
+        """A copy with some core fields changed (for the rarer transitions)."""
+        return type(self)(self.setup, self.core._replace(**changes))
 
     # -- knowledge ---------------------------------------------------------
 
@@ -744,10 +932,11 @@ class StockDeal(DealState):
 
     def _relabel(self, perm: dict[int, int]) -> Self:
         setup = self.setup
-        return self._evolve(
-            setup=DealSetup(setup.rules, relabel_seq(setup.deck_order, perm), None, setup.dealer),
-            hands=tuple(relabel_mask(h, perm) for h in self.hands),
-            stock=relabel_seq(self.stock, perm),
+        return type(self)(
+            DealSetup(setup.rules, relabel_seq(setup.deck_order, perm), None, setup.dealer, setup.meta),
+            self.core._replace(
+                hands=tuple(relabel_mask(h, perm) for h in self.hands), stock=relabel_seq(self.stock, perm)
+            ),
         )
 
 
