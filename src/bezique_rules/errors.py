@@ -58,6 +58,9 @@ class RuleCode(str, enum.Enum):
     """A card may not be scored twice in melds of the same kind (rule R2)."""
     MELD_DOWNGRADE = "meld-downgrade"
     """A card of a higher meld may not be reused in a lower meld of its class (rule R4)."""
+    MELD_UPGRADE = "meld-upgrade"
+    """A card of a lower meld may not be reused in a higher meld of its class (a house rule
+    such as multi-pack ``marriage_to_sequence=False``)."""
     MELD_LIMIT = "meld-limit"
     """No more melds may be declared on this trick."""
     NO_DECLARATION_NOW = "no-declaration-now"

@@ -15,6 +15,7 @@ from .cards import Card
 from .deck import check_dealer
 from .errors import DealError, IllegalActionError, RuleCode
 from .rules.ruleset import RuleSet
+from .scoring import Standing
 from .state import DealResult, DealState, Phase, PlayerView
 
 __all__ = ["GameState", "deal_seed", "new_game"]
@@ -66,6 +67,8 @@ class GameState:
     """A cap on the number of deals (for simulations), or None."""
     decks: tuple[tuple[str, ...], ...] | None = None
     """Stacked decks for the deals, in order (then seeded shuffles), or None."""
+    game_wins: tuple[int, ...] = ()
+    """In a match of games (tournament Euchre): games won so far per side."""
 
     @property
     def is_over(self) -> bool:
@@ -91,6 +94,15 @@ class GameState:
     def players(self) -> int:
         """How many players."""
         return self.rules.players
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides (see `DealState.sides`)."""
+        return self.rules.sides
+
+    def side_of(self, player: int) -> int:
+        """The side of ``player``."""
+        return self.rules.side_of(player)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -140,38 +152,30 @@ class GameState:
         if not deal.is_over:
             return attrs.evolve(self, deal=deal)
         result = deal.result
-        assert result is not None
+        assert result is not None  # the deal is over
         totals = tuple(t + s for t, s in zip(self.totals, result.scores))
         number = self.deal_number
-        over, winner, games, target = self.rules.game_end.decide(totals, number, self.target)
+        decision = self.rules.game_end.decide(Standing(totals, number, self.target, self.game_wins))
+        over, winner, games = decision.over, decision.winner, decision.games
+        game_wins = decision.game_wins if decision.game_wins is not None else self.game_wins
         if not over and self.max_deals is not None and number >= self.max_deals:
             top = max(totals)
             leaders = [p for p, t in enumerate(totals) if t == top]
             over, winner, games = True, (leaders[0] if len(leaders) == 1 else None), 1
-        results = self.results + (result,)
-        past = self.past_moves + (deal.moves,)
+        results = (*self.results, result)
+        past = (*self.past_moves, deal.moves)
         if over:
             return attrs.evolve(
-                self,
-                deal=deal,
-                totals=totals,
-                results=results,
-                past_moves=past,
-                target=target,
-                over=True,
-                winner=winner,
-                games_won=games if winner is not None else 0,
-            )
+                self, deal=deal, totals=totals, results=results, past_moves=past, target=decision.target,
+                over=True, winner=winner, games_won=games if winner is not None else 0, game_wins=game_wins,
+            )  # fmt: skip
+        if decision.totals is not None:
+            totals = decision.totals
         next_deal = _deal(self.rules, self.seed, number + 1, (deal.dealer + 1) % self.rules.players, self.decks)
         return attrs.evolve(
-            self,
-            deal=next_deal,
-            deal_number=number + 1,
-            totals=totals,
-            results=results,
-            past_moves=past,
-            target=target,
-        )
+            self, deal=next_deal, deal_number=number + 1, totals=totals, results=results, past_moves=past,
+            target=decision.target, game_wins=game_wins,
+        )  # fmt: skip
 
     def view(self, player: int) -> PlayerView:
         """The current deal's view for ``player``, with the game totals before this deal."""
@@ -249,6 +253,7 @@ def new_game(
     if max_deals is not None and (not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1):
         raise DealError(f"max_deals is a whole number of at least 1, not {max_deals!r}")
     target = getattr(rules.game_end, "target", 0)
+    sides = len(rules.sides)
     stacked = None
     if decks is not None:
         if isinstance(decks, str) or not all(not isinstance(d, str) for d in decks):
@@ -261,7 +266,7 @@ def new_game(
         first_dealer=seat,
         deal=first,
         deal_number=1,
-        totals=(0,) * rules.players,
+        totals=(0,) * sides,
         results=(),
         past_moves=(),
         target=target,
@@ -269,4 +274,6 @@ def new_game(
         winner=None,
         games_won=0,
         max_deals=max_deals,
+        decks=stacked,
+        game_wins=(0,) * sides,
     )

@@ -204,6 +204,9 @@ class MeldRules:
     ) -> tuple[RuleCode, str] | None:
         """Why declaring ``cards`` as ``table.kinds[kind_index]`` is illegal (None if legal).
 
+        The most specific rule is reported first: R2 (a card scored twice in one
+        kind), then R3/R4 (down a class), then R1 (no new card).
+
         Args:
             table: the meld table.
             kind_index: the kind declared.
@@ -216,18 +219,6 @@ class MeldRules:
         kind = kinds[kind_index]
         if cards & ~held:
             return RuleCode.CARD_NOT_HELD, "every card of a meld must be held, none played"
-        # R1: a new card.
-        if self.new_card_rule == "every_meld":
-            if not cards & concealed and not self._made_of_lower(kinds, kind, cards, held, history):
-                return RuleCode.MELD_NEEDS_NEW_CARD, "every meld needs at least one card from the concealed hand"
-        else:
-            used = 0
-            for k, m in history:
-                other = kinds[k]
-                if (other.meld_class and other.meld_class == kind.meld_class) or other.group == kind.group:
-                    used |= m
-            if not cards & ~used and not self._made_of_lower(kinds, kind, cards, held, history):
-                return RuleCode.MELD_NEEDS_NEW_CARD, "a meld needs a card not yet used in its class"
         # R2: no card twice in one group.
         if self.reform_after_play:
             intact = [m for k, m in history if kinds[k].group == kind.group and m & held == m]
@@ -247,9 +238,21 @@ class MeldRules:
                 if not m & cards or other.meld_class != kind.meld_class or other.group == kind.group:
                     continue
                 if other.level < kind.level and kind.meld_class not in self.upgrade_classes:
-                    return RuleCode.MELD_DOWNGRADE, f"cards of a {other.name} may not be reused in a {kind.name}"
+                    return RuleCode.MELD_UPGRADE, f"cards of a {other.name} may not be reused in a {kind.name}"
                 if other.level > kind.level and kind.meld_class not in self.downgrade_classes:
                     return RuleCode.MELD_DOWNGRADE, f"cards of a {other.name} may not be reused in a lower {kind.name}"
+        # R1: a new card.
+        if self.new_card_rule == "every_meld":
+            if not cards & concealed and not self._made_of_lower(kinds, kind, cards, held, history):
+                return RuleCode.MELD_NEEDS_NEW_CARD, "every meld needs at least one card from the concealed hand"
+        else:
+            used = 0
+            for k, m in history:
+                other = kinds[k]
+                if (other.meld_class and other.meld_class == kind.meld_class) or other.group == kind.group:
+                    used |= m
+            if not cards & ~used and not self._made_of_lower(kinds, kind, cards, held, history):
+                return RuleCode.MELD_NEEDS_NEW_CARD, "a meld needs a card not yet used in its class"
         return None
 
     def _made_of_lower(

@@ -8,14 +8,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 import attrs
 
 from .cards import Rank
 from .deck import DeckSpec
 
-__all__ = ["BRISQUES", "CardPoints", "GameEnd", "MatchEnd", "ScoreBreakdown", "TargetEnd"]
+__all__ = [
+    "BRISQUES",
+    "CardPoints",
+    "EndDecision",
+    "EuchreScoring",
+    "GameEnd",
+    "GamesMatchEnd",
+    "MatchEnd",
+    "ScoreBreakdown",
+    "Standing",
+    "TargetEnd",
+]
 
 
 @attrs.frozen
@@ -64,11 +75,51 @@ class ScoreBreakdown:
     """The last-trick bonus."""
     bonus: int = 0
     """Any other bonus (variant-specific)."""
+    contract: int = 0
+    """Points for the contract: Euchre's 1 / 2 / 4, a bid made or set."""
 
     @property
     def total(self) -> int:
         """The sum of every part."""
-        return self.melds + self.seven + self.cards + self.last_trick + self.bonus
+        return self.melds + self.seven + self.cards + self.last_trick + self.bonus + self.contract
+
+
+@attrs.frozen
+class Standing:
+    """How a game stands after a deal, as the end rules read it."""
+
+    totals: tuple[int, ...]
+    """Totals per player (or side) in the current game."""
+    deals: int
+    """Deals played so far (in the whole game or match)."""
+    target: int
+    """The current target (a tie rule may have raised it)."""
+    game_wins: tuple[int, ...]
+    """Games won so far per player (or side), in a match of games."""
+
+
+@attrs.frozen
+class EndDecision:
+    """What an end rule decided after a deal."""
+
+    over: bool
+    """Whether the game (or match) is over."""
+    winner: int | None = None
+    """The winner once over; None for a draw or while playing."""
+    games: int = 0
+    """How many games the win counts for (2 for a lurch)."""
+    target: int = 0
+    """The target from now on."""
+    totals: tuple[int, ...] | None = None
+    """New totals when the rule resets them (a new game of a match), else None."""
+    game_wins: tuple[int, ...] | None = None
+    """New games-won counts, when they changed."""
+
+
+def _leader(totals: tuple[int, ...]) -> int | None:
+    top = max(totals)
+    leaders = [p for p, t in enumerate(totals) if t == top]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 @attrs.frozen
@@ -80,6 +131,9 @@ class TargetEnd:
     breaks) or ``"raise_target"`` (the target rises by ``raise_by`` and play goes
     on). With a ``lurch_threshold``, a winner whose opponent is below it wins a
     double game.
+
+    >>> TargetEnd(1000).decide(Standing((1010, 900), 3, 1000, (0, 0))).winner
+    0
     """
 
     target: int = 1000
@@ -91,25 +145,24 @@ class TargetEnd:
     lurch_threshold: int | None = None
     """Below this the loser is lurched (the game counts double)."""
 
-    def decide(self, totals: Sequence[int], deals: int, target: int) -> tuple[bool, int | None, int, int]:
-        """(over, winner or None for a draw, games won, target now) after ``deals`` deals."""
-        top = max(totals)
-        if top < target:
-            return False, None, 0, target
-        leaders = [p for p, t in enumerate(totals) if t == top]
-        if len(leaders) > 1:
+    def decide(self, s: Standing) -> EndDecision:
+        """Decide after a deal."""
+        target = s.target
+        if max(s.totals) < target:
+            return EndDecision(False, target=target)
+        winner = _leader(s.totals)
+        if winner is None:
             if self.tie_rule == "play_on":
-                return False, None, 0, target
+                return EndDecision(False, target=target)
             if self.tie_rule == "raise_target":
-                return False, None, 0, target + self.raise_by
-            return True, None, 0, target
-        winner = leaders[0]
+                return EndDecision(False, target=target + self.raise_by)
+            return EndDecision(True, None, 0, target)
         games = 1
         if self.lurch_threshold is not None and all(
-            t < self.lurch_threshold for p, t in enumerate(totals) if p != winner
+            t < self.lurch_threshold for p, t in enumerate(s.totals) if p != winner
         ):
             games = 2
-        return True, winner, games, target
+        return EndDecision(True, winner, games, target)
 
 
 @attrs.frozen
@@ -119,6 +172,9 @@ class MatchEnd:
     After the first deal a lead of ``lead`` or more wins at once; otherwise a
     second deal (dealt by the other player) is played and the higher total
     wins; equal totals are a draw.
+
+    >>> MatchEnd().decide(Standing((450, 40), 1, 0, (0, 0))).winner
+    0
     """
 
     lead: int = 400
@@ -126,17 +182,86 @@ class MatchEnd:
     deals: int = 2
     """The most deals."""
 
-    def decide(self, totals: Sequence[int], deals: int, target: int) -> tuple[bool, int | None, int, int]:
-        """(over, winner or None for a draw, games won, target) after ``deals`` deals."""
-        ordered = sorted(totals, reverse=True)
-        if deals < self.deals and ordered[0] - ordered[1] < self.lead:
-            return False, None, 0, target
-        top = ordered[0]
-        leaders = [p for p, t in enumerate(totals) if t == top]
-        if len(leaders) > 1:
-            return True, None, 0, target
-        return True, leaders[0], 1, target
+    def decide(self, s: Standing) -> EndDecision:
+        """Decide after a deal."""
+        ordered = sorted(s.totals, reverse=True)
+        if s.deals < self.deals and ordered[0] - ordered[1] < self.lead:
+            return EndDecision(False, target=s.target)
+        winner = _leader(s.totals)
+        return EndDecision(True, winner, 1 if winner is not None else 0, s.target)
 
 
-GameEnd = TargetEnd | MatchEnd
+@attrs.frozen
+class GamesMatchEnd:
+    """A match of games: each game to ``target``, the first side to win ``games`` games wins.
+
+    The tournament rule of seed 004: first side to win two games to 21. A game
+    is won by the higher total once a total reaches the target (on equal totals
+    the game goes on); the totals then start again from zero.
+
+    >>> GamesMatchEnd(21, 2).decide(Standing((21, 9), 6, 21, (1, 0))).winner
+    0
+    """
+
+    target: int = 21
+    """The score that wins one game."""
+    games: int = 2
+    """Games needed to win the match."""
+
+    def decide(self, s: Standing) -> EndDecision:
+        """Decide after a deal."""
+        if max(s.totals) < s.target:
+            return EndDecision(False, target=s.target)
+        winner = _leader(s.totals)
+        if winner is None:
+            return EndDecision(False, target=s.target)
+        wins = tuple(w + (1 if p == winner else 0) for p, w in enumerate(s.game_wins))
+        if wins[winner] >= self.games:
+            return EndDecision(True, winner, 1, s.target, game_wins=wins)
+        return EndDecision(False, target=s.target, totals=(0,) * len(s.totals), game_wins=wins)
+
+
+GameEnd = TargetEnd | MatchEnd | GamesMatchEnd
 """Any game-end rule."""
+
+
+@attrs.frozen
+class EuchreScoring:
+    """Points for a Euchre deal (reference.md §12.1, §13.4).
+
+    >>> EuchreScoring().points(tricks=5, alone=True, lone_defender=False)
+    (4, 0)
+    >>> EuchreScoring().points(tricks=2, alone=False, lone_defender=False)
+    (0, 2)
+    """
+
+    made: int = 1
+    """Makers taking 3 or 4 tricks."""
+    march: int = 2
+    """Makers taking all 5 tricks."""
+    alone_march: int = 4
+    """A lone maker taking all 5 tricks."""
+    euchred: int = 2
+    """Defenders when the makers take fewer than 3."""
+    lone_defender_euchre: int = 4
+    """Defenders when a lone defender euchres the makers."""
+    euchred_loner: int = 2
+    """Defenders who euchre a lone maker (4 with the house rule
+    ``defenders_4_for_euchring_loner``)."""
+    super_euchre: int | None = None
+    """Defenders when the makers take no trick at all (None: no super-euchre)."""
+
+    def points(self, *, tricks: int, alone: bool, lone_defender: bool) -> tuple[int, int]:
+        """(makers' points, defenders' points) for a deal in which the makers took ``tricks``."""
+        if tricks >= 3:
+            if tricks == 5:
+                return (self.alone_march if alone else self.march), 0
+            return self.made, 0
+        value = self.euchred
+        if alone:
+            value = max(value, self.euchred_loner)
+        if lone_defender:
+            value = max(value, self.lone_defender_euchre)
+        if tricks == 0 and self.super_euchre is not None:
+            value = max(value, self.super_euchre)
+        return 0, value

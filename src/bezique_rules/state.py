@@ -36,6 +36,20 @@ class Phase(enum.Enum):
     """The trick winner declares (melds, the trump seven / dix) before drawing."""
     PLAYOFF = "playoff"
     """Trick play once the stock is exhausted: strict duties, no declarations."""
+    BID = "bid"
+    """Bidding: an auction, or Euchre's order-up and call rounds."""
+    TRUMP = "trump"
+    """Naming trumps (or, in British Euchre, the suit a turned Benny stands for)."""
+    DISCARD = "discard"
+    """Discarding: burying cards, or the Euchre dealer's discard after taking the turn-up."""
+    GIVE = "give"
+    """Passing cards to the partner or the declarer."""
+    ALONE = "alone"
+    """Deciding to play alone (or to defend alone, or to take over a partner's lone hand)."""
+    MELD = "meld"
+    """Laying down melds (all at once, in the auction games)."""
+    TRICKS = "tricks"
+    """Trick play in games without a stock."""
     OVER = "over"
     """The deal is over."""
 
@@ -218,6 +232,15 @@ class DealState:
     def players(self) -> int:
         """How many players."""
         return self.rules.players
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides: ((0, 2), (1, 3)) in partnership games, else one player each."""
+        return self.rules.sides
+
+    def side_of(self, player: int) -> int:
+        """The index in `sides` (and in `scores`) of ``player``'s side."""
+        return self.rules.side_of(player)
 
     @property
     def result(self) -> DealResult | None:

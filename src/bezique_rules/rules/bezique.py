@@ -163,7 +163,6 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
         game_end = TargetEnd(o["target"], o["tie_rule"], lurch_threshold=o["lurch_threshold"])
         description = "Classic two-hand 64-card Bezique to 1000."
     playoff = PlayDuty.FOLLOW_BEAT_OR_TRUMP if o["playoff_rule"] == "follow_beat_or_trump" else PlayDuty.FOLLOW_ONLY
-    marriage_classes = frozenset({"A", "B", "C"})
     return RuleSet(
         name=name,
         players=2,
@@ -177,7 +176,6 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
         meld_rules=MeldRules(
             new_card_rule=o["new_card_rule"],
             double_after_two_singles=o["double_after_two_singles"],
-            upgrade_classes=marriage_classes,
         ),
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=TrickPolicy(playoff),

@@ -133,6 +133,12 @@ class RuleSet:
     """Play duties once the stock is exhausted."""
     stock: StockRules = StockRules()
     """Stock-game sequencing."""
+    partnership: bool = False
+    """Whether players 0 & 2 and 1 & 3 are partners scoring as sides."""
+    bidding: Any = None
+    """The bidding part (an auction, Euchre's order-up rounds), or None."""
+    scoring: Any = None
+    """The deal-scoring part of engines that settle a contract, or None."""
     version: int = 1
     """The behaviour version: bumped whenever the preset's behaviour changes."""
     description: str = ""
@@ -143,6 +149,17 @@ class RuleSet:
     """What each option allows."""
     builder: Callable[[str, Mapping[str, Any]], RuleSet] | None = attrs.field(default=None, eq=False, repr=False)
     """Rebuilds the rule set from options (used by `with_options`)."""
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides: ((0, 2), (1, 3)) with partners, else one player each."""
+        if self.partnership:
+            return tuple(tuple(range(s, self.players, 2)) for s in range(2))
+        return tuple((p,) for p in range(self.players))
+
+    def side_of(self, player: int) -> int:
+        """The side of ``player`` (an index into `sides`)."""
+        return player % 2 if self.partnership else player
 
     @property
     def options(self) -> Mapping[str, Any]:
