@@ -17,6 +17,7 @@ An action is a frozen value; ``str(action)`` is its canonical text and
 | Euchre: order up / alone | ``order-up``, ``order-up alone`` |
 | Euchre: call a suit / alone | ``call H``, ``call H alone`` |
 | concede | ``throw-in`` |
+| Euchre: go alone / take over / defend alone (a decision of its own) | ``alone`` (``pass`` declines) |
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ class Verb(enum.Enum):
     """Euchre: name a trump suit in the second round."""
     THROW_IN = "throw-in"
     """Concede the hand."""
+    ALONE = "alone"
+    """Euchre: play alone (after the bid), take over a partner's lone hand, or defend alone."""
 
 
 _VERBS = {v.value: v for v in Verb}
@@ -142,7 +145,7 @@ class Action:
             raise NotationError(f"unknown verb {tokens[0]!r} (one of {', '.join(_VERBS)}): {text!r}")
         args = tokens[1:]
         try:
-            if verb in (Verb.PASS, Verb.THROW_IN):
+            if verb in (Verb.PASS, Verb.THROW_IN, Verb.ALONE):
                 _arity(args, 0, text)
                 return cls(verb)
             if verb is Verb.ORDER_UP:

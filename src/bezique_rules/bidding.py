@@ -45,6 +45,9 @@ class OrderUp:
     lone_defender: str = "never"
     """Who may defend alone: ``"never"``, ``"vs_lone_only"`` (only against a lone
     maker, seed 004) or ``"always"`` (OpenSpiel)."""
+    defence_blocked_by_exchange: bool = True
+    """A defender may not defend alone when that would sit out his partner the dealer
+    who has already taken the turn-up (seed 004); OpenSpiel has no such rule."""
     lone_lead: str = "dealer_left"
     """Who leads: the first active seat from the dealer's left (``"dealer_left"``) or the
     player to the left of a lone player (``"left_of_lone_player"``)."""

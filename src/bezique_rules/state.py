@@ -127,6 +127,16 @@ class PlayerView:
     """The public actions so far, as (player, action)."""
     game_scores: tuple[int, ...] | None = None
     """In a game of several deals: the totals before this deal; None for a lone deal."""
+    maker: int | None = None
+    """Euchre and auction games: who made trumps (won the bid), once known."""
+    alone: int | None = None
+    """Euchre: who plays alone, or None."""
+    lone_defender: int | None = None
+    """Euchre: who defends alone, or None."""
+    sitting_out: tuple[int, ...] = ()
+    """Seats sitting this deal out (the partner of a lone player)."""
+    buried: tuple[Card, ...] = ()
+    """Cards this player discarded face down (the Euchre dealer's discard, buried cards)."""
     _state: Any = attrs.field(default=None, eq=False, alias="state")
     """The state the view was taken from (private: used only for the viewer's own
     legal actions and for `determinize`)."""
@@ -215,10 +225,7 @@ class DealState:
         """What ``player`` may know."""
         raise NotImplementedError
 
-    def _relabel(self, perm: dict[int, int]) -> Self:
-        raise NotImplementedError
-
-    def _hidden_from(self, player: int) -> tuple[int, ...]:
+    def _determinize(self, player: int, rng: random.Random) -> Self:
         raise NotImplementedError
 
     # -- shared ------------------------------------------------------------
@@ -383,17 +390,13 @@ def determinize(view: PlayerView, rng: random.Random) -> DealState:
     Raises:
         TypeError: ``view`` did not come from a state's ``view()``.
     """
-    from .deck import shuffle
-
     state: DealState | None = view._state
     if state is None:
         raise TypeError("determinize needs a view made by a state's view() method")
     if not isinstance(state, DealState):  # a game's view: use its current deal
         state = state.deal
         assert isinstance(state, DealState)
-    hidden = state._hidden_from(view.player)
-    perm = dict(zip(hidden, shuffle(hidden, rng)))
-    return state._relabel(perm)
+    return state._determinize(view.player, rng)
 
 
 def relabel_mask(mask: int, perm: dict[int, int]) -> int:

@@ -37,4 +37,8 @@ def engine_for(name: str) -> Engine:
         from .stock import StockEngine
 
         return StockEngine
-    raise OptionError(f"unknown engine {name!r}; engines: stock")
+    if name == "euchre":
+        from .euchre import EuchreEngine
+
+        return EuchreEngine
+    raise OptionError(f"unknown engine {name!r}; engines: stock, euchre")

@@ -13,6 +13,7 @@ the copies used least in earlier melds that make the meld legal.
 
 from __future__ import annotations
 
+import random
 from typing import Any, NamedTuple
 
 import attrs
@@ -20,6 +21,7 @@ from typing_extensions import Self
 
 from ..actions import Action, ActionSpace, Verb
 from ..cards import Card, CardSet, Suit
+from ..deck import shuffle
 from ..errors import RuleCode
 from ..melds import choose_copies, legal_declarations
 from ..rules.ruleset import RuleSet
@@ -929,6 +931,12 @@ class StockDeal(DealState):
         for c in self.stock:
             hidden |= 1 << c
         return tuple(_bits(hidden))
+
+    def _determinize(self, player: int, rng: random.Random) -> Self:
+        """Shuffle the cards hidden from ``player`` among their places (stock games reveal
+        nothing about hidden cards through the play, so any arrangement is consistent)."""
+        hidden = self._hidden_from(player)
+        return self._relabel(dict(zip(hidden, shuffle(hidden, rng))))
 
     def _relabel(self, perm: dict[int, int]) -> Self:
         setup = self.setup

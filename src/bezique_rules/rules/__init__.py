@@ -17,3 +17,4 @@ __all__ = [
 ]
 
 from . import bezique as _bezique  # noqa: F401  (registers the presets)
+from . import euchre as _euchre  # noqa: F401
