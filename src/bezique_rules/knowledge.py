@@ -27,8 +27,9 @@ def deal_hidden(cards: Sequence[int], slots: Sequence[tuple[int, int]], rng: ran
     has room and may hold it, backtracking when a card has nowhere to go; every
     hidden arrangement consistent with the constraints can come out.
 
-    >>> deal_hidden([0, 1, 2], [(1, 0b001), (2, 0)], random.Random(1))[0]
-    [1]
+    >>> first, second = deal_hidden([0, 1, 2], [(1, 0b001), (2, 0)], random.Random(1))
+    >>> len(first), 0 in first, sorted(first + second)
+    (1, False, [0, 1, 2])
     """
     order = sorted(cards, key=lambda c: (-sum(1 for _cap, forb in slots if (forb >> c) & 1), rng.random()))
     room = [cap for cap, _forb in slots]
