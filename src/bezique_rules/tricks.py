@@ -69,6 +69,13 @@ class TrickPolicy:
 
     def legal(self, table: TrumpTable, hand: int, trick: tuple[int, ...], partner_winning: bool = False) -> int:
         """The mask of cards in ``hand`` that may be played to ``trick`` (cards so far)."""
+        duty = self.duty
+        if duty is _FREE or not trick:
+            return hand
+        if duty is _FOLLOW_EFFECTIVE or duty is _FOLLOW_ONLY:
+            led_suit = table.suit[trick[0]]
+            follow = hand & table.suit_masks[led_suit] if led_suit < 4 else 0
+            return follow or hand
         return self._levels(table, hand, trick, partner_winning)[-1][0]
 
     def refusal(
@@ -135,6 +142,11 @@ class TrickPolicy:
                 if higher:
                     levels.append((higher, RuleCode.MUST_OVERTRUMP, "must overtrump when able"))
         return levels
+
+
+_FREE = PlayDuty.FREE
+_FOLLOW_ONLY = PlayDuty.FOLLOW_ONLY
+_FOLLOW_EFFECTIVE = PlayDuty.FOLLOW_EFFECTIVE_SUIT
 
 
 def _beating(table: TrumpTable, mask: int, target: int) -> int:

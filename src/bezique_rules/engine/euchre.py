@@ -420,9 +420,10 @@ class EuchreDeal(DealState):
         m = self.setup.meta
         kind, arg = m.meta[action_id]
         p = c.player
-        c = c._replace(moves=(*c.moves, action_id << 3 | p))
+        moves = (*c.moves, action_id << 3 | p)
         if kind == _PLAY:
-            return self._play(c, self._pick(arg, c.hands[p]))
+            return self._play(c, self._pick(arg, c.hands[p]), moves)
+        c = c._replace(moves=moves)
         if c.stage is Phase.TRUMP:
             return self._benny_named(c, arg)
         if c.stage is Phase.BID:
@@ -573,37 +574,53 @@ class EuchreDeal(DealState):
         kitty = (*c.kitty, gone)
         return self._next_queued(c._replace(hands=tuple(hands), kitty=kitty, buried=gone, queue=queue))
 
-    def _play(self, c: EuchreCore, pid: int) -> Self:
+    def _play(self, c: EuchreCore, pid: int, moves: tuple[int, ...]) -> Self:
         rules = self.setup.rules
         n = rules.players
-        p = c.player
+        (
+            stage, p, hands, kitty, turn_up, rnd, candidate, passes, trump, maker, alone, defender, out, queue,
+            buried, farmer, leader, trick, last_trick, last_leader, won, taken, points, misdeal, _moves,
+        ) = c  # fmt: skip
         bit = 1 << pid
-        hands = (*c.hands[:p], c.hands[p] ^ bit, *c.hands[p + 1 :])
-        trick = (*c.trick, pid)
-        active = n - c.out.bit_count()
+        hands = (*hands[:p], hands[p] ^ bit, *hands[p + 1 :])
+        trick = (*trick, pid)
         nxt = (p + 1) % n
-        while (c.out >> nxt) & 1:
+        while (out >> nxt) & 1:
             nxt = (nxt + 1) % n
-        if len(trick) < active:
-            return type(self)(self.setup, c._replace(hands=hands, trick=trick, player=nxt))
-        index = rules.trump_tables[c.trump].winner(trick)
-        winner = c.leader
+        if len(trick) < n - out.bit_count():
+            return type(self)(
+                self.setup,
+                EuchreCore(
+                    stage, nxt, hands, kitty, turn_up, rnd, candidate, passes, trump, maker, alone, defender, out,
+                    queue, buried, farmer, leader, trick, last_trick, last_leader, won, taken, points, misdeal, moves,
+                ),
+            )  # fmt: skip
+        index = rules.trump_tables[trump].winner(trick)
+        winner = leader
         for _ in range(index):
             winner = (winner + 1) % n
-            while (c.out >> winner) & 1:
+            while (out >> winner) & 1:
                 winner = (winner + 1) % n
-        won_mask = sum(1 << x for x in trick)
-        won = (*c.won[:winner], c.won[winner] | won_mask, *c.won[winner + 1 :])
-        taken = (*c.taken[:winner], c.taken[winner] + 1, *c.taken[winner + 1 :])
-        c = c._replace(hands=hands, trick=(), last_trick=trick, last_leader=c.leader, won=won, taken=taken)
+        won_mask = 0
+        for x in trick:
+            won_mask |= 1 << x
+        won = (*won[:winner], won[winner] | won_mask, *won[winner + 1 :])
+        taken = (*taken[:winner], taken[winner] + 1, *taken[winner + 1 :])
         if hands[winner]:
-            return type(self)(self.setup, c._replace(leader=winner, player=winner))
-        scoring: EuchreScoring = rules.scoring
-        maker_side = c.maker % 2
-        tricks = taken[c.maker] + taken[(c.maker + 2) % n]
-        mine, theirs = scoring.points(tricks=tricks, alone=c.alone >= 0, lone_defender=c.defender >= 0)
-        points = (mine, theirs) if maker_side == 0 else (theirs, mine)
-        return type(self)(self.setup, c._replace(stage=Phase.OVER, player=-1, leader=winner, points=points))
+            stage, player = Phase.TRICKS, winner
+        else:
+            scoring: EuchreScoring = rules.scoring
+            tricks = taken[maker] + taken[(maker + 2) % n]
+            mine, theirs = scoring.points(tricks=tricks, alone=alone >= 0, lone_defender=defender >= 0)
+            points = (mine, theirs) if maker % 2 == 0 else (theirs, mine)
+            stage, player = Phase.OVER, -1
+        return type(self)(
+            self.setup,
+            EuchreCore(
+                stage, player, hands, kitty, turn_up, rnd, candidate, passes, trump, maker, alone, defender, out,
+                queue, buried, farmer, winner, (), trick, leader, won, taken, points, misdeal, moves,
+            ),
+        )  # fmt: skip
 
     # -- knowledge -----------------------------------------------------------
 
