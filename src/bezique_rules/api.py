@@ -65,7 +65,7 @@ def new_deal(
     else:
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise DealError(f"a seed is a whole number, not {seed!r}")
+        elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise DealError(f"a seed is a whole number of 0 or more, not {seed!r}")
         order = shuffle(range(rules.deck.size), random.Random(seed))
     return engine_for(rules.engine).new_deal(rules, order, seed, seat)

@@ -59,7 +59,7 @@ class Suit(enum.Enum):
         >>> Suit.parse("h"), Suit.parse("♠")
         (<Suit.HEARTS: 1>, <Suit.SPADES: 0>)
         """
-        suit = _SUIT_CODES.get(text.strip().upper())
+        suit = _SUIT_CODES.get(text.strip().upper()) if isinstance(text, str) else None
         if suit is None:
             raise NotationError(f"not a suit (use S, H, D, C or ♠ ♥ ♦ ♣): {text!r}")
         return suit
@@ -131,7 +131,7 @@ class Rank(enum.Enum):
         >>> Rank.parse("10"), Rank.parse("q")
         (<Rank.TEN: 1>, <Rank.QUEEN: 3>)
         """
-        rank = _RANK_CODES.get(text.strip().upper())
+        rank = _RANK_CODES.get(text.strip().upper()) if isinstance(text, str) else None
         if rank is None:
             raise NotationError(f"not a rank (use A T K Q J 9 8 7 6 5 4 3 2): {text!r}")
         return rank
@@ -181,6 +181,8 @@ class Card:
             return card
         key = text.strip().upper()
         card = _CARD_CACHE.get(key)
+        if card is None and any(ch.isspace() for ch in key):
+            raise NotationError(f"not a card (no spaces inside a card code): {text!r}")
         if card is None:
             if key == "JK":
                 return JOKER
@@ -237,8 +239,10 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """
     if isinstance(text, str):
         tokens: Iterable[str | Card] = text.replace(",", " ").split()
-    else:
+    elif hasattr(text, "__iter__"):
         tokens = text
+    else:
+        raise NotationError(f"cards are text such as 'QS JD' or a list of codes, not {text!r}")
     return tuple(Card.parse(t) for t in tokens)
 
 

@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from . import __version__
 from .api import new_deal
@@ -101,6 +101,8 @@ def _replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             text = fh.read()
     except OSError as exc:
         raise SystemExit(f"error: cannot read {args.file}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise SystemExit(f"error: {args.file} is not a UTF-8 text file (a record is JSON)") from None
     state = replay(text)
     kind = "game" if isinstance(state, GameState) else "deal"
     steps = len(json.loads(text).get("actions", []))
@@ -125,12 +127,19 @@ def _rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on the error stream, exit status 2."""
+
+    err: TextIO | None = None
+
+    def error(self, message: str) -> NoReturn:
+        raise SystemExit(f"error: {message} (see 'bezique-rules --help')")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="bezique-rules", description="Rules engine for the Bezique family of card games."
-    )
+    parser = _Parser(prog="bezique-rules", description="Rules engine for the Bezique family of card games.")
     parser.add_argument("--version", action="version", version=f"bezique-rules {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = sub.add_parser("simulate", help="play random legal deals and print score statistics and throughput")
     sim.add_argument("variant", help=f"a preset name ({', '.join(available_variants())})")
     sim.add_argument("--deals", type=int, default=1000, help="how many deals (default 1000)")
@@ -150,7 +159,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     """Run the command line; returns the exit status."""
     out = out or sys.stdout
     err = err or sys.stderr
-    args = _parser().parse_args(argv)
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:
+        if isinstance(exc.code, str):
+            err.write(exc.code + "\n")
+            return 2
+        return 0 if exc.code is None else int(exc.code)
     try:
         status: int = args.run(args, out, err)
         return status

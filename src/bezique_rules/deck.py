@@ -126,6 +126,9 @@ class DeckSpec:
             DealError: the sequence is not a permutation of this deck; the message
                 names the missing and extra cards.
         """
+        if isinstance(deck, (str, bytes)) or not hasattr(deck, "__iter__"):
+            raise DealError(f"a stacked deck is a sequence of cards (or card codes), not {deck!r}")
+        deck = list(deck)
         try:
             faces = [self.face_index.get(Card.parse(c), -1) for c in deck]
         except NotationError as exc:

@@ -132,7 +132,7 @@ class GameState:
     def check(self, action: Action | str | int) -> None:
         """Raise what `apply` would raise."""
         if self.over:
-            raise IllegalActionError("the game is over", rule=RuleCode.GAME_OVER, action=action)
+            raise _game_over(action)
         self.deal.check(action)
 
     def parse_action(self, text: str) -> Action:
@@ -147,7 +147,7 @@ class GameState:
             IllegalActionError: the rules forbid the action; the state is unchanged.
         """
         if self.over:
-            raise IllegalActionError("the game is over", rule=RuleCode.GAME_OVER, action=action)
+            raise _game_over(action)
         deal = self.deal.apply(action, check=check)
         if not deal.is_over:
             return attrs.evolve(self, deal=deal)
@@ -211,6 +211,13 @@ class GameState:
         return state
 
 
+def _game_over(action: object) -> IllegalActionError:
+    text = str(action) if isinstance(action, (str, Action)) else repr(action)
+    return IllegalActionError(
+        f"the game is over: {text!r}", rule=RuleCode.GAME_OVER, action=action, player=None, phase=Phase.OVER
+    )
+
+
 def _deal(rules: RuleSet, seed: int, number: int, dealer: int, decks: tuple[tuple[str, ...], ...] | None) -> DealState:
     if decks is not None and number <= len(decks):
         return new_deal(rules, deck=decks[number - 1], dealer=dealer)
@@ -248,17 +255,21 @@ def new_game(
     seat = check_dealer(dealer, rules.players)
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise DealError(f"a seed is a whole number, not {seed!r}")
+    elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise DealError(f"a seed is a whole number of 0 or more, not {seed!r}")
     if max_deals is not None and (not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1):
         raise DealError(f"max_deals is a whole number of at least 1, not {max_deals!r}")
     target = getattr(rules.game_end, "target", 0)
     sides = len(rules.sides)
     stacked = None
     if decks is not None:
-        if isinstance(decks, str) or not all(not isinstance(d, str) for d in decks):
-            raise DealError("decks is a list of stacked decks, each a list of cards")
-        stacked = tuple(tuple(str(c) for c in d) for d in decks)
+        if isinstance(decks, (str, bytes)) or not hasattr(decks, "__iter__"):
+            raise DealError(f"decks is a list of stacked decks, each a list of cards, not {decks!r}")
+        stacked_list = []
+        for d in decks:
+            order = rules.deck.order_from_cards(d)  # validates: DealError naming what is wrong
+            stacked_list.append(tuple(str(rules.deck.card(pid)) for pid in order))
+        stacked = tuple(stacked_list)
     first = _deal(rules, seed, 1, seat, stacked)
     return GameState(
         rules=rules,

@@ -130,7 +130,9 @@ def replay(record: dict[str, Any] | str) -> DealState | GameState:
             )
         elif kind == "deal":
             deck = record.get("deck")
-            if deck is not None and (not isinstance(deck, list) or seed is not None):
+            if deck is not None and not isinstance(deck, list):
+                raise RecordError("the record's deck is not a list of card codes")
+            if deck is not None and seed is not None:
                 raise RecordError("a deal record has either a seed or a deck list, not both")
             state = new_deal(variant, seed=seed, deck=deck, dealer=record.get("dealer"), **options)
         else:

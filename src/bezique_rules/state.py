@@ -276,18 +276,22 @@ class DealState:
             IllegalActionError: it parses but is no action of this variant.
         """
         action = Action.parse(text)
-        self.rules.action_id(action)
+        self._id_of(action)
         return action
 
     def _id_of(self, action: Action | str | int) -> int:
-        if isinstance(action, int) and not isinstance(action, bool):
-            self.rules.action_from_id(action)
-            return action
-        if isinstance(action, str):
-            action = Action.parse(action)
-        elif not isinstance(action, Action):
-            raise IllegalActionError(f"not an action: {action!r}", rule=RuleCode.NOT_AN_ACTION, action=action)
         try:
+            if isinstance(action, int) and not isinstance(action, bool):
+                self.rules.action_from_id(action)
+                return action
+            if isinstance(action, str):
+                action = Action.parse(action)
+            elif not isinstance(action, Action):
+                raise IllegalActionError(
+                    f"not an action (give an Action, its notation or its id): {action!r}",
+                    rule=RuleCode.NOT_AN_ACTION,
+                    action=action,
+                )
             return self.rules.action_id(action)
         except IllegalActionError as exc:
             exc.player = self.current_player

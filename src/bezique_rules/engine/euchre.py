@@ -25,7 +25,7 @@ from typing_extensions import Self
 from ..actions import Action, ActionSpace, Verb
 from ..bidding import OrderUp
 from ..cards import CardSet, Rank, Suit
-from ..errors import RuleCode
+from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
 from ..rules.ruleset import RuleSet
 from ..scoring import EuchreScoring, ScoreBreakdown
@@ -638,7 +638,7 @@ class EuchreDeal(DealState):
         rules = self.setup.rules
         n = rules.players
         if not isinstance(player, int) or not 0 <= player < n:
-            raise ValueError(f"player must be a seat from 0 to {n - 1}: {player!r}")
+            raise DealError(f"player must be a seat from 0 to {n - 1}: {player!r}")
         c = self.core
         deck = rules.deck
         cards = deck.cards

@@ -22,7 +22,7 @@ from typing_extensions import Self
 from ..actions import Action, ActionSpace, Verb
 from ..cards import Card, CardSet, Suit
 from ..deck import shuffle
-from ..errors import RuleCode
+from ..errors import DealError, RuleCode
 from ..melds import choose_copies, legal_declarations
 from ..rules.ruleset import RuleSet
 from ..scoring import ScoreBreakdown
@@ -893,7 +893,7 @@ class StockDeal(DealState):
         rules = self.rules
         n = rules.players
         if not isinstance(player, int) or not 0 <= player < n:
-            raise ValueError(f"player must be a seat from 0 to {n - 1}: {player!r}")
+            raise DealError(f"player must be a seat from 0 to {n - 1}: {player!r}")
         deck = rules.deck
         cards = deck.cards
         kinds = rules.melds.kinds

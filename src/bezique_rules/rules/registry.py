@@ -82,6 +82,9 @@ def register_variant(name: str, rules: RuleSet, *, aliases: tuple[str, ...] = ()
     """
     if not isinstance(name, str) or not name:
         raise OptionError(f"a variant name is a non-empty string: {name!r}")
+    for taken in (name, *aliases):
+        if taken in _ALIASES:
+            raise OptionError(f"variant name {taken!r} is already registered; choose another name")
     specs = rules.option_specs
     defaults = dict(rules.option_values)
 

@@ -266,6 +266,6 @@ def validate_options(
         spec = by_name.get(key)
         if spec is None:
             known = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(f"unknown option {key!r} for {variant!r}; its options: {known}")
+            raise OptionError(f"unknown option {key!r} (given {value!r}) for {variant!r}; its options: {known}")
         values[key] = spec.validate(value)
     return values

@@ -1,0 +1,262 @@
+"""The ``bezique-rules`` command line: simulate, rules, replay, and its one-line errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bezique_rules import available_variants, get_rules, new_deal, new_game, record_of
+from bezique_rules.cli import main
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    """Run the command in-process: (exit status, stdout text, stderr text)."""
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def assert_one_line_error(status: int, out: str, err: str, *fragments: str) -> None:
+    """A failure: non-zero status, nothing on stdout, exactly one line on stderr starting "error:"."""
+    assert status != 0
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error:")
+    assert "Traceback" not in err
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+def stats_lines(out: str) -> list[str]:
+    """The statistics lines of a simulate report (the header's job count and the throughput left out)."""
+    lines = out.splitlines()
+    header = re.sub(r", \d+ jobs?$", "", lines[0])
+    return [header] + [line for line in lines[1:] if "throughput" not in line]
+
+
+STAT = re.compile(r"^  player (\d): mean (-?\d+\.\d)  sd (\d+\.\d)  min (-?\d+)  max (-?\d+)$")
+
+
+# -- simulate --------------------------------------------------------------------------------
+
+
+def test_simulate_prints_statistics_and_throughput() -> None:
+    """simulate bezique --deals 20 --seed 3: score statistics per player, deals won, throughput; exit 0."""
+    status, out, err = run("simulate", "bezique", "--deals", "20", "--seed", "3")
+    assert status == 0
+    assert err == ""
+    lines = out.splitlines()
+    assert lines[0] == "bezique: 20 random deals, seed 3, 1 job"
+    players = [STAT.match(line) for line in lines if line.startswith("  player")]
+    assert [m.group(1) for m in players if m] == ["0", "1"]
+    for m in players:
+        assert m is not None
+        mean, low, high = float(m.group(2)), int(m.group(4)), int(m.group(5))
+        assert 0 <= low <= mean <= high
+        assert low % 10 == 0 and high % 10 == 0  # every Bezique score is a multiple of 10
+    won = next(line for line in lines if line.startswith("  deals won:"))
+    counts = [int(n) for n in re.findall(r"(?:player \d|tied) (\d+)", won)]
+    assert len(counts) == 3 and sum(counts) == 20
+    decisions = next(line for line in lines if line.startswith("  decisions per deal:"))
+    assert float(decisions.split(":")[1]) > 32  # at least one card per player per trick
+    throughput = lines[-1]
+    assert re.match(r"^  throughput: \d+ deals/s, \d+ decisions/s \(\d+\.\d\d s\)$", throughput)
+
+
+def test_simulate_is_reproducible_and_independent_of_jobs() -> None:
+    """The same seed gives the same statistics, with --jobs 1 and --jobs 2; another seed differs."""
+    one = run("simulate", "bezique", "--deals", "20", "--seed", "3", "--jobs", "1")
+    again = run("simulate", "bezique", "--deals", "20", "--seed", "3")
+    two = run("simulate", "bezique", "--deals", "20", "--seed", "3", "--jobs", "2")
+    other = run("simulate", "bezique", "--deals", "20", "--seed", "4")
+    assert one[0] == two[0] == again[0] == 0
+    assert "2 jobs" in two[1].splitlines()[0]
+    assert stats_lines(one[1]) == stats_lines(again[1]) == stats_lines(two[1])
+    assert stats_lines(one[1]) != stats_lines(other[1])
+
+
+def test_simulate_the_match_preset() -> None:
+    """simulate works for every registered preset name and alias."""
+    for name in ("bezique-match", "two-hand-bezique"):
+        status, out, _err = run("simulate", name, "--deals", "3", "--seed", "1")
+        assert status == 0
+        assert "3 random deals, seed 1" in out
+
+
+def test_simulate_zero_deals_is_a_one_line_error() -> None:
+    """simulate --deals 0: one "error:" line, exit non-zero."""
+    assert_one_line_error(*run("simulate", "bezique", "--deals", "0"), "--deals")
+
+
+# -- rules -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["bezique", "bezique-match"])
+def test_rules_lists_every_option_with_its_default(name: str) -> None:
+    """rules NAME: every option of the preset on its own line with its default (and what is allowed)."""
+    status, out, err = run("rules", name)
+    assert status == 0
+    assert err == ""
+    assert out.splitlines()[0].startswith(name)
+    options = get_rules(name).options
+    listed = [line for line in out.splitlines() if re.match(r"^  [a-z_]+ = ", line)]
+    assert len(listed) == len(options)
+    for option, default in options.items():
+        assert any(line.startswith(f"  {option} = {default!r};") for line in listed), option
+
+
+def test_rules_shows_preset_differences_and_aliases() -> None:
+    """rules: the match preset lists match_lead, not target; bezique shows its alias; an alias finds it."""
+    _s, match, _e = run("rules", "bezique-match")
+    _s, classic, _e = run("rules", "bezique")
+    _s, alias, _e = run("rules", "two-hand-bezique")
+    assert "  match_lead = 400;" in match
+    assert "  target = " not in match
+    assert "  quartet_rule = 'one_per_suit';" in match
+    assert "  target = 1000;" in classic
+    assert "  quartet_rule = 'any';" in classic
+    assert "aliases: two-hand-bezique" in classic
+    assert alias == classic
+
+
+# -- replay ------------------------------------------------------------------------------------
+
+
+def test_replay_a_deal_record_prints_the_final_scores(tmp_path: Path) -> None:
+    """replay FILE of a finished deal: all steps legal, the final scores; exit 0."""
+    deal = new_deal("bezique", seed=12)
+    rng = random.Random(12)
+    while not deal.is_over:
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(record_of(deal)), encoding="utf-8")
+    status, out, err = run("replay", str(path))
+    assert status == 0
+    assert err == ""
+    steps = len(deal.history)
+    assert f"bezique deal: {steps} actions replayed, all legal; over" in out
+    assert f"final scores: player 0 {deal.scores[0]}, player 1 {deal.scores[1]}" in out
+
+
+def test_replay_a_game_record_prints_scores_and_winner(tmp_path: Path) -> None:
+    """replay FILE of a finished game: the game totals and the winner (or draw)."""
+    game = new_game("bezique-match", seed=3)
+    rng = random.Random(3)
+    while not game.is_over:
+        game = game.apply(rng.choice(game.legal_actions()))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_of(game)), encoding="utf-8")
+    status, out, _err = run("replay", str(path))
+    assert status == 0
+    assert "bezique-match game:" in out
+    assert f"final scores: player 0 {game.scores[0]}, player 1 {game.scores[1]}" in out
+    winner = "draw" if game.winner is None else f"player {game.winner}"
+    assert f"winner: {winner}" in out
+
+
+def test_replay_an_unfinished_deal(tmp_path: Path) -> None:
+    """replay FILE of a deal in progress: says so and prints the scores so far."""
+    deal = new_deal("bezique", seed=1).apply("play AH").apply("play TS")
+    path = tmp_path / "partial.json"
+    path.write_text(json.dumps(record_of(deal)), encoding="utf-8")
+    status, out, _err = run("replay", str(path))
+    assert status == 0
+    assert "2 actions replayed, all legal; in progress" in out
+    assert f"final scores: player 0 {deal.scores[0]}, player 1 {deal.scores[1]}" in out
+
+
+# -- errors --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["simulate", "rules"])
+def test_unknown_variant_is_a_one_line_error(command: str) -> None:
+    """An unknown variant: one "error:" line naming it and the known variants; exit non-zero."""
+    assert_one_line_error(*run(command, "no-such-game"), "'no-such-game'", *available_variants())
+
+
+def test_unreadable_file_is_a_one_line_error(tmp_path: Path) -> None:
+    """replay of a missing file or a directory: one "error:" line saying it cannot be read."""
+    missing = tmp_path / "missing.json"
+    assert_one_line_error(*run("replay", str(missing)), "cannot read", str(missing))
+    assert_one_line_error(*run("replay", str(tmp_path)), "cannot read")
+
+
+def test_tampered_record_is_a_one_line_error(tmp_path: Path) -> None:
+    """replay of a tampered record: one "error:" line with the failing step number."""
+    record = record_of(new_deal("bezique", seed=1).apply("play AH").apply("play TS"))
+    record["actions"][1] = "pass"
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert_one_line_error(*run("replay", str(path)), "step 2", "'pass'")
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        ("not json", "is JSON"),
+        ("[1, 2]", "JSON object"),
+        ('{"format": "bezique-rules-record", "version": 9}', "version 9"),
+    ],
+)
+def test_corrupt_record_is_a_one_line_error(tmp_path: Path, content: str, fragment: str) -> None:
+    """replay of a file that is not a valid record: one "error:" line saying what is wrong."""
+    path = tmp_path / "corrupt.json"
+    path.write_text(content, encoding="utf-8")
+    assert_one_line_error(*run("replay", str(path)), fragment)
+
+
+def test_binary_file_is_a_one_line_error(tmp_path: Path) -> None:
+    """replay of a file that is not UTF-8 text: one "error:" line."""
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\x00\x81 not text")
+    assert_one_line_error(*run("replay", str(path)))
+
+
+def test_record_with_bad_decks_is_a_one_line_error(tmp_path: Path) -> None:
+    """replay of a game record whose decks are not card lists: one "error:" line."""
+    record = record_of(new_game("bezique", seed=1))
+    record["decks"] = [5]
+    path = tmp_path / "decks.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert_one_line_error(*run("replay", str(path)))
+
+
+# -- the installed command ---------------------------------------------------------------------
+
+
+def test_python_dash_m_runs_the_command() -> None:
+    """python -m bezique_rules simulate bezique --deals 5 --seed 1 runs and exits 0."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bezique_rules", "simulate", "bezique", "--deals", "5", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "bezique: 5 random deals, seed 1, 1 job"
+    assert "throughput:" in done.stdout
+    assert stats_lines(done.stdout) == stats_lines(run("simulate", "bezique", "--deals", "5", "--seed", "1")[1])
+
+
+def test_python_dash_m_error_exit_status() -> None:
+    """python -m bezique_rules rules of an unknown variant: exit 2 and one "error:" line on stderr."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bezique_rules", "rules", "no-such-game"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("error: unknown variant 'no-such-game'")
+    assert len(done.stderr.splitlines()) == 1
