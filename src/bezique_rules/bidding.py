@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import attrs
 
-__all__ = ["OrderUp"]
+__all__ = ["Auction", "ContractRules", "OrderUp"]
 
 
 @attrs.frozen
@@ -69,3 +69,73 @@ class OrderUp:
         if self.lone_defender == "always":
             return True
         return self.lone_defender == "vs_lone_only" and maker_alone
+
+
+@attrs.frozen
+class Auction:
+    """An auction for the contract (Pinochle, reference.md §9-§11).
+
+    From the dealer's left each player bids higher or passes; a pass is final;
+    the auction ends when one bidder is left. Bids start at ``minimum`` and rise
+    in the steps of ``steps`` (bid threshold, step) pairs: ``((0, 10),)`` is "in
+    tens"; double-deck's ``((0, 1), (60, 5))`` is ones up to 60, then fives.
+
+    >>> Auction(minimum=250, maximum=300).bids_above(None)[:3]
+    (250, 260, 270)
+    >>> Auction(minimum=50, maximum=70, steps=((0, 1), (60, 5))).bids_above(58)
+    (59, 60, 65, 70)
+    """
+
+    minimum: int = 250
+    """The lowest bid."""
+    maximum: int = 1500
+    """The highest bid the action space numbers."""
+    steps: tuple[tuple[int, int], ...] = ((0, 10),)
+    """(from bid, step) pairs: bids at or above ``from`` rise by ``step``."""
+    all_pass: str = "redeal"
+    """When everyone passes: ``"redeal"`` (the deal is thrown in) or ``"dealer_stuck"``
+    (the dealer may not pass and must bid at least the minimum)."""
+    forbidden_endings: tuple[int, ...] = ()
+    """Bids whose last two digits are one of these are not allowed (Brooklyn: 40, 90)."""
+
+    @property
+    def ladder(self) -> tuple[int, ...]:
+        """Every allowed bid, lowest first."""
+        out = []
+        bid = self.minimum
+        while bid <= self.maximum:
+            if bid % 100 not in self.forbidden_endings:
+                out.append(bid)
+            step = 1
+            for start, size in self.steps:
+                if bid >= start:
+                    step = size
+            bid += step
+        return tuple(out)
+
+    def bids_above(self, high: int | None) -> tuple[int, ...]:
+        """The allowed bids above ``high`` (every bid when nobody has bid yet)."""
+        return tuple(b for b in self.ladder if high is None or b > high)
+
+
+@attrs.frozen
+class ContractRules:
+    """What happens between the auction and the play (Pinochle, reference.md §9-§11)."""
+
+    widow: bool = False
+    """The bidder turns the widow face up for all to see and takes it."""
+    concede_before_widow: bool = False
+    """At the minimum bid the bidder may concede without looking at the widow."""
+    concede_after_widow: bool = False
+    """After seeing the widow the bidder may concede (a single bete)."""
+    bury: int = 0
+    """Cards the bidder buries face down after melding (their counters are his)."""
+    pass_cards: int = 0
+    """Cards the declarer's partner passes to him, and he passes back."""
+    melders: str = "all"
+    """Who lays down melds: ``"all"`` players or only the ``"declarer"``."""
+    leader: str = "declarer"
+    """Who leads the first trick: the ``"declarer"`` or the ``"dealer_left"``."""
+    throw_in_short: int | None = None
+    """After the melds the declarer may concede when his side's meld is more than this
+    short of the bid (None: no such concession)."""

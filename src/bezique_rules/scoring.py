@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -17,7 +18,14 @@ from .deck import DeckSpec
 
 __all__ = [
     "BRISQUES",
+    "CLASSIC_COUNTERS",
+    "FIVES_COUNTERS",
+    "TENS_COUNTERS",
+    "UNIT_SCALE",
+    "UNIT_SCALE_STEEP",
     "CardPoints",
+    "ContractScoring",
+    "DealsEnd",
     "EndDecision",
     "EuchreScoring",
     "GameEnd",
@@ -41,11 +49,25 @@ class CardPoints:
     """(rank, points) pairs; ranks not listed score nothing."""
     last_trick: int = 10
     """The bonus for winning the last trick."""
+    round_7_up: bool = False
+    """Count card points in tens: a remainder of 7, 8 or 9 counts as a further ten,
+    a lower remainder is dropped (classic Pinochle, reference.md §8.5)."""
 
     @classmethod
-    def of(cls, points: Mapping[Rank, int], last_trick: int = 10) -> CardPoints:
+    def of(cls, points: Mapping[Rank, int], last_trick: int = 10, round_7_up: bool = False) -> CardPoints:
         """Build from a mapping of rank to points."""
-        return cls(tuple(sorted(points.items(), key=lambda kv: kv[0].value)), last_trick)
+        return cls(tuple(sorted(points.items(), key=lambda kv: kv[0].value)), last_trick, round_7_up)
+
+    def rounded(self, points: int) -> int:
+        """Card points as they count: unchanged, or rounded 7-up to the ten.
+
+        >>> CardPoints((), round_7_up=True).rounded(87), CardPoints((), round_7_up=True).rounded(84)
+        (90, 80)
+        """
+        if not self.round_7_up:
+            return points
+        tens, rest = divmod(points, 10)
+        return (tens + (1 if rest >= 7 else 0)) * 10
 
     def per_card(self, deck: DeckSpec) -> tuple[int, ...]:
         """Points per physical id."""
@@ -59,6 +81,15 @@ class CardPoints:
 
 BRISQUES = CardPoints.of({Rank.ACE: 10, Rank.TEN: 10}, last_trick=10)
 """Bezique: every ace and ten won is a brisque worth 10; 10 for the last trick."""
+
+CLASSIC_COUNTERS = CardPoints.of({Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2})
+"""Pinochle's classic count: A 11, T 10, K 4, Q 3, J 2, and 10 for the last trick (250 a deal)."""
+
+TENS_COUNTERS = CardPoints.of({Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 10})
+"""Pinochle's "tens" count: A, T, K 10 each, and 10 for the last trick (250 a deal)."""
+
+FIVES_COUNTERS = CardPoints.of({Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 5, Rank.QUEEN: 5})
+"""Pinochle's "fives" count: A, T 10, K, Q 5, and 10 for the last trick (250 a deal)."""
 
 
 @attrs.frozen
@@ -96,6 +127,8 @@ class Standing:
     """The current target (a tie rule may have raised it)."""
     game_wins: tuple[int, ...]
     """Games won so far per player (or side), in a match of games."""
+    declarer: int | None = None
+    """The side that made the contract of the deal just played (auction games), or None."""
 
 
 @attrs.frozen
@@ -144,12 +177,24 @@ class TargetEnd:
     """How much ``raise_target`` raises the target."""
     lurch_threshold: int | None = None
     """Below this the loser is lurched (the game counts double)."""
+    declarer_wins: bool = False
+    """When several sides reach the target on the same deal, the declarer's side wins
+    (partnership Pinochle) if it is one of them."""
+    lose_at_minus: bool = False
+    """A side at minus the target or below loses (house rule for games with bids)."""
 
     def decide(self, s: Standing) -> EndDecision:
         """Decide after a deal."""
         target = s.target
+        if self.lose_at_minus and len(s.totals) == 2:
+            for side, t in enumerate(s.totals):
+                if t <= -target:
+                    return EndDecision(True, 1 - side, 1, target)
         if max(s.totals) < target:
             return EndDecision(False, target=target)
+        reached = [p for p, t in enumerate(s.totals) if t >= target]
+        if self.declarer_wins and s.declarer is not None and s.declarer in reached:
+            return EndDecision(True, s.declarer, 1, target)
         winner = _leader(s.totals)
         if winner is None:
             if self.tie_rule == "play_on":
@@ -221,8 +266,9 @@ class GamesMatchEnd:
         return EndDecision(False, target=s.target, totals=(0,) * len(s.totals), game_wins=wins)
 
 
-GameEnd = TargetEnd | MatchEnd | GamesMatchEnd
-"""Any game-end rule."""
+GameEnd = Any
+"""Any game-end rule: an object with ``decide(standing) -> EndDecision`` (TargetEnd,
+MatchEnd, GamesMatchEnd, DealsEnd, or your own)."""
 
 
 @attrs.frozen
@@ -265,3 +311,103 @@ class EuchreScoring:
         if tricks == 0 and self.super_euchre is not None:
             value = max(value, self.super_euchre)
         return 0, value
+
+
+#: The first published unit scale of Auction Pinochle: (lowest bid, units).
+UNIT_SCALE = ((300, 1), (350, 2), (400, 4), (450, 6), (500, 8), (550, 10), (600, 12), (650, 14), (700, 16))
+#: The second published scale.
+UNIT_SCALE_STEEP = (
+    (250, 2), (300, 3), (350, 5), (400, 7), (450, 10), (500, 13), (550, 17), (600, 21), (650, 25), (700, 30),
+)  # fmt: skip
+
+
+@attrs.frozen
+class ContractScoring:
+    """Settling a deal played for a bid (Pinochle, reference.md §9-§11).
+
+    ``settlement="points"``: the declarer's side scores its meld and counters
+    when they reach the bid, else loses the bid; the other sides score their meld
+    and counters. ``settlement="units"`` (Auction Pinochle): the bid is worth a
+    number of units on a scale; a made bid is paid by each opponent, a
+    concession costs the bidder single, a failed bid double (the double bete).
+
+    >>> ContractScoring(settlement="units", unit_scale=UNIT_SCALE).units(360)
+    2
+    """
+
+    settlement: str = "points"
+    """``"points"`` or ``"units"``."""
+    meld_needs_trick: bool = False
+    """A side's meld counts only if it takes at least one trick."""
+    unit_scale: tuple[tuple[int, int], ...] = UNIT_SCALE
+    """For units: (lowest bid, units) steps."""
+
+    def units(self, bid: int) -> int:
+        """What a bid is worth on the unit scale."""
+        worth = self.unit_scale[0][1]
+        for lowest, units in self.unit_scale:
+            if bid >= lowest:
+                worth = units
+        return worth
+
+    def settle(
+        self,
+        *,
+        bid: int,
+        declarer: int,
+        melds: tuple[int, ...],
+        counters: tuple[int, ...],
+        tricks: tuple[int, ...],
+        conceded: str = "",
+    ) -> tuple[int, ...]:
+        """Points (or units) per side for the deal.
+
+        Args:
+            bid: the contract.
+            declarer: the declarer's side.
+            melds, counters, tricks: per side.
+            conceded: ``""`` (played), ``"before_widow"``, ``"after_widow"`` or
+                ``"after_meld"``.
+        """
+        sides = len(melds)
+        meld = tuple(0 if self.meld_needs_trick and not tricks[s] else melds[s] for s in range(sides))
+        if self.settlement == "units":
+            u = self.units(bid)
+            others = sides - 1
+            if conceded == "before_widow":
+                return tuple(-u if s == declarer else 0 for s in range(sides))
+            if conceded:
+                return tuple(-u * others if s == declarer else u for s in range(sides))
+            made = melds[declarer] + counters[declarer] >= bid
+            factor = 1 if made else -2
+            return tuple(factor * u * others if s == declarer else -factor * u for s in range(sides))
+        if conceded:
+            return tuple(-bid if s == declarer else meld[s] for s in range(sides))
+        out = []
+        for s in range(sides):
+            total = meld[s] + counters[s]
+            if s == declarer:
+                out.append(total if total >= bid else -bid)
+            else:
+                out.append(total)
+        return tuple(out)
+
+
+@attrs.frozen
+class DealsEnd:
+    """A game of a fixed number of deals (Auction Pinochle settles each deal); the
+    highest total then wins, equal totals draw.
+
+    >>> DealsEnd(3).decide(Standing((4, -2, -2), 3, 0, (0, 0, 0))).winner
+    0
+    """
+
+    deals: int = 9
+    """How many deals."""
+
+    def decide(self, s: Standing) -> EndDecision:
+        """Decide after a deal."""
+        if s.deals < self.deals:
+            return EndDecision(False, target=s.target)
+        winner = _leader(s.totals)
+        return EndDecision(True, winner, 1 if winner is not None else 0, s.target)

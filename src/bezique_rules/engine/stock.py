@@ -80,6 +80,7 @@ class _Meta:
     num_faces: int
     all_faces: int  # mask of every face id
     hand_id_bytes: tuple[tuple[tuple[int, ...], ...], ...]  # [k][byte] -> play ids of faces 8k.. (hand copies)
+    show_last: bool
 
 
 class StockEngine:
@@ -228,6 +229,7 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
                 )
                 for k in range((deck.num_faces + 7) // 8)
             ),
+            rules.stock.show_last_card,
         ),
     )
     return result
@@ -292,15 +294,25 @@ def _can_exchange(rules: RuleSet, dix_face: int, turn_up: int) -> bool:
 
 
 def _draws(
-    n: int, winner: int, hands: tuple[int, ...], known: tuple[int, ...], stock: tuple[int, ...], turn_up: int
+    n: int,
+    winner: int,
+    hands: tuple[int, ...],
+    known: tuple[int, ...],
+    stock: tuple[int, ...],
+    turn_up: int,
+    show_last: bool = False,
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
-    """The winner, then each other player in turn, draws one card; the turn-up is drawn last."""
+    """The winner, then each other player in turn, draws one card; the turn-up is drawn last.
+
+    With ``show_last`` the last face-down card is shown (it becomes known)."""
     hl = list(hands)
     kl = known
     for i in range(n):
         q = (winner + i) % n
         if stock:
             hl[q] |= 1 << stock[0]
+            if show_last and len(stock) == 1:
+                kl = _set(kl, q, kl[q] | (1 << stock[0]))
             stock = stock[1:]
         elif turn_up >= 0:
             hl[q] |= 1 << turn_up
@@ -752,8 +764,9 @@ class StockDeal(DealState):
                 points = _add(points, winner, _LAST, m.last_bonus)
             if not m.immediate:
                 values = m.card_values
+                rounded = setup.rules.card_points.rounded
                 for q in range(n):
-                    points = _add(points, q, _CARDS, sum(values[c] for c in _bits(won[q])))
+                    points = _add(points, q, _CARDS, rounded(sum(values[c] for c in _bits(won[q]))))
             return cls(
                 setup,
                 StockCore(
@@ -780,7 +793,7 @@ class StockDeal(DealState):
                     ),
                     tuple(sorted(ids)),
                 )  # fmt: skip
-        hands, known, stock, turn_up = _draws(n, winner, hands, known, stock, turn_up)
+        hands, known, stock, turn_up = _draws(n, winner, hands, known, stock, turn_up, m.show_last)
         if stock or turn_up >= 0:
             stage = _ST_PLAY
         else:
@@ -797,7 +810,9 @@ class StockDeal(DealState):
     def _drawn(self, moves: tuple[int, ...]) -> Self:
         """End the declare phase: everyone draws, then the winner leads."""
         n = self.setup.rules.players
-        hands, known, stock, turn_up = _draws(n, self.player, self.hands, self.known, self.stock, self.turn_up)
+        hands, known, stock, turn_up = _draws(
+            n, self.player, self.hands, self.known, self.stock, self.turn_up, self.setup.meta.show_last
+        )
         playoff = not stock and turn_up < 0
         return self._evolve(
             stage=Phase.PLAYOFF if playoff else Phase.PLAY,

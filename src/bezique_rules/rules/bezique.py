@@ -197,7 +197,7 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
         version=1,
         description=description,
         option_values=tuple(sorted(o.items())),
-        option_specs=_SPECS[name] if name in _SPECS else _SPECS["bezique"],
+        option_specs=_SPECS["bezique-match" if "match_lead" in o else "bezique"],
         builder=build_bezique,
     )
 

@@ -48,7 +48,7 @@ _NA_PACKETS = ((0, 3), (1, 2), (2, 3), (3, 2), (0, 2), (1, 3), (2, 2), (3, 3))
 
 def build_euchre(name: str, o: Mapping[str, Any]) -> RuleSet:
     """Compose a Euchre rule set from validated options."""
-    openspiel = name == "euchre-openspiel" or o.get("profile") == "openspiel"
+    openspiel = "allow_lone_defender" in o
     if openspiel:
         deck, benny = euchre_deck(24)
         deal = DealPattern(tuple(((i + 3) % 4, 1) for i in range(20)), turn_up=True)
@@ -65,7 +65,7 @@ def build_euchre(name: str, o: Mapping[str, Any]) -> RuleSet:
         description = "Euchre exactly as OpenSpiel's 'euchre' (one deal)."
     else:
         deck, benny = euchre_deck(o["deck_size"], o["benny"])
-        british = name == "british-euchre"
+        british = o["deal_pattern"] == "threes_then_twos"
         if british:
             deal = DealPattern.rounds(4, (3, 2), turn_up=True)
         else:
@@ -106,7 +106,7 @@ def build_euchre(name: str, o: Mapping[str, Any]) -> RuleSet:
         version=1,
         description=description,
         option_values=tuple(sorted(o.items())),
-        option_specs=_SPECS[name] if name in _SPECS else _SPECS["euchre"],
+        option_specs=_SPECS.get(name, _SPECS["euchre-openspiel" if openspiel else "euchre"]),
         builder=build_euchre,
     )
 
@@ -119,6 +119,8 @@ def _table_options(**d: Any) -> tuple[OptionSpec, ...]:
         OptionSpec("target", g("target", 10), minimum=1, doc="Points that win the game (5, 10, 11 and 21 are played)."),
         OptionSpec("match", "game", ("game", "tournament"),
                    doc="One game to the target, or the tournament match: first side to win two games to 21."),
+        OptionSpec("deal_pattern", g("deal_pattern", "alternating"), ("alternating", "threes_then_twos"),
+                   doc="Packets: 3-2-3-2 then 2-3-2-3 from the dealer's left, or 3 each then 2 each (seed 004)."),
         OptionSpec("deck_size", g("deck_size", 24), (24, 25, 32, 33),
                    doc="24 cards (A K Q J T 9), 32 (adds 8 and 7); 25 and 33 add the Benny."),
         OptionSpec("benny", "joker", ("joker", "two_of_spades"),
@@ -149,6 +151,7 @@ def _table_options(**d: Any) -> tuple[OptionSpec, ...]:
 _SPECS: dict[str, tuple[OptionSpec, ...]] = {
     "euchre": _table_options(),
     "british-euchre": _table_options(
+        deal_pattern="threes_then_twos",
         target=5,
         deck_size=25,
         dealer_pickup="may",

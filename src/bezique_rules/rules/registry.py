@@ -35,20 +35,25 @@ class Preset:
         the same object with its precomputed tables.
         """
         values = validate_options(self.name, self.options, changes)
-        key = (self.name, tuple(sorted(values.items(), key=lambda kv: kv[0])))
-        try:
-            return _BUILT[key]
-        except KeyError:
-            pass
-        except TypeError:  # an unhashable option value: build without keeping
-            return self.build(self.name, values)
-        built = self.build(self.name, values)
-        if len(_BUILT) < 4096:
-            _BUILT[key] = built
-        return built
+        return _build(self.build, self.name, values)
 
 
-_BUILT: dict[tuple[str, tuple[tuple[str, Any], ...]], RuleSet] = {}
+_BUILT: dict[tuple[Any, str, tuple[tuple[str, Any], ...]], RuleSet] = {}
+
+
+def _build(builder: Callable[[str, Mapping[str, Any]], RuleSet], name: str, values: Mapping[str, Any]) -> RuleSet:
+    """``builder(name, values)``, kept so that the same options give the same object."""
+    key = (builder, name, tuple(sorted(values.items(), key=lambda kv: kv[0])))
+    try:
+        return _BUILT[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable option value: build without keeping
+        return builder(name, values)
+    built = builder(name, values)
+    if len(_BUILT) < 4096:
+        _BUILT[key] = built
+    return built
 
 
 _PRESETS: dict[str, Preset] = {}
@@ -90,7 +95,7 @@ def register_variant(name: str, rules: RuleSet, *, aliases: tuple[str, ...] = ()
 
     def build(vname: str, values: Mapping[str, Any]) -> RuleSet:
         changes = {k: v for k, v in values.items() if defaults.get(k, _MISSING) != v}
-        built = rules.with_options(**changes) if changes else rules
+        built = rebuild(rules, changes) if changes else rules
         return attrs.evolve(built, name=vname)
 
     specs = tuple(attrs.evolve(s, default=defaults.get(s.name, s.default)) for s in specs)
@@ -142,11 +147,17 @@ def get_rules(name: str | RuleSet, **options: Any) -> RuleSet:
 
 
 def rebuild(rules: RuleSet, changes: Mapping[str, Any]) -> RuleSet:
-    """``rules`` with ``changes``, through the registry's cache when it is registered."""
+    """``rules`` with ``changes``: rebuilt from its family's builder, keeping every part
+    the caller swapped in (with ``attrs.evolve``) on top of what the options give."""
     values = validate_options(rules.name, rules.option_specs, changes, dict(rules.option_values))
-    found = _PRESETS.get(rules.name)
-    if found is not None and found.options == rules.option_specs:
-        return found.rules(values)
     if rules.builder is None:
         raise OptionError(f"rule set {rules.name!r} was built without options")
-    return rules.builder(rules.name, values)
+    current = dict(rules.option_values)
+    pristine = _build(rules.builder, rules.name, current)
+    fresh = _build(rules.builder, rules.name, values)
+    overrides = {
+        f.name: getattr(rules, f.name)
+        for f in attrs.fields(type(rules))
+        if f.eq and f.name not in ("name", "option_values") and getattr(rules, f.name) != getattr(pristine, f.name)
+    }
+    return attrs.evolve(fresh, **overrides) if overrides else fresh

@@ -97,6 +97,8 @@ class StockRules:
     """When cards won count: ``"end_of_hand"`` or ``"immediate"``."""
     carte_blanche: int = 0
     """Points for showing a dealt hand without king, queen or jack (0 = not allowed)."""
+    show_last_card: bool = False
+    """The winner of the last stock trick shows the last face-down card he draws (Pinochle)."""
 
 
 @attrs.frozen

@@ -1,0 +1,266 @@
+"""The documentation site: its code examples run, and its preset pages match the registry.
+
+Every fenced ``python`` block of ``docs/**/*.md`` is executed, the blocks of one page in
+order and in one fresh namespace, with the working directory set to a temporary
+directory (so examples may write files). A block that must not run is fenced as
+``text``. Each preset page (``docs/presets/<name>.md``) has the sections of every preset
+page, in order, and an ``## Options`` table that must list exactly the options of the
+preset ``<name>``, with their defaults and allowed values. The rule-code table of the
+errors page lists every ``RuleCode``.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import bezique_rules
+from bezique_rules import MeldKind, MeldTable, Quartet, Rank, RuleCode, get_rules, register_variant
+from bezique_rules.rules import registry
+from bezique_rules.rules.registry import Preset, preset
+from bezique_rules.rules.ruleset import OptionSpec
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+PRESET_PAGES = DOCS / "presets"
+NOT_PRESET_PAGES = {"index"}
+
+_FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)```(?P<lang>[\w+-]*)[^\n`]*$")
+
+
+def code_blocks(path: Path, lang: str = "python") -> list[tuple[int, str]]:
+    """The fenced blocks of ``lang`` in a Markdown file, as (line number of the first code line, dedented code)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    blocks: list[tuple[int, str]] = []
+    i = 0
+    while i < len(lines):
+        match = _FENCE_OPEN.match(lines[i])
+        if match is None:
+            i += 1
+            continue
+        indent = match.group("indent")
+        close = re.compile(rf"^{re.escape(indent)}```\s*$")
+        j = i + 1
+        while j < len(lines) and not close.match(lines[j]):
+            j += 1
+        if j == len(lines):
+            raise AssertionError(f"{path}:{i + 1}: unclosed code fence")
+        if match.group("lang") == lang:
+            body = [line[len(indent) :] if line.startswith(indent) else line.lstrip() for line in lines[i + 1 : j]]
+            blocks.append((i + 2, "\n".join(body) + "\n"))
+        i = j + 1
+    return blocks
+
+
+def _pages_with_code() -> list[Path]:
+    return sorted(p for p in DOCS.rglob("*.md") if code_blocks(p))
+
+
+def _page_id(path: Path) -> str:
+    return path.relative_to(DOCS).as_posix()
+
+
+def run_page(path: Path) -> int:
+    """Execute a page's python blocks in order in one fresh namespace; return how many ran."""
+    namespace: dict[str, Any] = {"__name__": f"docs.{_page_id(path)}"}
+    ran = 0
+    for line, code in code_blocks(path):
+        # Pad with blank lines so that tracebacks show the line numbers of the Markdown file.
+        compiled = compile("\n" * (line - 1) + code, str(path), "exec")
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compiled, namespace)
+        ran += 1
+    return ran
+
+
+@pytest.fixture
+def isolated_registry() -> Iterator[None]:
+    """Undo the variants a doc example registers, so that other tests see only the library's presets."""
+    tables: tuple[dict[Any, Any], ...] = (registry._PRESETS, registry._ALIASES, registry._BUILT)
+    saved = [dict(table) for table in tables]
+    yield
+    for table, content in zip(tables, saved):
+        table.clear()
+        table.update(content)
+
+
+@pytest.mark.usefixtures("isolated_registry")
+@pytest.mark.parametrize("page", _pages_with_code(), ids=_page_id)
+def test_page_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every python block of a docs page runs without error, in order, in a temporary directory."""
+    monkeypatch.chdir(tmp_path)
+    assert run_page(page) == len(code_blocks(page)) > 0
+
+
+def test_docs_have_examples() -> None:
+    """The tutorial, how-to and explanation pages carry runnable examples."""
+    pages = {_page_id(p) for p in _pages_with_code()}
+    for required in ("index.md", "tutorial/first-deal.md", "how-to/write-an-agent.md", "explanation/meld-rules.md"):
+        assert required in pages
+
+
+@pytest.mark.parametrize("page", sorted(DOCS.rglob("*.md")), ids=_page_id)
+def test_python_blocks_have_no_placeholders(page: Path) -> None:
+    """A python block is real code: no ``...`` placeholders (use a text block for sketches)."""
+    for line, code in code_blocks(page):
+        tree = ast.parse(code, filename=f"{page}:{line}")
+        parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Constant) and node.value is Ellipsis):
+                continue
+            parent = parents.get(node)
+            if isinstance(parent, ast.Tuple):  # tuple[int, ...] in a type is fine
+                parent = parents.get(parent)
+            where = f"{page}:{line + node.lineno - 1}"
+            assert isinstance(parent, ast.Subscript), f"{where}: '...' placeholder in a python block"
+
+
+# -- preset pages ---------------------------------------------------------------------
+
+
+def _preset_pages() -> list[Path]:
+    return sorted(p for p in PRESET_PAGES.glob("*.md") if p.stem not in NOT_PRESET_PAGES)
+
+
+def options_table(path: Path) -> list[dict[str, str]]:
+    """The rows of the first table under the ``## Options`` heading, as {column: cell text}."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    try:
+        start = next(i for i, line in enumerate(lines) if line.strip() == "## Options")
+    except StopIteration:
+        raise AssertionError(f"{path}: no '## Options' heading") from None
+    rows: list[list[str]] = []
+    for line in lines[start + 1 :]:
+        text = line.strip()
+        if text.startswith("#"):
+            break
+        if text.startswith("|"):
+            rows.append([cell.strip() for cell in re.split(r"(?<!\\)\|", text.strip("|"))])
+        elif rows:
+            break
+    assert len(rows) >= 2, f"{path}: no options table under '## Options'"
+    header, rule, body = rows[0], rows[1], rows[2:]
+    assert all(set(cell) <= set("-: ") for cell in rule), f"{path}: malformed options table"
+    return [dict(zip([h.lower() for h in header], row)) for row in body]
+
+
+def _literals(cell: str) -> list[Any]:
+    """The Python literals written as code spans in a table cell."""
+    return [ast.literal_eval(code) for code in re.findall(r"`([^`]+)`", cell)]
+
+
+def _allowed_ok(spec: OptionSpec, cell: str) -> bool:
+    """Whether an 'allowed' cell states what the option allows."""
+    if spec.choices is not None:
+        values = _literals(cell)
+        return [(type(v), v) for v in values] == [(type(c), c) for c in spec.choices] + (
+            [(type(None), None)] if spec.allow_none else []
+        )
+    if isinstance(spec.default, bool):
+        return _literals(cell) == [True, False]
+    if spec.minimum is not None:
+        ok = f">= {spec.minimum}" in cell or f"≥ {spec.minimum}" in cell
+        return ok and (not spec.allow_none or "`None`" in cell)
+    return True
+
+
+@pytest.mark.parametrize("page", _preset_pages(), ids=_page_id)
+def test_preset_page_options_table(page: Path) -> None:
+    """A preset page's options table lists exactly the preset's options, in order, with their defaults."""
+    found: Preset = preset(page.stem)
+    rows = options_table(page)
+    assert [r["option"].strip("`") for r in rows] == [s.name for s in found.options]
+    for row, spec in zip(rows, found.options):
+        (default,) = _literals(row["default"])
+        assert (type(default), default) == (type(spec.default), spec.default), f"{spec.name}: default"
+        assert _allowed_ok(spec, row["allowed"]), f"{spec.name}: allowed values {row['allowed']!r}"
+        assert row["meaning"], f"{spec.name}: no meaning given"
+
+
+PRESET_PAGE_SECTIONS = [
+    "Description",
+    "Rules",
+    "Choices where the sources are silent",
+    "Specs",
+    "Options",
+    "Notation",
+    "Sources",
+    "Version history",
+]
+
+
+@pytest.mark.parametrize("page", _preset_pages(), ids=_page_id)
+def test_preset_page_shape(page: Path) -> None:
+    """Every preset page has the same sections in the same order, and lists the preset's current version."""
+    text = page.read_text(encoding="utf-8")
+    headings = [line[3:].strip() for line in text.splitlines() if line.startswith("## ")]
+    assert headings == PRESET_PAGE_SECTIONS
+    version = preset(page.stem).rules({}).version
+    history = text.split("## Version history", 1)[1]
+    assert re.search(rf"^\| {version} \|", history, re.MULTILINE), f"version {version} not in the version history"
+
+
+@pytest.mark.parametrize("page", _preset_pages(), ids=_page_id)
+def test_preset_page_is_linked(page: Path) -> None:
+    """Each preset page is in the mkdocs.yml nav and in the table of docs/presets/index.md."""
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert f"presets/{page.name}" in nav
+    index = (PRESET_PAGES / "index.md").read_text(encoding="utf-8")
+    assert f"[`{page.stem}`]({page.name})" in index
+
+
+def test_api_reference_covers_every_public_name() -> None:
+    """Every name in bezique_rules.__all__ is rendered by one of the docs/reference/ pages."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in (DOCS / "reference").glob("*.md"))
+    documented = set(re.findall(r"^::: bezique_rules\.(\w+)\s*$", text, re.MULTILINE))
+    api = (DOCS / "reference" / "api.md").read_text(encoding="utf-8")
+    members = api.split("members:", 1)[1].split("show_submodules", 1)[0]
+    documented |= set(re.findall(r"^\s+- (\w+)\s*$", members, re.MULTILINE))
+    missing = sorted(set(bezique_rules.__all__) - documented - {"__version__"})
+    assert not missing, f"public names missing from the API reference: {missing}"
+
+
+def test_changelog_page_includes_the_changelog() -> None:
+    """docs/changelog.md includes the repository's CHANGELOG.md (pymdownx.snippets), so it never drifts."""
+    assert (DOCS / "changelog.md").read_text(encoding="utf-8").strip() == '--8<-- "CHANGELOG.md"'
+    assert (ROOT / "CHANGELOG.md").is_file()
+
+
+def test_errors_page_lists_every_rule_code() -> None:
+    """The rule-code table of explanation/errors.md has exactly one row per RuleCode, with its value."""
+    text = (DOCS / "explanation" / "errors.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([A-Z_]+)` \| `([a-z-]+)` \|", text, re.MULTILINE)
+    assert sorted(rows) == sorted((code.name, code.value) for code in RuleCode)
+
+
+# -- engine behaviour the how-to pages rely on ------------------------------------------
+
+
+def _four_tens_table() -> MeldTable:
+    base = get_rules("bezique")
+    return MeldTable(base.melds.kinds + (MeldKind("four-tens", 90, Quartet(Rank.TEN), meld_class="C", level=1),))
+
+
+def test_with_options_keeps_a_swapped_part() -> None:
+    """Changing an option of a rule set built from parts keeps the parts that were swapped in."""
+    table = _four_tens_table()
+    custom = attrs.evolve(get_rules("bezique"), melds=table)
+    assert custom.with_options(target=1500).melds == table
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_registered_custom_rule_set_takes_options() -> None:
+    """A registered rule set built from parts accepts option changes by name and keeps its parts."""
+    table = _four_tens_table()
+    register_variant("docs-test-four-tens", attrs.evolve(get_rules("bezique"), name="docs-test-four-tens", melds=table))
+    changed = get_rules("docs-test-four-tens", target=1500)
+    assert changed.options["target"] == 1500
+    assert changed.melds == table
