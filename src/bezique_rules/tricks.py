@@ -78,6 +78,66 @@ class TrickPolicy:
             return follow or hand
         return self._levels(table, hand, trick, partner_winning)[-1][0]
 
+    def excluded(self, table: TrumpTable, trick: tuple[int, ...], card: int, partner_winning: bool = False) -> int:
+        """The cards a player cannot have held, given that he legally played ``card`` to
+        ``trick``: what the duty would have made him play instead (for `determinize`).
+
+        >>> from bezique_rules import Card, get_rules
+        >>> rules = get_rules("pinochle")
+        >>> table = rules.trump_tables[0]  # spades trumps
+        >>> deck = rules.deck
+        >>> led, played = deck.face(Card.parse("KH")), deck.face(Card.parse("9D"))
+        >>> ruled_out = rules.playoff_policy.excluded(table, (led,), played)
+        >>> sorted({c.suit.code for c in deck.cards_of(ruled_out)})  # no heart, and no trump
+        ['H', 'S']
+        """
+        duty = self.duty
+        if duty is PlayDuty.FREE or not trick:
+            return 0
+        led = trick[0]
+        led_suit = table.suit[led]
+        suit_mask = table.suit_masks[led_suit] if led_suit < 4 else 0
+        trump_mask = table.trump_mask
+        is_trump = (trump_mask >> card) & 1 == 1
+        out = 0
+        if table.suit[card] != led_suit:
+            out |= suit_mask
+            if duty in (PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_EFFECTIVE_SUIT):
+                return out
+            if not is_trump:
+                return out | trump_mask
+            if (
+                duty is PlayDuty.HEAD_THE_TRICK
+                and self.must_overtrump
+                and not (partner_winning and not self.must_beat_partner)
+            ):
+                winner = trick[table.winner(trick)]
+                if (trump_mask >> winner) & 1 and not table.beats(card, winner):
+                    out |= _beating(table, trump_mask, winner)
+            return out
+        if duty in (PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_EFFECTIVE_SUIT):
+            return 0
+        target = self._target(table, trick, partner_winning)
+        if target >= 0 and table.power[card] <= table.power[target]:
+            out |= _beating(table, suit_mask, target)
+        return out
+
+    def _target(self, table: TrumpTable, trick: tuple[int, ...], partner_winning: bool) -> int:
+        """The card a follower of suit must beat when able (-1: none)."""
+        led = trick[0]
+        duty = self.duty
+        if duty is PlayDuty.FOLLOW_BEAT_OR_TRUMP:
+            return led
+        if duty is PlayDuty.FOLLOW_BEAT_IF_TRUMP_LED:
+            return led if (table.trump_mask >> led) & 1 else -1
+        if duty is PlayDuty.HEAD_THE_TRICK:
+            if self.beat_rule is BeatRule.LED_CARD:
+                return led
+            if self.beat_rule is BeatRule.CURRENT_WINNER and not (partner_winning and not self.must_beat_partner):
+                winner = trick[table.winner(trick)]
+                return winner if table.suit[winner] == table.suit[led] else -1
+        return -1
+
     def refusal(
         self,
         table: TrumpTable,
@@ -111,22 +171,11 @@ class TrickPolicy:
             levels.append((follow, RuleCode.MUST_FOLLOW_SUIT, f"must follow suit (you hold {suit_name})"))
             if duty in (PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_EFFECTIVE_SUIT):
                 return levels
-            target = -1
-            if duty is PlayDuty.FOLLOW_BEAT_OR_TRUMP:
-                target = led
-            elif duty is PlayDuty.FOLLOW_BEAT_IF_TRUMP_LED:
-                if (table.trump_mask >> led) & 1:
-                    target = led
-            else:  # HEAD_THE_TRICK
-                winner = trick[table.winner(trick)]
-                if self.beat_rule is BeatRule.LED_CARD:
-                    target = led
-                elif self.beat_rule is BeatRule.CURRENT_WINNER and not (partner_winning and not self.must_beat_partner):
-                    target = winner if table.suit[winner] == led_suit else -1
+            target = self._target(table, trick, partner_winning)
             if target >= 0:
                 higher = _beating(table, follow, target)
                 if higher:
-                    levels.append((higher, RuleCode.MUST_BEAT, f"must beat {_name(table, target)} when able"))
+                    levels.append((higher, RuleCode.MUST_BEAT, "must beat the card to beat when able"))
             return levels
         if duty in (PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_EFFECTIVE_SUIT) or not trumps:
             return levels
@@ -161,7 +210,3 @@ def _beating(table: TrumpTable, mask: int, target: int) -> int:
             out |= low
         mask ^= low
     return out
-
-
-def _name(table: TrumpTable, pid: int) -> str:
-    return "the card to beat"
