@@ -13,6 +13,9 @@ OpenSpiel's exact behaviour.
 
 from __future__ import annotations
 
+import bisect
+from functools import cached_property
+
 import attrs
 
 __all__ = ["Auction", "ContractRules", "OrderUp"]
@@ -98,7 +101,7 @@ class Auction:
     forbidden_endings: tuple[int, ...] = ()
     """Bids whose last two digits are one of these are not allowed (Brooklyn: 40, 90)."""
 
-    @property
+    @cached_property
     def ladder(self) -> tuple[int, ...]:
         """Every allowed bid, lowest first."""
         out = []
@@ -115,7 +118,8 @@ class Auction:
 
     def bids_above(self, high: int | None) -> tuple[int, ...]:
         """The allowed bids above ``high`` (every bid when nobody has bid yet)."""
-        return tuple(b for b in self.ladder if high is None or b > high)
+        ladder = self.ladder
+        return ladder if high is None else ladder[bisect.bisect_right(ladder, high) :]
 
 
 @attrs.frozen

@@ -75,6 +75,8 @@ class RuleCode(str, enum.Enum):
     """This physical trump seven (or dix) has already scored."""
     CARTE_BLANCHE_NOT_ALLOWED = "carte-blanche-not-allowed"
     """A carte blanche may only be shown from a hand without court cards, before playing."""
+    BID_TOO_LOW = "bid-too-low"
+    """A bid must beat the high bid, reach the minimum and keep to the steps."""
     MUST_BID = "must-bid"
     """The player may not pass: a stuck dealer must name trumps, a dealer must discard."""
     NOT_AN_ACTION = "not-an-action"

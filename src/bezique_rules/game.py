@@ -155,7 +155,7 @@ class GameState:
         assert result is not None  # the deal is over
         totals = tuple(t + s for t, s in zip(self.totals, result.scores))
         number = self.deal_number
-        decision = self.rules.game_end.decide(Standing(totals, number, self.target, self.game_wins))
+        decision = self.rules.game_end.decide(Standing(totals, number, self.target, self.game_wins, deal.contract_side))
         over, winner, games = decision.over, decision.winner, decision.games
         game_wins = decision.game_wins if decision.game_wins is not None else self.game_wins
         if not over and self.max_deals is not None and number >= self.max_deals:

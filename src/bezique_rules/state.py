@@ -241,6 +241,11 @@ class DealState:
         return self.rules.players
 
     @property
+    def contract_side(self) -> int | None:
+        """In games with a contract: the side that made it (None otherwise)."""
+        return None
+
+    @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The scoring sides: ((0, 2), (1, 3)) in partnership games, else one player each."""
         return self.rules.sides

@@ -41,4 +41,8 @@ def engine_for(name: str) -> Engine:
         from .euchre import EuchreEngine
 
         return EuchreEngine
-    raise OptionError(f"unknown engine {name!r}; engines: stock, euchre")
+    if name == "auction":
+        from .auction import AuctionEngine
+
+        return AuctionEngine
+    raise OptionError(f"unknown engine {name!r}; engines: stock, euchre, auction")

@@ -13,11 +13,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..bidding import Auction, ContractRules
 from ..cards import Card, Rank, Suit, parse_cards
-from ..deck import DealPattern, DeckSpec
+from ..deck import WIDOW, DealPattern, DeckSpec
 from ..melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
-from ..scoring import CLASSIC_COUNTERS, FIVES_COUNTERS, TENS_COUNTERS, CardPoints, TargetEnd
-from ..tricks import PlayDuty, TrickPolicy
+from ..scoring import (
+    CLASSIC_COUNTERS,
+    FIVES_COUNTERS,
+    TENS_COUNTERS,
+    UNIT_SCALE,
+    UNIT_SCALE_STEEP,
+    CardPoints,
+    ContractScoring,
+    DealsEnd,
+    TargetEnd,
+)
+from ..tricks import BeatRule, PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
 from .bezique import bezique_meld_table
 from .registry import Preset, register_preset
@@ -229,5 +240,183 @@ register_preset(
         _TWO_HAND,
         aliases=("two-hand-pinochle",),
         description="Two-hand Pinochle: 48 cards dealt in fours, turn-up, stock (reference §8).",
+    )
+)
+
+
+def _head_the_trick(o: Mapping[str, Any]) -> TrickPolicy:
+    return TrickPolicy(
+        PlayDuty.HEAD_THE_TRICK,
+        BeatRule(o["beat_rule"]),
+        must_overtrump=o["must_overtrump"],
+        must_beat_partner=o.get("must_beat_partner", True),
+    )
+
+
+_AUCTION_PACKETS = ((0, 3), (1, 3), (2, 3), (WIDOW, 3)) + ((0, 3), (1, 3), (2, 3)) * 4
+
+
+def build_auction_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
+    """Compose a three-hand Auction Pinochle rule set from validated options."""
+    counting = _COUNTING[o["counting"]]
+    dp = o["double_pinochle"]
+    return RuleSet(
+        name=name,
+        players=3,
+        deck=PINOCHLE_DECK,
+        deal=DealPattern(_AUCTION_PACKETS),
+        trump_order=TrumpOrder(),
+        card_points=CardPoints(counting.points, counting.last_trick, o["round_7_up"]),
+        game_end=DealsEnd(o["deals"]),
+        engine="auction",
+        melds=auction_meld_table(double_pinochle=None if dp == "none" else dp),
+        playoff_policy=_head_the_trick(o),
+        stock_policy=_head_the_trick(o),
+        bidding=Auction(
+            minimum=o["minimum_bid"],
+            maximum=1200,
+            all_pass=o["all_pass"],
+            forbidden_endings=(40, 90) if o["brooklyn_bids"] else (),
+        ),
+        contract=ContractRules(
+            widow=True,
+            concede_before_widow=o["concede_before_widow"],
+            concede_after_widow=o["concede_after_widow"],
+            bury=3,
+            melders="declarer",
+            leader="declarer",
+        ),
+        scoring=ContractScoring(
+            settlement="units", unit_scale=UNIT_SCALE if o["unit_scale"] == "first" else UNIT_SCALE_STEEP
+        ),
+        version=1,
+        description="Three-hand Auction Pinochle with a widow, settled in units.",
+        option_values=tuple(sorted(o.items())),
+        option_specs=_AUCTION,
+        builder=build_auction_pinochle,
+    )
+
+
+def build_partnership_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
+    """Compose a partnership Pinochle rule set (single or double deck) from validated options."""
+    double = "double_deck" in o
+    if double:
+        deck, deal = DOUBLE_DECK, DealPattern.rounds(4, (4, 4, 4, 4, 4))
+        table = double_deck_meld_table()
+        points = CardPoints.of({Rank.ACE: 1, Rank.TEN: 1, Rank.KING: 1}, last_trick=2)
+        auction = Auction(minimum=o["minimum_bid"], maximum=300, steps=((0, 1), (60, 5)), all_pass=o["all_pass"])
+        description = "Double-deck partnership Pinochle: 80 cards, four players, game 500."
+    else:
+        deck, deal = PINOCHLE_DECK, DealPattern.rounds(4, (3, 3, 3, 3))
+        table = partnership_meld_table()
+        points = TENS_COUNTERS
+        auction = Auction(minimum=o["minimum_bid"], maximum=1500, all_pass=o["all_pass"])
+        description = "Partnership Pinochle (seed 003): bidding, passing four cards, game 1500."
+    return RuleSet(
+        name=name,
+        players=4,
+        deck=deck,
+        deal=deal,
+        trump_order=TrumpOrder(),
+        card_points=points,
+        game_end=TargetEnd(o["target"], "play_on", declarer_wins=True, lose_at_minus=o["lose_at_minus"]),
+        engine="auction",
+        melds=table,
+        playoff_policy=_head_the_trick(o),
+        stock_policy=_head_the_trick(o),
+        partnership=True,
+        bidding=auction,
+        contract=ContractRules(
+            pass_cards=o["pass_cards"],
+            melders="all",
+            leader=o["leader"],
+            throw_in_short=250 if o.get("throw_in") else None,
+        ),
+        scoring=ContractScoring(settlement="points", meld_needs_trick=o["meld_needs_trick"]),
+        version=1,
+        description=description,
+        option_values=tuple(sorted(o.items())),
+        option_specs=_DOUBLE_DECK if double else _PARTNERSHIP,
+        builder=build_partnership_pinochle,
+    )
+
+
+def _play_options(beat_rule: str = "current_winner") -> tuple[OptionSpec, ...]:
+    return (
+        OptionSpec("beat_rule", beat_rule, ("current_winner", "led_card", "none"),
+                   doc="Following suit, a player must beat the card now winning the trick, or the led card, "
+                   "or need not beat at all."),
+        OptionSpec("must_overtrump", True, doc="A void player must beat a trump already winning the trick."),
+        OptionSpec("must_beat_partner", True, doc="The duty to beat holds even when the partner is winning."),
+    )  # fmt: skip
+
+
+_AUCTION = (
+    OptionSpec("minimum_bid", 300, minimum=10, doc="The lowest bid (250 in easier games)."),
+    OptionSpec("all_pass", "redeal", ("redeal", "dealer_stuck"),
+               doc="Everyone passes: the deal is thrown in, or the dealer must bid the minimum."),
+    OptionSpec("brooklyn_bids", False, doc="Brooklyn rule: no bids ending in 40 or 90."),
+    OptionSpec("concede_before_widow", True,
+               doc="At the minimum bid the bidder may concede without looking at the widow (pays the kitty)."),
+    OptionSpec("concede_after_widow", True, doc="After seeing the widow the bidder may concede (single bete)."),
+    OptionSpec("double_pinochle", "none", ("none", 80, 300), doc="The double pinochle: not a meld, 80, or 300."),
+    OptionSpec("counting", "classic", ("classic", "tens", "fives"), doc="How counters won in tricks score."),
+    OptionSpec("round_7_up", False, doc="Card points count in tens, 7, 8 or 9 rounding up."),
+    OptionSpec("unit_scale", "first", ("first", "second"),
+               doc="The settlement scale: 300-340 = 1 unit … (first), or 250-290 = 2 units … (second)."),
+    OptionSpec("deals", 9, minimum=1, doc="How many deals make a game (each deal is settled)."),
+    *_play_options(),
+)  # fmt: skip
+
+_PARTNERSHIP = (
+    OptionSpec("minimum_bid", 250, minimum=10, doc="The lowest bid (bids go up in tens)."),
+    OptionSpec("all_pass", "redeal", ("redeal", "dealer_stuck"),
+               doc="All four pass: the deal is thrown in and redealt by the next dealer, or the dealer is stuck."),
+    OptionSpec("pass_cards", 4, (0, 3, 4), doc="Cards the partner passes to the declarer, who passes as many back."),
+    OptionSpec("leader", "declarer", ("declarer", "dealer_left"), doc="Who leads the first trick."),
+    OptionSpec("throw_in", True,
+               doc="After the melds a declarer more than 250 short of the bid may concede: the bid is lost, "
+               "the opponents score their meld only."),
+    OptionSpec("meld_needs_trick", False, doc="A side's meld counts only if it takes a trick."),
+    OptionSpec("target", 1500, minimum=1, doc="The game; if both sides reach it on one deal the declarer's wins."),
+    OptionSpec("lose_at_minus", False, doc="House rule: a side at minus the target loses."),
+    *_play_options(),
+)  # fmt: skip
+
+_DOUBLE_DECK = (
+    OptionSpec("double_deck", True, (True,), doc="The 80-card pack (fixed for this preset)."),
+    OptionSpec("minimum_bid", 50, minimum=1, doc="The lowest bid (ones up to 60, then fives)."),
+    OptionSpec("all_pass", "dealer_stuck", ("redeal", "dealer_stuck"),
+               doc="If the first three pass the dealer must bid; or the deal is thrown in."),
+    OptionSpec("pass_cards", 0, (0, 3, 4), doc="Cards the partner passes to the declarer, who passes as many back."),
+    OptionSpec("leader", "declarer", ("declarer", "dealer_left"), doc="Who leads the first trick."),
+    OptionSpec("meld_needs_trick", False, doc="A side's meld counts only if it takes a trick (the 'saving' meld)."),
+    OptionSpec("target", 500, minimum=1, doc="The game; if both sides reach it on one deal the declarer's wins."),
+    OptionSpec("lose_at_minus", False, doc="House rule: a side at minus the target loses."),
+    *_play_options(),
+)  # fmt: skip
+
+register_preset(
+    Preset(
+        "auction-pinochle",
+        build_auction_pinochle,
+        _AUCTION,
+        description="Three-hand Auction Pinochle with a widow of 3, settled in units (reference §9).",
+    )
+)
+register_preset(
+    Preset(
+        "partnership-pinochle",
+        build_partnership_pinochle,
+        _PARTNERSHIP,
+        description="Partnership Pinochle, 4 players, bidding and passing (reference §10, seed 003).",
+    )
+)
+register_preset(
+    Preset(
+        "double-deck-pinochle",
+        build_partnership_pinochle,
+        _DOUBLE_DECK,
+        description="Double-deck partnership Pinochle, 80 cards (reference §11).",
     )
 )

@@ -141,6 +141,8 @@ class RuleSet:
     """The bidding part (an auction, Euchre's order-up rounds), or None."""
     scoring: Any = None
     """The deal-scoring part of engines that settle a contract, or None."""
+    contract: Any = None
+    """What happens between the auction and the play (`ContractRules`), or None."""
     version: int = 1
     """The behaviour version: bumped whenever the preset's behaviour changes."""
     description: str = ""

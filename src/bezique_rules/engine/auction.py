@@ -1,0 +1,840 @@
+"""The auction engine: bid, widow, trumps, passing, melds laid down at once, tricks, settlement.
+
+For the Pinochle games without a stock (reference.md §9-§11). The engine
+sequences the phases; the rules come from the rule set's parts: the `Auction`
+(bids), the `ContractRules` (widow, passing, who melds, who leads, concessions),
+the meld table (laid down at once: `best_melds` / `melds_fit`), the trick policy
+(head the trick), the counters, and the `ContractScoring`.
+
+Phases: ``BID`` (``bid N`` / ``pass``), ``TRUMP`` (``pass`` turns the widow up when
+the bidder could still concede without seeing it; then ``trump S``; ``throw-in``
+concedes), ``GIVE`` (``give`` the partner's cards to the declarer, then back),
+``MELD`` (``meld best`` lays down the best combination at once; or lay melds one
+by one with ``meld <kind> <cards>`` and finish with ``pass``), ``DISCARD`` (the
+bidder buries cards), ``TRICKS``, ``OVER``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any, NamedTuple
+
+import attrs
+from typing_extensions import Self
+
+from ..actions import Action, ActionSpace, Verb
+from ..bidding import Auction, ContractRules
+from ..cards import CardSet, Suit
+from ..errors import DealError, RuleCode
+from ..knowledge import deal_hidden
+from ..melds import Laid, best_melds, melds_fit
+from ..rules.ruleset import RuleSet
+from ..scoring import ContractScoring, ScoreBreakdown
+from ..state import DealState, Phase, PlayerView, TableMeld
+
+__all__ = ["AuctionCore", "AuctionDeal", "AuctionEngine"]
+
+_PLAY, _BID, _PASS, _TRUMP, _THROW_IN, _GIVE, _BURY, _MELD, _BEST = range(9)
+
+
+@attrs.frozen
+class _Meta:
+    actions: ActionSpace
+    meta: tuple[tuple[int, Any], ...]
+    play_ids: tuple[int, ...]
+    bid_ids: dict[int, int]
+    pass_id: int
+    trump_ids: tuple[int, ...]
+    throw_in_id: int
+    give_ids: dict[tuple[int, ...], int]
+    bury_ids: dict[tuple[int, ...], int]
+    meld_ids: dict[Laid, int]
+    best_id: int
+
+
+def _multisets(faces: int, size: int, most: int) -> list[tuple[int, ...]]:
+    return [
+        c
+        for c in itertools.combinations_with_replacement(range(faces), size)
+        if all(c.count(f) <= most for f in set(c))
+    ]
+
+
+def _build(rules: RuleSet) -> _Meta:
+    deck = rules.deck
+    faces = deck.faces
+    auction: Auction = rules.bidding
+    contract: ContractRules = rules.contract
+    actions: list[Action] = []
+    meta: list[tuple[int, Any]] = []
+
+    def add(action: Action, kind: int, arg: Any) -> int:
+        actions.append(action)
+        meta.append((kind, arg))
+        return len(actions) - 1
+
+    play_ids = tuple(add(Action.make(Verb.PLAY, [c]), _PLAY, f) for f, c in enumerate(faces))
+    bid_ids = {b: add(Action(Verb.BID, number=b), _BID, b) for b in auction.ladder}
+    pass_id = add(Action(Verb.PASS), _PASS, None)
+    trump_ids = tuple(add(Action(Verb.TRUMP, suit=s), _TRUMP, s.value) for s in Suit)
+    throw_in_id = add(Action(Verb.THROW_IN), _THROW_IN, None)
+    give_ids = {}
+    if contract.pass_cards:
+        for combo in _multisets(deck.num_faces, contract.pass_cards, deck.packs):
+            give_ids[combo] = add(Action.make(Verb.GIVE, [faces[f] for f in combo]), _GIVE, combo)
+    bury_ids = {}
+    if contract.bury:
+        for combo in _multisets(deck.num_faces, contract.bury, deck.packs):
+            bury_ids[combo] = add(Action.make(Verb.DISCARD, [faces[f] for f in combo]), _BURY, combo)
+    meld_ids = {}
+    kinds = rules.melds.kinds
+    for laid in rules.melds.all_instances(deck):
+        kind_index, inst = laid
+        meld_ids[laid] = add(Action.make(Verb.MELD, [faces[f] for f in inst], meld=kinds[kind_index].name), _MELD, laid)
+    best_id = add(Action(Verb.MELD, meld="best"), _BEST, None)
+    return _Meta(
+        ActionSpace.of(actions), tuple(meta), play_ids, bid_ids, pass_id, trump_ids, throw_in_id, give_ids,
+        bury_ids, meld_ids, best_id,
+    )  # fmt: skip
+
+
+class AuctionEngine:
+    """Builds auction-game deals and their action space."""
+
+    @staticmethod
+    def tables(rules: RuleSet) -> tuple[ActionSpace, Any]:
+        """The numbered actions: plays by face, bids, pass, trumps, throw-in, gives and burials
+        (card multisets), melds, ``meld best``; and the engine's lookup tables."""
+        m = _build(rules)
+        return m.actions, m
+
+    @staticmethod
+    def new_deal(rules: RuleSet, order: tuple[int, ...], seed: int | None, dealer: int) -> AuctionDeal:
+        """Deal ``order`` (physical ids, top first) with ``dealer`` dealing."""
+        n = rules.players
+        hands, widow, _turn_up, rest = rules.deal.deal(order, n, dealer)
+        if rest:
+            raise DealError(f"the deal pattern leaves {len(rest)} cards undealt")
+        zeros = (0,) * n
+        core = AuctionCore(
+            Phase.BID, (dealer + 1) % n, hands, widow, False, 0, -1, 0, -1, "", 0, (), ((),) * n, zeros, (), (), -1,
+            (), (), -1, zeros, zeros, -1, (0,) * len(rules.sides), False, (),
+        )  # fmt: skip
+        return AuctionDeal(_Setup(rules, order, seed, dealer, rules.engine_data[1]), core)
+
+
+@attrs.frozen
+class _Setup:
+    rules: RuleSet
+    deck_order: tuple[int, ...]
+    seed: int | None
+    dealer: int
+    meta: _Meta = attrs.field(eq=False, repr=False)
+
+
+class AuctionCore(NamedTuple):
+    """The changing part of an auction-game deal."""
+
+    stage: Phase
+    """The phase."""
+    player: int
+    """Who is to act (-1 when over)."""
+    hands: tuple[int, ...]
+    """Per player: the mask of held cards."""
+    widow: tuple[int, ...]
+    """The widow (kitty), until the bidder takes it."""
+    widow_shown: bool
+    """Whether the widow has been turned face up."""
+    passed: int
+    """Bit per player: has passed in the auction."""
+    declarer: int
+    """The high bidder (the declarer once the auction ends), or -1."""
+    bid: int
+    """The high bid (0: none yet)."""
+    trump: int
+    """The trump suit index, or -1."""
+    conceded: str
+    """How the declarer conceded (``"before_widow"``, ``"after_widow"``, ``"after_meld"``), or ``""``."""
+    give_step: int
+    """Passing: 0 not yet / done, 1 the partner gives, 2 the declarer gives back."""
+    given: tuple[int, ...]
+    """The cards passed so far (partner's, then declarer's), physical ids."""
+    laid: tuple[tuple[Laid, ...], ...]
+    """Per player: the melds laid down."""
+    known: tuple[int, ...]
+    """Per player: held cards everyone has seen (melded, or from the widow)."""
+    to_meld: tuple[int, ...]
+    """The players still to lay down melds, in order."""
+    buried: tuple[int, ...]
+    """The cards the bidder buried, physical ids."""
+    leader: int
+    """Who led the current trick."""
+    trick: tuple[int, ...]
+    """The current trick's cards in play order."""
+    last_trick: tuple[int, ...]
+    """The previous trick's cards."""
+    last_leader: int
+    """Who led the previous trick."""
+    won: tuple[int, ...]
+    """Per player: the mask of cards won in tricks."""
+    taken: tuple[int, ...]
+    """Per player: tricks taken."""
+    last_winner: int
+    """Who won the last trick (-1 before the end)."""
+    points: tuple[int, ...]
+    """Per side: the deal's points (or units), once over."""
+    misdeal: bool
+    """Everyone passed and the deal was thrown in."""
+    moves: tuple[int, ...]
+    """Every action so far, encoded ``action_id << 3 | player``."""
+
+
+@attrs.frozen
+class AuctionDeal(DealState):
+    """A deal of an auction game (three-hand, partnership or double-deck Pinochle): immutable."""
+
+    setup: _Setup
+    """The rules, deck order, seed and dealer."""
+    core: AuctionCore
+    """Everything that changes during the deal."""
+    _legal: tuple[int, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
+
+    # -- accessors ------------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set."""
+        return self.setup.rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer."""
+        return self.setup.dealer
+
+    @property
+    def seed(self) -> int | None:
+        """The shuffle seed, or None for a stacked deck."""
+        return self.setup.seed
+
+    @property
+    def deck_order(self) -> tuple[int, ...]:
+        """The deck as dealt, top first."""
+        return self.setup.deck_order
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        """Every action so far, encoded ``action_id << 3 | player``."""
+        return self.core.moves
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Per player: the mask of held cards."""
+        return self.core.hands
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Per player: the mask of cards won in tricks."""
+        return self.core.won
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The current trick."""
+        return self.core.trick
+
+    @property
+    def widow(self) -> tuple[int, ...]:
+        """The widow while it lies on the table."""
+        return self.core.widow
+
+    @property
+    def buried(self) -> tuple[int, ...]:
+        """The buried cards."""
+        return self.core.buried
+
+    @property
+    def phase(self) -> Phase:
+        """The phase."""
+        return self.core.stage
+
+    @property
+    def current_player(self) -> int | None:
+        """Who is to act, or None when over."""
+        return None if self.core.player < 0 else self.core.player
+
+    @property
+    def declarer(self) -> int | None:
+        """The high bidder (declarer), or None."""
+        return None if self.core.declarer < 0 else self.core.declarer
+
+    @property
+    def contract_side(self) -> int | None:
+        """The declarer's side, once the auction has a winner."""
+        d = self.core.declarer
+        return None if d < 0 or self.core.misdeal else self.setup.rules.side_of(d)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The deal's points (or units) per side, once settled (zeros before)."""
+        return self.core.points
+
+    @property
+    def breakdown(self) -> tuple[ScoreBreakdown, ...]:
+        """Where each side's points came from (melds and counters when they count, the
+        contract when the bid was lost or conceded, or the units of a settlement)."""
+        if self.core.stage is not Phase.OVER or self.core.misdeal:
+            return tuple(ScoreBreakdown() for _ in self.core.points)
+        return self._settlement()[1]
+
+    def meld_points(self) -> tuple[int, ...]:
+        """Points of the melds laid down, per player."""
+        kinds = self.setup.rules.melds.kinds
+        return tuple(sum(kinds[k].points for k, _f in laid) for laid in self.core.laid)
+
+    # -- legality --------------------------------------------------------------
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids of the legal actions, sorted."""
+        cached = self._legal
+        if cached is None:
+            cached = tuple(sorted(set(self._compute_legal())))
+            object.__setattr__(self, "_legal", cached)
+        return cached
+
+    def _counts(self, hand: int) -> list[int]:
+        deck = self.setup.rules.deck
+        return [(hand & fm).bit_count() for fm in deck.face_masks]
+
+    def _compute_legal(self) -> list[int]:
+        c = self.core
+        m = self.setup.meta
+        rules = self.setup.rules
+        contract: ContractRules = rules.contract
+        stage = c.stage
+        p = c.player
+        if stage is Phase.OVER:
+            return []
+        if stage is Phase.BID:
+            auction: Auction = rules.bidding
+            ids = [m.bid_ids[b] for b in auction.bids_above(c.bid or None)]
+            n = rules.players
+            stuck = (
+                auction.all_pass == "dealer_stuck"
+                and p == self.setup.dealer
+                and c.bid == 0
+                and c.passed.bit_count() == n - 1
+            )
+            if not stuck:
+                ids.append(m.pass_id)
+            return ids
+        if stage is Phase.TRUMP:
+            if contract.widow and not c.widow_shown:
+                return [m.pass_id, m.throw_in_id]
+            ids = list(m.trump_ids)
+            if contract.concede_after_widow:
+                ids.append(m.throw_in_id)
+            return ids
+        if stage is Phase.GIVE:
+            give_ids = m.give_ids
+            return [give_ids[combo] for combo in self._combos(c.hands[p], contract.pass_cards)]
+        if stage is Phase.DISCARD:
+            ids = [m.bury_ids[combo] for combo in self._combos(c.hands[p], contract.bury)]
+            if contract.concede_after_widow:
+                ids.append(m.throw_in_id)
+            return ids
+        if stage is Phase.MELD:
+            counts = self._counts(c.hands[p])
+            laid = list(c.laid[p])
+            ids = [m.best_id, m.pass_id]
+            for inst in rules.meld_instances[c.trump]:
+                if melds_fit(rules.melds, [*laid, inst], counts):
+                    ids.append(m.meld_ids[inst])
+            return ids
+        # tricks
+        table = rules.trump_tables[c.trump]
+        playable = rules.playoff_policy.legal(table, c.hands[p], c.trick, self._partner_winning())
+        face_of = rules.deck.face_of
+        ids = [m.play_ids[face_of[pid]] for pid in _bits(playable)]
+        if self._may_throw_in():
+            ids.append(m.throw_in_id)
+        return ids
+
+    def _combos(self, hand: int, size: int) -> set[tuple[int, ...]]:
+        face_of = self.setup.rules.deck.face_of
+        faces = sorted(face_of[pid] for pid in _bits(hand))
+        return set(itertools.combinations(faces, size))
+
+    def _partner_winning(self) -> bool:
+        c = self.core
+        rules = self.setup.rules
+        if not c.trick or not rules.partnership:
+            return False
+        n = rules.players
+        seat = (c.leader + rules.trump_tables[c.trump].winner(c.trick)) % n
+        return seat != c.player and seat % 2 == c.player % 2
+
+    def _may_throw_in(self) -> bool:
+        """After the melds, before the first card: a declarer far enough short may concede."""
+        c = self.core
+        rules = self.setup.rules
+        contract: ContractRules = rules.contract
+        if contract.throw_in_short is None or c.player != c.declarer or c.won != (0,) * rules.players or c.trick:
+            return False
+        side = rules.side_of(c.declarer)
+        meld = sum(pts for q, pts in enumerate(self.meld_points()) if rules.side_of(q) == side)
+        return c.bid - meld > contract.throw_in_short
+
+    def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
+        c = self.core
+        m = self.setup.meta
+        kind, arg = m.meta[action_id]
+        stage = c.stage
+        rules = self.setup.rules
+        if kind == _PLAY:
+            if stage is not Phase.TRICKS:
+                return RuleCode.WRONG_PHASE, f"no card is played during the {stage.value} phase"
+            pid = self._pick(arg, c.hands[c.player])
+            if pid < 0:
+                return RuleCode.CARD_NOT_HELD, "you do not hold that card"
+            why = rules.playoff_policy.refusal(
+                rules.trump_tables[c.trump], c.hands[c.player], c.trick, pid, self._partner_winning()
+            )
+            return why or (RuleCode.NOT_AN_ACTION, "not playable")
+        if kind == _BID:
+            if stage is not Phase.BID:
+                return RuleCode.WRONG_PHASE, "the auction is over"
+            auction: Auction = rules.bidding
+            if arg <= c.bid:
+                return RuleCode.BID_TOO_LOW, f"a bid must be higher than {c.bid}"
+            if arg < auction.minimum:
+                return RuleCode.BID_TOO_LOW, f"the lowest bid is {auction.minimum}"
+            return RuleCode.BID_TOO_LOW, "not an allowed bid (off the step)"
+        if kind == _PASS:
+            if stage is Phase.BID:
+                return RuleCode.MUST_BID, "everyone else passed: the dealer must bid"
+            return RuleCode.WRONG_PHASE, f"nothing to pass during the {stage.value} phase"
+        if kind == _TRUMP:
+            if stage is Phase.TRUMP:
+                return RuleCode.WRONG_PHASE, "turn up the widow first ('pass') or concede ('throw-in')"
+            return RuleCode.WRONG_PHASE, "only the declarer names trumps, after the auction"
+        if kind == _GIVE:
+            if stage is not Phase.GIVE:
+                return RuleCode.WRONG_PHASE, "cards are passed after trumps are named"
+            return RuleCode.CARD_NOT_HELD, f"pass exactly {rules.contract.pass_cards} cards that you hold"
+        if kind == _BURY:
+            if stage is not Phase.DISCARD:
+                return RuleCode.WRONG_PHASE, "the bidder buries cards after melding"
+            return RuleCode.CARD_NOT_HELD, f"bury exactly {rules.contract.bury} cards that you hold"
+        if kind in (_MELD, _BEST):
+            if stage is not Phase.MELD:
+                return RuleCode.WRONG_PHASE, "melds are laid down in the meld phase"
+            return RuleCode.MELD_CARD_REUSED, "you cannot also make that meld: a card serves once in each class"
+        return RuleCode.WRONG_PHASE, "you cannot concede now"
+
+    def _pick(self, face: int, hand: int) -> int:
+        copies = hand & self.setup.rules.deck.face_masks[face]
+        return (copies & -copies).bit_length() - 1 if copies else -1
+
+    # -- transitions ------------------------------------------------------------
+
+    def _apply_id(self, action_id: int) -> Self:
+        c = self.core
+        m = self.setup.meta
+        kind, arg = m.meta[action_id]
+        p = c.player
+        c = c._replace(moves=(*c.moves, action_id << 3 | p))
+        stage = c.stage
+        if stage is Phase.TRICKS:
+            if kind == _THROW_IN:
+                return self._over(c._replace(conceded="after_meld"))
+            return self._play(c, self._pick(arg, c.hands[p]))
+        if stage is Phase.BID:
+            return self._bid(c, arg if kind == _BID else 0)
+        if kind == _THROW_IN:
+            return self._over(c._replace(conceded="after_widow" if c.widow_shown or not c.widow else "before_widow"))
+        if stage is Phase.TRUMP:
+            if kind == _PASS:
+                return self._take_widow(c)
+            return self._after_trump(c._replace(trump=arg))
+        if stage is Phase.GIVE:
+            return self._give(c, arg)
+        if stage is Phase.MELD:
+            return self._meld(c, kind, arg)
+        return self._bury(c, arg)
+
+    def _bid(self, c: AuctionCore, amount: int) -> Self:
+        rules = self.setup.rules
+        n = rules.players
+        p = c.player
+        if amount:
+            c = c._replace(bid=amount, declarer=p)
+        else:
+            c = c._replace(passed=c.passed | (1 << p))
+        active = [q for q in range(n) if not (c.passed >> q) & 1]
+        if not active:
+            return type(self)(self.setup, c._replace(stage=Phase.OVER, player=-1, misdeal=True))
+        if len(active) == 1 and c.bid:
+            return self._won_auction(c)
+        nxt = (p + 1) % n
+        while (c.passed >> nxt) & 1:
+            nxt = (nxt + 1) % n
+        return type(self)(self.setup, c._replace(player=nxt))
+
+    def _won_auction(self, c: AuctionCore) -> Self:
+        rules = self.setup.rules
+        contract: ContractRules = rules.contract
+        auction: Auction = rules.bidding
+        c = c._replace(stage=Phase.TRUMP, player=c.declarer)
+        if contract.widow and contract.concede_before_widow and c.bid == auction.minimum:
+            return type(self)(self.setup, c)
+        if contract.widow:
+            return self._take_widow(c)
+        return type(self)(self.setup, c)
+
+    def _take_widow(self, c: AuctionCore) -> Self:
+        d = c.declarer
+        widow_mask = sum(1 << x for x in c.widow)
+        hands = _set(c.hands, d, c.hands[d] | widow_mask)
+        known = _set(c.known, d, c.known[d] | widow_mask)
+        return type(self)(self.setup, c._replace(hands=hands, known=known, widow=(), widow_shown=True))
+
+    def _after_trump(self, c: AuctionCore) -> Self:
+        rules = self.setup.rules
+        contract: ContractRules = rules.contract
+        n = rules.players
+        if contract.pass_cards and rules.partnership:
+            return type(self)(self.setup, c._replace(stage=Phase.GIVE, player=(c.declarer + 2) % n, give_step=1))
+        return self._start_melds(c)
+
+    def _give(self, c: AuctionCore, combo: tuple[int, ...]) -> Self:
+        rules = self.setup.rules
+        n = rules.players
+        giver = c.player
+        to = c.declarer if c.give_step == 1 else (c.declarer + 2) % n
+        hand = c.hands[giver]
+        cards = []
+        for f in combo:
+            pid = self._pick(f, hand)
+            cards.append(pid)
+            hand &= ~(1 << pid)
+        moved = sum(1 << x for x in cards)
+        hands = _set(_set(c.hands, giver, hand), to, c.hands[to] | moved)
+        c = c._replace(hands=hands, given=(*c.given, *cards))
+        if c.give_step == 1:
+            return type(self)(self.setup, c._replace(player=c.declarer, give_step=2))
+        return self._start_melds(c._replace(give_step=0))
+
+    def _start_melds(self, c: AuctionCore) -> Self:
+        rules = self.setup.rules
+        contract: ContractRules = rules.contract
+        n = rules.players
+        if contract.melders == "declarer":
+            order: tuple[int, ...] = (c.declarer,)
+        else:
+            order = tuple((c.declarer + i) % n for i in range(n))
+        return type(self)(self.setup, c._replace(stage=Phase.MELD, player=order[0], to_meld=order))
+
+    def _meld(self, c: AuctionCore, kind: int, arg: Any) -> Self:
+        rules = self.setup.rules
+        p = c.player
+        if kind == _MELD:
+            return self._show(c, (*c.laid[p], arg), done=False)
+        if kind == _BEST:
+            _points, best = best_melds(rules.melds, rules.meld_instances[c.trump], self._counts(c.hands[p]))
+            return self._show(c, best, done=True)
+        return self._next_melder(c)
+
+    def _show(self, c: AuctionCore, laid: tuple[Laid, ...], *, done: bool) -> Self:
+        """Lay down ``laid`` for the current player: the cards become known."""
+        rules = self.setup.rules
+        p = c.player
+        need: dict[int, int] = {}
+        per_class: dict[tuple[str, int], int] = {}
+        kinds = rules.melds.kinds
+        for k, faces in laid:
+            key = kinds[k].meld_class or kinds[k].group
+            for f in faces:
+                per_class[(key, f)] = per_class.get((key, f), 0) + 1
+        for (_key, f), count in per_class.items():
+            need[f] = max(need.get(f, 0), count)
+        shown = 0
+        for f, count in need.items():
+            for pid in _bits(c.hands[p] & rules.deck.face_masks[f])[:count]:
+                shown |= 1 << pid
+        c = c._replace(laid=_set_t(c.laid, p, laid), known=_set(c.known, p, c.known[p] | shown))
+        if done:
+            return self._next_melder(c)
+        return type(self)(self.setup, c)
+
+    def _next_melder(self, c: AuctionCore) -> Self:
+        rules = self.setup.rules
+        contract: ContractRules = rules.contract
+        rest = c.to_meld[1:]
+        if rest:
+            return type(self)(self.setup, c._replace(to_meld=rest, player=rest[0]))
+        c = c._replace(to_meld=())
+        if contract.bury:
+            return type(self)(self.setup, c._replace(stage=Phase.DISCARD, player=c.declarer))
+        return self._start_play(c)
+
+    def _bury(self, c: AuctionCore, combo: tuple[int, ...]) -> Self:
+        d = c.declarer
+        hand = c.hands[d]
+        cards = []
+        for f in combo:
+            pid = self._pick(f, hand)
+            cards.append(pid)
+            hand &= ~(1 << pid)
+        known = _set(c.known, d, c.known[d] & hand)
+        return self._start_play(c._replace(hands=_set(c.hands, d, hand), known=known, buried=tuple(cards)))
+
+    def _start_play(self, c: AuctionCore) -> Self:
+        rules = self.setup.rules
+        contract: ContractRules = rules.contract
+        leader = c.declarer if contract.leader == "declarer" else (self.setup.dealer + 1) % rules.players
+        return type(self)(self.setup, c._replace(stage=Phase.TRICKS, player=leader, leader=leader))
+
+    def _play(self, c: AuctionCore, pid: int) -> Self:
+        rules = self.setup.rules
+        n = rules.players
+        p = c.player
+        bit = 1 << pid
+        hands = _set(c.hands, p, c.hands[p] ^ bit)
+        known = _set(c.known, p, c.known[p] & ~bit) if c.known[p] & bit else c.known
+        trick = (*c.trick, pid)
+        if len(trick) < n:
+            return type(self)(self.setup, c._replace(hands=hands, known=known, trick=trick, player=(p + 1) % n))
+        winner = (c.leader + rules.trump_tables[c.trump].winner(trick)) % n
+        won = _set(c.won, winner, c.won[winner] | sum(1 << x for x in trick))
+        taken = _set(c.taken, winner, c.taken[winner] + 1)
+        c = c._replace(
+            hands=hands, known=known, trick=(), last_trick=trick, last_leader=c.leader, won=won, taken=taken,
+            leader=winner, player=winner,
+        )  # fmt: skip
+        if hands[winner]:
+            return type(self)(self.setup, c)
+        return self._over(c._replace(last_winner=winner))
+
+    def _over(self, c: AuctionCore) -> Self:
+        state = type(self)(self.setup, c._replace(stage=Phase.OVER, player=-1))
+        points = tuple(b.total for b in state._settlement()[1])
+        return type(self)(self.setup, state.core._replace(points=points))
+
+    def _settlement(self) -> tuple[tuple[int, ...], tuple[ScoreBreakdown, ...]]:
+        c = self.core
+        rules = self.setup.rules
+        scoring: ContractScoring = rules.scoring
+        sides = len(rules.sides)
+        values = rules.card_values
+        melds = [0] * sides
+        counters = [0] * sides
+        last = [0] * sides
+        tricks = [0] * sides
+        for q, pts in enumerate(self.meld_points()):
+            melds[rules.side_of(q)] += pts
+        for q in range(rules.players):
+            s = rules.side_of(q)
+            counters[s] += sum(values[x] for x in _bits(c.won[q]))
+            tricks[s] += c.taken[q]
+        declarer_side = rules.side_of(c.declarer)
+        counters[declarer_side] += sum(values[x] for x in c.buried)
+        if c.last_winner >= 0:
+            last[rules.side_of(c.last_winner)] += rules.card_points.last_trick
+        counted = tuple(counters[s] + last[s] for s in range(sides))
+        totals = scoring.settle(
+            bid=c.bid, declarer=declarer_side, melds=tuple(melds), counters=counted, tricks=tuple(tricks),
+            conceded=c.conceded,
+        )  # fmt: skip
+        breakdown = []
+        for s in range(sides):
+            counts_meld = not (scoring.meld_needs_trick and not tricks[s])
+            if scoring.settlement == "units" or (s == declarer_side and (c.conceded or totals[s] < 0)):
+                breakdown.append(ScoreBreakdown(contract=totals[s]))
+            elif c.conceded:
+                breakdown.append(ScoreBreakdown(melds=melds[s] if counts_meld else 0))
+            else:
+                breakdown.append(
+                    ScoreBreakdown(melds=melds[s] if counts_meld else 0, cards=counters[s], last_trick=last[s])
+                )
+        return totals, tuple(breakdown)
+
+    # -- knowledge ----------------------------------------------------------------
+
+    def _public_move(self, move: int, viewer: int) -> tuple[int, Action]:
+        actions = self.setup.meta.actions.actions
+        who = move & 7
+        action = actions[move >> 3]
+        if action.verb is Verb.DISCARD and who != viewer:
+            return who, Action(Verb.DISCARD)
+        if action.verb is Verb.GIVE and who != viewer:
+            rules = self.setup.rules
+            receiver = self.core.declarer if who != self.core.declarer else (who + 2) % rules.players
+            if viewer != receiver:
+                return who, Action(Verb.GIVE)
+        return who, action
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may know: own hand, the widow once turned up, every meld laid
+        down and card played; never the other hands, a face-down widow or buried cards."""
+        rules = self.setup.rules
+        n = rules.players
+        if not isinstance(player, int) or not 0 <= player < n:
+            raise DealError(f"player must be a seat from 0 to {n - 1}: {player!r}")
+        c = self.core
+        deck = rules.deck
+        cards = deck.cards
+        kinds = rules.melds.kinds
+        empty = CardSet(())
+        return PlayerView(
+            player=player,
+            phase=c.stage,
+            current_player=self.current_player,
+            dealer=self.setup.dealer,
+            hand=CardSet(deck.cards_of(c.hands[player])),
+            hand_sizes=tuple(h.bit_count() for h in c.hands),
+            tabled=(empty,) * n,
+            known=tuple(CardSet(deck.cards_of(k)) for k in c.known),
+            trick=tuple(cards[x] for x in c.trick),
+            trick_leader=c.leader,
+            last_trick=tuple(cards[x] for x in c.last_trick),
+            last_trick_leader=c.last_leader,
+            trump=None if c.trump < 0 else Suit(c.trump),
+            turn_up=None,
+            stock_size=len(c.widow),
+            scores=c.points,
+            melds=tuple(
+                TableMeld(q, kinds[k].name, CardSet(deck.faces[f] for f in faces), kinds[k].points)
+                for q in range(n)
+                for k, faces in c.laid[q]
+            ),
+            won=tuple(CardSet(deck.cards_of(w)) for w in c.won),
+            history=tuple(self._public_move(mv, player) for mv in c.moves),
+            maker=self.declarer,
+            buried=tuple(cards[x] for x in c.buried) if player == c.declarer else (),
+            state=self,
+        )
+
+    def _exclusions(self) -> list[int]:
+        """Per player: cards the play shows they did not hold (from the tricks so far)."""
+        rules = self.setup.rules
+        n = rules.players
+        c = self.core
+        out = [0] * n
+        if c.trump < 0:
+            return out
+        table = rules.trump_tables[c.trump]
+        policy = rules.playoff_policy
+        actions = self.setup.meta.actions.actions
+        trick: list[int] = []
+        seats: list[int] = []
+        played = 0
+        for mv in c.moves:
+            a = actions[mv >> 3]
+            if a.verb is not Verb.PLAY:
+                continue
+            who = mv & 7
+            pid = self._played_pid(a, played)
+            played |= 1 << pid
+            partner = False
+            if trick and rules.partnership:
+                w = seats[table.winner(tuple(trick))]
+                partner = w != who and w % 2 == who % 2
+            out[who] |= policy.excluded(table, tuple(trick), pid, partner)
+            trick.append(pid)
+            seats.append(who)
+            if len(trick) == n:
+                trick, seats = [], []
+        return out
+
+    def _played_pid(self, action: Action, played: int) -> int:
+        """A physical id for a played card (the copies of a face are interchangeable here)."""
+        deck = self.setup.rules.deck
+        face = deck.face_index[action.cards[0]]
+        copies = deck.face_masks[face] & ~played
+        return (copies & -copies).bit_length() - 1
+
+    def _determinize(self, player: int, rng: random.Random) -> Self:
+        rules = self.setup.rules
+        n = rules.players
+        c = self.core
+        fixed = list(c.known)
+        # cards this player passed to the declarer (or got back) are known to him
+        if c.given and player in (c.declarer, (c.declarer + 2) % n):
+            for x in c.given:
+                for q in range(n):
+                    if q != player and (c.hands[q] >> x) & 1:
+                        fixed[q] |= 1 << x
+        excluded = self._exclusions()
+        slots: list[tuple[int, int]] = []
+        owners: list[int] = []
+        hidden: list[int] = []
+        for q in range(n):
+            if q == player:
+                continue
+            free = c.hands[q] & ~fixed[q]
+            owners.append(q)
+            slots.append((free.bit_count(), excluded[q]))
+            hidden.extend(_bits(free))
+        widow_hidden = list(c.widow) if not c.widow_shown else []
+        buried_hidden = list(c.buried) if player != c.declarer else []
+        slots.append((len(widow_hidden), 0))
+        slots.append((len(buried_hidden), 0))
+        hidden.extend(widow_hidden)
+        hidden.extend(buried_hidden)
+        dealt = deal_hidden(hidden, slots, rng)
+        if dealt is None:
+            return self
+        perm: dict[int, int] = {}
+        hands = list(c.hands)
+        for q, new in zip(owners, dealt):
+            old = _bits(c.hands[q] & ~fixed[q])
+            perm.update(zip(old, new))
+            hands[q] = (c.hands[q] & fixed[q]) | sum(1 << x for x in new)
+        perm.update(zip(widow_hidden, dealt[-2]))
+        perm.update(zip(buried_hidden, dealt[-1]))
+        return self._relabelled(perm, tuple(hands))
+
+    def _relabelled(self, perm: dict[int, int], hands: tuple[int, ...]) -> Self:
+        """The state with hidden physical cards renamed by ``perm`` (also in the deck order
+        and in the hidden gives and burials of the history)."""
+        rules = self.setup.rules
+        c = self.core
+        m = self.setup.meta
+        face_of = rules.deck.face_of
+
+        def re(x: int) -> int:
+            return perm.get(x, x)
+
+        given = tuple(re(x) for x in c.given)
+        buried = tuple(re(x) for x in c.buried)
+        moves = list(c.moves)
+        gives = [i for i, mv in enumerate(moves) if m.meta[mv >> 3][0] == _GIVE]
+        k = rules.contract.pass_cards
+        for g, i in enumerate(gives):
+            combo = tuple(sorted(face_of[x] for x in given[g * k : (g + 1) * k]))
+            moves[i] = m.give_ids[combo] << 3 | (moves[i] & 7)
+        for i, mv in enumerate(moves):
+            if m.meta[mv >> 3][0] == _BURY:
+                moves[i] = m.bury_ids[tuple(sorted(face_of[x] for x in buried))] << 3 | (mv & 7)
+        order = tuple(re(x) for x in self.setup.deck_order)
+        core = c._replace(
+            hands=hands, widow=tuple(re(x) for x in c.widow), given=given, buried=buried, moves=tuple(moves)
+        )
+        return type(self)(_Setup(rules, order, None, self.setup.dealer, m), core)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
+    return (*t[:i], v, *t[i + 1 :])
+
+
+def _set_t(t: tuple[tuple[Laid, ...], ...], i: int, v: tuple[Laid, ...]) -> tuple[tuple[Laid, ...], ...]:
+    return (*t[:i], v, *t[i + 1 :])
