@@ -18,6 +18,7 @@ An action is a frozen value; ``str(action)`` is its canonical text and
 | Euchre: call a suit / alone | ``call H``, ``call H alone`` |
 | concede | ``throw-in`` |
 | Euchre: go alone / take over / defend alone (a decision of its own) | ``alone`` (``pass`` declines) |
+| Six-pack Bezique: guess the size of the dealer's cut | ``guess 24`` |
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ class Verb(enum.Enum):
     """Euchre: name a trump suit in the second round."""
     THROW_IN = "throw-in"
     """Concede the hand."""
+    GUESS = "guess"
+    """Six-pack Bezique: guess the size of the dealer's cut."""
     ALONE = "alone"
     """Euchre: play alone (after the bid), take over a partner's lone hand, or defend alone."""
 
@@ -157,10 +160,10 @@ class Action:
             if verb is Verb.TRUMP:
                 _arity(args, 1, text)
                 return cls(verb, suit=Suit.parse(args[0]))
-            if verb is Verb.BID:
+            if verb in (Verb.BID, Verb.GUESS):
                 _arity(args, 1, text)
                 if not args[0].isdigit():
-                    raise NotationError(f"a bid is a whole number: {text!r}")
+                    raise NotationError(f"{verb.value!r} takes a whole number: {text!r}")
                 return cls(verb, number=int(args[0]))
             meld = ""
             if verb is Verb.MELD:
@@ -184,8 +187,8 @@ class Action:
 
     def __str__(self) -> str:
         verb = self.verb
-        if verb is Verb.BID:
-            return f"bid {self.number}"
+        if verb in (Verb.BID, Verb.GUESS):
+            return f"{verb.value} {self.number}"
         if verb is Verb.TRUMP:
             return f"trump {self.suit}"
         if verb is Verb.CALL:

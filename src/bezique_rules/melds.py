@@ -50,12 +50,18 @@ class SuitRun:
     suits: str = "trump"
     """Which suits: ``"trump"`` (royal marriage, trump sequence), ``"plain"`` (common
     marriage, back-door sequence) or ``"any"``."""
+    before_trump: bool = False
+    """A ``"trump"`` meld that may be made in any suit while there is no trump yet (the
+    multi-pack games: the first marriage or sequence fixes trumps)."""
 
     def faces(self, deck: DeckSpec, trump: int) -> list[tuple[int, ...]]:
         if self.suits == "trump":
-            suits = [trump] if trump != NO_TRUMP else []
+            if trump != NO_TRUMP:
+                suits = [trump]
+            else:
+                suits = [s.value for s in deck.suits] if self.before_trump else []
         elif self.suits == "plain":
-            suits = [s.value for s in deck.suits if s.value != trump]
+            suits = [s.value for s in deck.suits if s.value != trump] if trump != NO_TRUMP else []
         else:
             suits = [s.value for s in deck.suits]
         return [tuple(sorted(deck.face(Card(Suit(s), r)) for r in self.ranks)) for s in suits]
@@ -73,8 +79,12 @@ class FixedCards:
     """The cards (repeat a card for a double, triple, … meld)."""
     by_trump: tuple[tuple[Suit, tuple[Card, ...]], ...] = ()
     """Replacement cards per trump suit."""
+    needs_trump: bool = False
+    """Only once trumps exist (the trump-dependent bezique)."""
 
     def faces(self, deck: DeckSpec, trump: int) -> list[tuple[int, ...]]:
+        if self.needs_trump and trump == NO_TRUMP:
+            return []
         cards = self.cards
         for suit, alt in self.by_trump:
             if suit.value == trump:
@@ -134,6 +144,8 @@ class MeldKind:
     """The class for rules R3/R4 (``"A"``, ``"B"``, ``"C"``), or empty for none."""
     level: int = 0
     """Order inside the class: a card may be reused in a meld of a higher level."""
+    fixes_trump: bool = False
+    """Declared while there is no trump, this meld makes its suit trumps (multi-pack)."""
 
     @group.default
     def _group(self) -> str:

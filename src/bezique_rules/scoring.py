@@ -31,6 +31,7 @@ __all__ = [
     "GameEnd",
     "GamesMatchEnd",
     "MatchEnd",
+    "RubiconScoring",
     "ScoreBreakdown",
     "Standing",
     "TargetEnd",
@@ -411,3 +412,59 @@ class DealsEnd:
             return EndDecision(False, target=s.target)
         winner = _leader(s.totals)
         return EndDecision(True, winner, 1 if winner is not None else 0, s.target)
+
+
+@attrs.frozen
+class RubiconScoring:
+    """The result of a multi-pack Bezique deal, which is a game (reference.md §4.6, §5.4, §6).
+
+    Totals (melds, carte blanche, last trick) decide the winner; brisques count
+    only to break a tie or to lift the loser out of the rubicon, and then for both
+    players. Fractions of 100 are dropped. A loser at or above ``rubicon`` pays
+    ``game_bonus`` + the difference; a loser below it is rubiconed: the winner scores
+    the bonus (doubled with ``rubicon_doubles_bonus``) + both totals (+ every brisque
+    with ``rubicon_adds_brisques``).
+
+    >>> RubiconScoring().result((2350, 1480), (90, 70))
+    (1400, 0)
+    >>> RubiconScoring().result((1650, 840), (100, 60))
+    (3700, 0)
+    """
+
+    game_bonus: int = 500
+    """The winner's bonus."""
+    rubicon: int = 1000
+    """A loser below this is rubiconed."""
+    rubicon_doubles_bonus: bool = True
+    """The bonus doubles against a rubiconed loser (Rubicon: 500 becomes 1000)."""
+    rubicon_adds_brisques: bool = True
+    """Against a rubiconed loser the winner also scores every brisque (320 in four packs)."""
+    truncate: int = 100
+    """Totals are cut down to a multiple of this."""
+    all_brisques: int = 320
+    """Every brisque of the packs, for ``rubicon_adds_brisques``."""
+
+    def result(self, totals: tuple[int, int], brisques: tuple[int, int]) -> tuple[int, int]:
+        """The deal's score per player (the loser scores 0; a draw is (0, 0))."""
+        counted = self.counts_brisques(totals, brisques)
+        t = tuple(totals[p] + (brisques[p] if counted else 0) for p in range(2))
+        if t[0] == t[1]:
+            return 0, 0
+        winner = 0 if t[0] > t[1] else 1
+        loser = 1 - winner
+        cut = self.truncate
+        w, l_ = t[winner] // cut * cut, t[loser] // cut * cut
+        if t[loser] < self.rubicon:
+            bonus = self.game_bonus * (2 if self.rubicon_doubles_bonus else 1)
+            score = bonus + w + l_ + (self.all_brisques // cut * cut if self.rubicon_adds_brisques else 0)
+        else:
+            score = self.game_bonus + w - l_
+        return (score, 0) if winner == 0 else (0, score)
+
+    def counts_brisques(self, totals: tuple[int, int], brisques: tuple[int, int]) -> bool:
+        """Whether brisques are counted: to break a tie, or when the loser would escape the
+        rubicon with them."""
+        if totals[0] == totals[1]:
+            return True
+        loser = 0 if totals[0] < totals[1] else 1
+        return totals[loser] < self.rubicon <= totals[loser] + brisques[loser]

@@ -36,6 +36,8 @@ class Phase(enum.Enum):
     """The trick winner declares (melds, the trump seven / dix) before drawing."""
     PLAYOFF = "playoff"
     """Trick play once the stock is exhausted: strict duties, no declarations."""
+    GUESS = "guess"
+    """Six-pack Bezique: the non-dealer guesses how many cards the dealer cut."""
     BID = "bid"
     """Bidding: an auction, or Euchre's order-up and call rounds."""
     TRUMP = "trump"
@@ -137,6 +139,8 @@ class PlayerView:
     """Seats sitting this deal out (the partner of a lone player)."""
     buried: tuple[Card, ...] = ()
     """Cards this player discarded face down (the Euchre dealer's discard, buried cards)."""
+    cut: int | None = None
+    """Six-pack Bezique: the size of the dealer's cut, once the guess has been made."""
     _state: Any = attrs.field(default=None, eq=False, alias="state")
     """The state the view was taken from (private: used only for the viewer's own
     legal actions and for `determinize`)."""

@@ -24,7 +24,7 @@ from ..cards import Card, CardSet, Suit
 from ..deck import shuffle
 from ..errors import DealError, RuleCode
 from ..melds import choose_copies, legal_declarations
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import CutGuess, RuleSet
 from ..scoring import ScoreBreakdown
 from ..state import DealState, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
 from ..tricks import PlayDuty, TrickPolicy
@@ -33,10 +33,11 @@ from ..trumps import NO_TRUMP, TrumpTable
 __all__ = ["StockDeal", "StockEngine"]
 
 # Action meta: (verb code, a, b)
-_PLAY, _MELD, _EXCHANGE, _DECLARE, _PASS, _CARTE = range(6)
+_PLAY, _MELD, _EXCHANGE, _DECLARE, _PASS, _CARTE, _GUESS = range(7)
 
 # points tuple layout per player
-_MELDS, _SEVEN, _CARDS, _LAST, _BONUS = range(5)
+_MELDS, _SEVEN, _CARDS, _LAST, _BONUS, _CONTRACT = range(6)
+_STREAK = 8  # in ``shown``: bit 8 + p = player p is on a carte-blanche streak
 
 _SEVEN_DONE = 1 << 8  # flag in ``turn``: a seven action was taken this trick
 
@@ -45,6 +46,7 @@ _ST_PLAY = Phase.PLAY
 _ST_DECLARE = Phase.DECLARE
 _ST_PLAYOFF = Phase.PLAYOFF
 _ST_OVER = Phase.OVER
+_ST_GUESS = Phase.GUESS
 
 
 @attrs.frozen
@@ -81,6 +83,9 @@ class _Meta:
     all_faces: int  # mask of every face id
     hand_id_bytes: tuple[tuple[tuple[int, ...], ...], ...]  # [k][byte] -> play ids of faces 8k.. (hand copies)
     show_last: bool
+    guess_ids: dict[int, int]
+    carte_repeat: bool
+    result: Any  # the deal-result rule (RubiconScoring), or None
 
 
 class StockEngine:
@@ -100,7 +105,7 @@ class StockEngine:
         n = rules.players
         hands, _widow, turn_up, stock = rules.deal.deal(order, n, dealer)
         trump = NO_TRUMP
-        points = [[0] * 5 for _ in range(n)]
+        points = [[0] * 6 for _ in range(n)]
         scored = 0
         dix = rules.stock.dix
         if turn_up >= 0:
@@ -112,13 +117,31 @@ class StockEngine:
                 scored |= 1 << turn_up
         leader = (dealer + 1) % n
         empty = (0,) * n
+        m: _Meta = rules.engine_data[1]
+        carte = 0
+        if rules.stock.carte_blanche:
+            for p in range(n):
+                if not hands[p] & m.court_mask:
+                    carte |= 1 << p
+        stage, packet = Phase.PLAY, -1
+        cut = rules.stock.cut_guess
+        if cut is not None:
+            stage = Phase.GUESS
+            packet = cut.packet if cut.packet is not None else _cut_packet(cut, seed, order)
         return StockDeal(
-            DealSetup(rules, order, seed, dealer, rules.engine_data[1]),
+            DealSetup(rules, order, seed, dealer, m, packet),
             StockCore(
-                Phase.PLAY, leader, hands, empty, empty, stock, turn_up, trump, leader, (), (), -1, empty,
-                tuple(tuple(p) for p in points), (), scored, 0, -1, 0, 0, (),
+                stage, leader, hands, empty, empty, stock, turn_up, trump, leader, (), (), -1, empty,
+                tuple(tuple(p) for p in points), (), scored, 0, -1, 0, carte, (),
             ),
         )  # fmt: skip
+
+
+def _cut_packet(cut: CutGuess, seed: int | None, order: tuple[int, ...]) -> int:
+    """The size of the dealer's cut: a chance drawn from the deal's seed (or, for a stacked
+    deck, from the deck order), uniform from ``cut.smallest`` to ``cut.largest``."""
+    source = f"bezique-rules:cut:{seed}" if seed is not None else "bezique-rules:cut:" + ",".join(map(str, order))
+    return random.Random(source).randint(cut.smallest, cut.largest)
 
 
 def _tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
@@ -177,6 +200,13 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
         carte_id = len(actions)
         actions.append(Action.make(Verb.MELD, meld="carte-blanche"))
         meta.append((_CARTE, 0, None))
+    guess_ids: dict[int, int] = {}
+    cut = rules.stock.cut_guess
+    if cut is not None:
+        for size in range(cut.smallest, cut.largest + 1):
+            guess_ids[size] = len(actions)
+            actions.append(Action(Verb.GUESS, number=size))
+            meta.append((_GUESS, size, None))
     pass_id = len(actions)
     actions.append(Action(Verb.PASS))
     meta.append((_PASS, 0, None))
@@ -230,6 +260,9 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
                 for k in range((deck.num_faces + 7) // 8)
             ),
             rules.stock.show_last_card,
+            guess_ids,
+            rules.stock.carte_blanche_repeat,
+            rules.stock.result,
         ),
     )
     return result
@@ -249,6 +282,8 @@ class DealSetup:
     """The dealer."""
     meta: _Meta = attrs.field(eq=False, repr=False)
     """The engine's lookup tables for the rules (derived from ``rules``)."""
+    packet: int = -1
+    """Six-pack: the size of the dealer's cut (a chance outcome), or -1."""
 
 
 def _declare_ids(
@@ -363,7 +398,8 @@ class StockCore(NamedTuple):
     tricks: int
     """Tricks completed."""
     shown: int
-    """Bit per player: has played a card or shown a carte blanche (no carte blanche after)."""
+    """Carte blanche: bit p, player p may show one now; bit 8 + p, player p is on a streak
+    (showed one, and has drawn no court card since)."""
     moves: tuple[int, ...]
     """Every action so far, encoded ``action_id << 3 | player``."""
 
@@ -480,7 +516,7 @@ class StockDeal(DealState):
 
     @property
     def shown(self) -> int:
-        """Bit per player: has played a card or shown a carte blanche (no carte blanche after)."""
+        """Carte blanche: bit p, player p may show one now; bit 8 + p, player p is on a streak."""
         return self.core.shown
 
     @property
@@ -553,6 +589,8 @@ class StockDeal(DealState):
         p = core.player
         if stage is _ST_DECLARE:
             return tuple(sorted(self._declare_now(m)))
+        if stage is _ST_GUESS:
+            return tuple(sorted(m.guess_ids.values()))
         hand = core.hands[p]
         trick = core.trick
         if trick and not (m.stock_free if stage is _ST_PLAY else m.playoff_free):
@@ -590,8 +628,7 @@ class StockDeal(DealState):
         return ids
 
     def _may_show_carte(self, m: _Meta) -> bool:
-        p = self.player
-        return self.tricks == 0 and not (self.shown >> p) & 1 and not self.hands[p] & m.court_mask
+        return (self.shown >> self.player) & 1 == 1
 
     def _declare_now(self, m: _Meta) -> list[int]:
         p = self.player
@@ -617,6 +654,10 @@ class StockDeal(DealState):
         verb, a, b = m.meta[action_id]
         stage = self.stage
         p = self.player
+        if stage is Phase.GUESS and verb != _GUESS:
+            return RuleCode.WRONG_PHASE, "first the non-dealer guesses the size of the dealer's cut"
+        if verb == _GUESS:
+            return RuleCode.WRONG_PHASE, "the cut is guessed once, before the first card"
         if verb == _PLAY:
             if stage is Phase.DECLARE:
                 return RuleCode.WRONG_PHASE, "declare or pass before the next trick"
@@ -629,7 +670,8 @@ class StockDeal(DealState):
             return why or (RuleCode.NOT_AN_ACTION, "not playable")
         if verb == _CARTE:
             return RuleCode.CARTE_BLANCHE_NOT_ALLOWED, (
-                "a carte blanche is shown once, before your first card, from a hand without king, queen or jack"
+                "a carte blanche is shown before your first card, from a hand without king, queen or jack "
+                "(and, where repeats are allowed, again after drawing a card that is not a court card)"
             )
         if verb == _PASS:
             return RuleCode.WRONG_PHASE, "nothing to pass: play a card"
@@ -710,6 +752,8 @@ class StockDeal(DealState):
             return self._meld(a, b, moves)
         if verb == _CARTE:
             return self._carte(moves)
+        if verb == _GUESS:
+            return self._guess(a, moves)
         return self._seven(verb == _EXCHANGE, a, moves)
 
     def _play(self, pid: int, action_id: int) -> Self:
@@ -731,7 +775,7 @@ class StockDeal(DealState):
             points = _add(points, p, _SEVEN, m.dix_points)
         trick = (*trick, pid)
         moves = (*moves, action_id << 3 | p)
-        shown |= 1 << p
+        shown &= ~(1 << p)
         cls = type(self)
         if len(trick) < n:
             return cls(
@@ -762,7 +806,9 @@ class StockDeal(DealState):
                 )  # fmt: skip
             if m.last_at_final:
                 points = _add(points, winner, _LAST, m.last_bonus)
-            if not m.immediate:
+            if m.result is not None:
+                points = _deal_result(m, points, won)
+            elif not m.immediate:
                 values = m.card_values
                 rounded = setup.rules.card_points.rounded
                 for q in range(n):
@@ -793,6 +839,8 @@ class StockDeal(DealState):
                     ),
                     tuple(sorted(ids)),
                 )  # fmt: skip
+        if shown >> _STREAK:
+            shown = _carte_after_draw(m, shown, n, winner, stock)
         hands, known, stock, turn_up = _draws(n, winner, hands, known, stock, turn_up, m.show_last)
         if stock or turn_up >= 0:
             stage = _ST_PLAY
@@ -810,6 +858,9 @@ class StockDeal(DealState):
     def _drawn(self, moves: tuple[int, ...]) -> Self:
         """End the declare phase: everyone draws, then the winner leads."""
         n = self.setup.rules.players
+        shown = self.shown
+        if shown >> _STREAK:
+            shown = _carte_after_draw(self.setup.meta, shown, n, self.player, self.stock)
         hands, known, stock, turn_up = _draws(
             n, self.player, self.hands, self.known, self.stock, self.turn_up, self.setup.meta.show_last
         )
@@ -824,6 +875,7 @@ class StockDeal(DealState):
             moves=moves,
             turn=0,
             exchanged=-1,
+            shown=shown,
         )
 
     def _declared(self, state: Self) -> Self:
@@ -845,8 +897,15 @@ class StockDeal(DealState):
             rules.deck, rules.melds, rules.meld_rules, kind_index, key, self.hands[p], self.tabled[p],
             self._history_of(p), forbidden,
         )  # fmt: skip
+        kind = rules.melds.kinds[kind_index]
+        trump = self.trump
+        if trump < 0 and kind.fixes_trump:
+            suit = rules.deck.faces[key[0][0]].suit
+            assert suit is not None  # marriages and sequences are suited
+            trump = suit.value
         return self._declared(
             self._evolve(
+                trump=trump,
                 tabled=_set(self.tabled, p, self.tabled[p] | mask),
                 known=_set(self.known, p, self.known[p] | mask),
                 declarations=(*self.declarations, (p, kind_index, mask)),
@@ -893,9 +952,21 @@ class StockDeal(DealState):
         return self._evolve(
             points=_add(self.points, p, _MELDS, self.setup.rules.stock.carte_blanche),
             known=_set(self.known, p, self.known[p] | self.hands[p]),
-            shown=self.shown | (1 << p),
+            shown=(self.shown & ~(1 << p)) | ((1 << (_STREAK + p)) if self.setup.meta.carte_repeat else 0),
             moves=moves,
         )
+
+    def _guess(self, size: int, moves: tuple[int, ...]) -> Self:
+        """The non-dealer's guess of the cut; the cut is then shown and both bonuses score."""
+        cut = self.setup.rules.stock.cut_guess
+        assert cut is not None  # only offered in games with the cut
+        points = self.points
+        packet = self.setup.packet
+        if size == packet:
+            points = _add(points, self.player, _BONUS, cut.guess_bonus)
+        if packet == cut.exact:
+            points = _add(points, self.setup.dealer, _BONUS, cut.exact_bonus)
+        return self._evolve(stage=Phase.PLAY, points=points, moves=moves)
 
     def _evolve(self, **changes: Any) -> Self:
         """A copy with some core fields changed (for the rarer transitions)."""
@@ -956,7 +1027,7 @@ class StockDeal(DealState):
     def _relabel(self, perm: dict[int, int]) -> Self:
         setup = self.setup
         return type(self)(
-            DealSetup(setup.rules, relabel_seq(setup.deck_order, perm), None, setup.dealer, setup.meta),
+            DealSetup(setup.rules, relabel_seq(setup.deck_order, perm), None, setup.dealer, setup.meta, setup.packet),
             self.core._replace(
                 hands=tuple(relabel_mask(h, perm) for h in self.hands), stock=relabel_seq(self.stock, perm)
             ),
@@ -970,6 +1041,34 @@ def _bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def _carte_after_draw(m: _Meta, shown: int, n: int, winner: int, stock: tuple[int, ...]) -> int:
+    """Carte-blanche streaks after a draw: a court card ends a streak; any other card may be
+    shown for another carte blanche."""
+    for i in range(min(n, len(stock))):
+        q = (winner + i) % n
+        if not (shown >> (_STREAK + q)) & 1:
+            continue
+        if (m.court_mask >> stock[i]) & 1:
+            shown &= ~(1 << (_STREAK + q))
+        else:
+            shown |= 1 << q
+    return shown
+
+
+def _deal_result(m: _Meta, points: tuple[tuple[int, ...], ...], won: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Settle a deal whose result is a game (multi-pack): brisques join only when the rule
+    counts them; the contract part brings each total to the result."""
+    values = m.card_values
+    brisques = (sum(values[c] for c in _bits(won[0])), sum(values[c] for c in _bits(won[1])))
+    totals = (sum(points[0]), sum(points[1]))
+    if m.result.counts_brisques(totals, brisques):
+        points = _add(_add(points, 0, _CARDS, brisques[0]), 1, _CARDS, brisques[1])
+    result = m.result.result(totals, brisques)
+    for q in range(2):
+        points = _add(points, q, _CONTRACT, result[q] - sum(points[q]))
+    return points
 
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:

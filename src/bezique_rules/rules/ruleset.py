@@ -17,7 +17,7 @@ from ..scoring import CardPoints, GameEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
 
-__all__ = ["OptionSpec", "RuleSet", "StockRules"]
+__all__ = ["CutGuess", "OptionSpec", "RuleSet", "StockRules"]
 
 _UNSET: Any = object()
 
@@ -99,6 +99,33 @@ class StockRules:
     """Points for showing a dealt hand without king, queen or jack (0 = not allowed)."""
     show_last_card: bool = False
     """The winner of the last stock trick shows the last face-down card he draws (Pinochle)."""
+    carte_blanche_repeat: bool = False
+    """After a carte blanche, each drawn card that is not a court card may be shown for
+    another carte blanche, until a court card is drawn (multi-pack)."""
+    cut_guess: CutGuess | None = None
+    """Six-pack: the non-dealer guesses the size of the dealer's cut, or None."""
+    result: Any = None
+    """A rule turning the deal's totals into its result (`RubiconScoring`), or None."""
+
+
+@attrs.frozen
+class CutGuess:
+    """Six-pack Bezique's cut: the dealer lifts a packet without counting; the non-dealer
+    guesses its size (``guess_bonus`` when right); a packet of exactly ``exact`` cards
+    scores ``exact_bonus`` for the dealer (reference.md §5.1)."""
+
+    guess_bonus: int = 150
+    """The non-dealer's bonus for a right guess."""
+    exact: int = 24
+    """The packet size that scores for the dealer (all the cards he deals)."""
+    exact_bonus: int = 250
+    """The dealer's bonus for a packet of exactly ``exact`` cards."""
+    smallest: int = 12
+    """The smallest packet (and guess)."""
+    largest: int = 36
+    """The largest packet (and guess)."""
+    packet: int | None = None
+    """A fixed packet size; None: drawn at random (see the stock engine)."""
 
 
 @attrs.frozen

@@ -1,0 +1,214 @@
+"""Multi-pack Bezique: ``rubicon-bezique``, ``six-pack-bezique`` (``chinese-bezique``) and
+``eight-pack-bezique`` (reference.md §4-§6).
+
+The stock engine of two-hand Bezique with more packs and no turn-up: the first
+marriage (or sequence) declared fixes trumps, beziques build up to triple,
+quadruple (and quintuple) beziques, the cards of a scored meld may form it again
+once one of them has been played, and each deal is a game settled by the
+rubicon rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import Rank, Suit, parse_cards
+from ..deck import DealPattern, DeckSpec
+from ..melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from ..scoring import BRISQUES, CardPoints, DealsEnd, RubiconScoring
+from ..tricks import PlayDuty, TrickPolicy
+from ..trumps import TrumpOrder
+from .bezique import BEZIQUE_RANKS
+from .registry import Preset, register_preset
+from .ruleset import CutGuess, OptionSpec, RuleSet, StockRules
+
+__all__ = ["build_multipack", "multipack_meld_table"]
+
+_QUARTET_RANKS = (
+    (Rank.ACE, "aces", 100, 1000, 2000),
+    (Rank.TEN, "tens", 90, 900, 1800),
+    (Rank.KING, "kings", 80, 800, 1600),
+    (Rank.QUEEN, "queens", 60, 600, 1200),
+    (Rank.JACK, "jacks", 40, 400, 800),
+)
+_BEZIQUES = (("bezique", 40), ("double-bezique", 500), ("triple-bezique", 1500), ("quadruple-bezique", 4500),
+             ("quintuple-bezique", 9000))  # fmt: skip
+_TRUMP_DEPENDENT = {
+    Suit.SPADES: parse_cards("QS JD"),
+    Suit.DIAMONDS: parse_cards("QD JS"),
+    Suit.HEARTS: parse_cards("QH JC"),
+    Suit.CLUBS: parse_cards("QC JH"),
+}
+
+
+def multipack_meld_table(
+    packs: int, *, trump_quartets: bool, four_tens: bool = False, trump_dependent_bezique: bool = False
+) -> MeldTable:
+    """The multi-pack meld table (reference.md §4.4, §5.3, §6).
+
+    Marriages and sequences (the first one fixes trumps; a plain-suit "back-door"
+    sequence scores 150), beziques up to quadruple (quintuple in eight packs),
+    any four aces / kings / queens / jacks (and tens if agreed), and, with
+    ``trump_quartets``, four (and in eight packs five) trumps of a rank.
+    """
+    run = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+    kq = (Rank.KING, Rank.QUEEN)
+    kinds: list[MeldKind] = [
+        MeldKind("common-marriage", 20, SuitRun(kq, "plain"), "marriage", "A", 1),
+        MeldKind("royal-marriage", 40, SuitRun(kq, "trump", before_trump=True), "marriage", "A", 1, fixes_trump=True),
+        MeldKind("back-door", 150, SuitRun(run, "plain"), "back-door", "A", 2),
+        MeldKind("sequence", 250, SuitRun(run, "trump", before_trump=True), "sequence", "A", 2, fixes_trump=True),
+    ]
+    most = 5 if packs >= 8 else 4
+    for times, (name, points) in enumerate(_BEZIQUES[:most], start=1):
+        if trump_dependent_bezique:
+            pattern = FixedCards(
+                parse_cards("QS JD") * times,
+                tuple((suit, cards * times) for suit, cards in _TRUMP_DEPENDENT.items()),
+                needs_trump=True,
+            )
+        else:
+            pattern = FixedCards(parse_cards("QS JD") * times)
+        kinds.append(MeldKind(name, points, pattern, meld_class="B", level=times))
+    for rank, name, any_four, trump_four, trump_five in _QUARTET_RANKS:
+        if rank is not Rank.TEN or four_tens:
+            kinds.append(MeldKind(f"four-{name}", any_four, Quartet(rank), meld_class="C", level=1))
+        if trump_quartets:
+            kinds.append(
+                MeldKind(f"four-trump-{name}", trump_four, Quartet(rank, 4, trump_only=True), meld_class="C", level=2)
+            )
+            if packs >= 8:
+                kinds.append(
+                    MeldKind(f"five-trump-{name}", trump_five, Quartet(rank, 5, trump_only=True), meld_class="C",
+                             level=3)
+                )  # fmt: skip
+    return MeldTable(tuple(kinds))
+
+
+_PROFILES = {
+    # packs, hand, deal sizes, carte blanche, last trick, game bonus, rubicon, bonus doubles, adds brisques
+    "rubicon-bezique": (4, (3, 3, 3), 50, 50, 500, 1000, True, True),
+    "six-pack-bezique": (6, (1,) * 12, 250, 250, 1000, 3000, False, False),
+    "eight-pack-bezique": (8, (1,) * 15, 0, 250, 1000, 5000, False, False),
+}
+
+
+def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
+    """Compose a multi-pack Bezique rule set from validated options."""
+    profile = o["profile"]
+    packs, deal_sizes, carte, last, bonus, rubicon, doubles, adds = _PROFILES[profile]
+    deck = DeckSpec(ranks=BEZIQUE_RANKS, packs=packs)
+    upgrades = frozenset({"B", "C"} | ({"A"} if o["marriage_to_sequence"] else set()))
+    downgrades = frozenset({"A"} if o["sequence_to_marriage"] else set())
+    cut = CutGuess() if profile == "six-pack-bezique" and o.get("cut_and_guess", False) else None
+    return RuleSet(
+        name=name,
+        players=2,
+        deck=deck,
+        deal=DealPattern.rounds(2, deal_sizes),
+        trump_order=TrumpOrder(),
+        card_points=CardPoints(BRISQUES.points, last),
+        game_end=DealsEnd(o["deals"]),
+        engine="stock",
+        melds=multipack_meld_table(
+            packs,
+            trump_quartets=packs >= 6,
+            four_tens=o["four_tens"],
+            trump_dependent_bezique=o["bezique_pair"] == "trump_dependent",
+        ),
+        meld_rules=MeldRules(
+            reform_after_play=o["reform_after_play"], upgrade_classes=upgrades, downgrade_classes=downgrades
+        ),
+        stock_policy=TrickPolicy(PlayDuty.FREE),
+        playoff_policy=TrickPolicy(PlayDuty.FOLLOW_BEAT_OR_TRUMP),
+        stock=StockRules(
+            dix=None,
+            melds_per_trick=1,
+            declare_on_last_stock_trick=True,
+            card_timing="end_of_hand",
+            carte_blanche=carte if o.get("carte_blanche", carte > 0) else 0,
+            carte_blanche_repeat=o.get("carte_blanche_repeat", False),
+            cut_guess=cut,
+            result=RubiconScoring(
+                game_bonus=bonus,
+                rubicon=rubicon,
+                rubicon_doubles_bonus=doubles or o.get("rubicon_double_bonus", False),
+                rubicon_adds_brisques=adds,
+                all_brisques=BRISQUES.total(deck) - BRISQUES.last_trick,
+            ),
+        ),
+        version=1,
+        description={
+            "rubicon-bezique": "Rubicon Bezique: four packs, nine cards, the rubicon at 1000.",
+            "six-pack-bezique": "Six-pack (Chinese) Bezique: six packs, twelve cards, the rubicon at 3000.",
+            "eight-pack-bezique": "Eight-pack Bezique: eight packs, fifteen cards, the rubicon at 5000.",
+        }[profile],
+        option_values=tuple(sorted(o.items())),
+        option_specs=_SPECS[profile],
+        builder=build_multipack,
+    )
+
+
+def _options(profile: str) -> tuple[OptionSpec, ...]:
+    common = (
+        OptionSpec("profile", profile, (profile,), doc="The pack count and scores of this preset (fixed)."),
+        OptionSpec("marriage_to_sequence", False,
+                   doc="The king and queen of a scored marriage may join a sequence (Foster); by default neither "
+                   "direction is allowed (whiteknucklecards)."),
+        OptionSpec("sequence_to_marriage", False, doc="The king and queen of a scored sequence may form a marriage."),
+        OptionSpec("reform_after_play", True,
+                   doc="Once a card of a scored meld is played, its other cards may form that meld again with "
+                   "new cards."),
+        OptionSpec("four_tens", False, doc="Any four tens score 90 (if agreed)."),
+        OptionSpec("bezique_pair", "fixed", ("fixed", "trump_dependent"),
+                   doc="The bezique: Q♠ J♦ always; or the queen of trumps with the jack of the other colour "
+                   "(no bezique before trumps exist)."),
+        OptionSpec("deals", 1, minimum=1, doc="How many deals (each one a game) make a session in new_game."),
+    )  # fmt: skip
+    if profile == "eight-pack-bezique":
+        return common
+    extra: tuple[OptionSpec, ...] = (
+        OptionSpec("carte_blanche", True, doc="A dealt hand without K, Q or J may be shown for a carte blanche."),
+        OptionSpec("carte_blanche_repeat", True,
+                   doc="After a carte blanche, each drawn card that is not a court card may be shown for another, "
+                   "until a court card is drawn (Foster: once only)."),
+    )  # fmt: skip
+    if profile == "six-pack-bezique":
+        extra += (
+            OptionSpec("cut_and_guess", True,
+                       doc="The non-dealer guesses the size of the dealer's cut (+150 when right); a cut of exactly "
+                       "24 cards scores 250 for the dealer."),
+            OptionSpec("rubicon_double_bonus", False, doc="The 1000 game bonus doubles against a rubiconed loser."),
+        )  # fmt: skip
+    return common + extra
+
+
+_SPECS = {p: _options(p) for p in _PROFILES}
+
+register_preset(
+    Preset(
+        "rubicon-bezique",
+        build_multipack,
+        _SPECS["rubicon-bezique"],
+        aliases=("japanese-bezique",),
+        description="Rubicon Bezique: 4 packs (128 cards), 9 cards a hand, no turn-up (reference §4).",
+    )
+)
+register_preset(
+    Preset(
+        "six-pack-bezique",
+        build_multipack,
+        _SPECS["six-pack-bezique"],
+        aliases=("chinese-bezique",),
+        description="Six-pack (Chinese) Bezique: 6 packs (192 cards), 12 cards a hand (reference §5).",
+    )
+)
+register_preset(
+    Preset(
+        "eight-pack-bezique",
+        build_multipack,
+        _SPECS["eight-pack-bezique"],
+        description="Eight-pack Bezique: 8 packs (256 cards), 15 cards a hand (reference §6).",
+    )
+)
