@@ -24,7 +24,7 @@ from .scoring import ScoreBreakdown
 if TYPE_CHECKING:
     from .rules.ruleset import RuleSet
 
-__all__ = ["DealResult", "DealState", "Phase", "PlayerView", "TableMeld"]
+__all__ = ["DealResult", "DealSetup", "DealState", "Phase", "PlayerView", "TableMeld"]
 
 
 class Phase(enum.Enum):
@@ -159,54 +159,107 @@ class PlayerView:
         )
 
 
+@attrs.frozen
+class DealSetup:
+    """What stays fixed for a whole deal: the rules, the deck as dealt, the seed, the dealer."""
+
+    rules: RuleSet
+    """The rule set."""
+    deck_order: tuple[int, ...]
+    """The deck as dealt, top first (physical ids)."""
+    seed: int | None
+    """The shuffle seed, or None for a stacked (or determinized) deck."""
+    dealer: int
+    """The dealer."""
+    meta: Any = attrs.field(eq=False, repr=False)
+    """The engine's lookup tables for the rules (derived from ``rules``)."""
+    packet: int = -1
+    """Six-pack Bezique: the size of the dealer's cut (a chance outcome), or -1."""
+
+
 class DealState:
     """One deal, from the shuffle to the last trick: the common interface.
 
-    Engines subclass it with their frozen fields; every method below works the
-    same in every variant. Get one with `new_deal`.
+    Engines subclass it as frozen classes with two fields: ``setup`` (a
+    `DealSetup`) and ``core`` (a NamedTuple of what changes, with at least
+    ``stage``, ``player``, ``hands``, ``won``, ``trick`` and ``moves``). Every
+    method below works the same in every variant. Get one with `new_deal`.
     """
 
     __slots__ = ()
 
+    setup: DealSetup
+    core: Any
+    _legal: tuple[int, ...] | None
+
     @property
     def rules(self) -> RuleSet:
         """The rule set."""
-        raise NotImplementedError
+        return self.setup.rules
 
     @property
     def dealer(self) -> int:
         """The dealer."""
-        raise NotImplementedError
+        return self.setup.dealer
 
     @property
     def seed(self) -> int | None:
         """The shuffle seed, or None for a stacked (or determinized) deck."""
-        raise NotImplementedError
+        return self.setup.seed
 
     @property
     def deck_order(self) -> tuple[int, ...]:
         """The deck as dealt, top first (physical ids)."""
-        raise NotImplementedError
+        return self.setup.deck_order
 
     @property
     def moves(self) -> tuple[int, ...]:
         """Every action so far, encoded ``action_id << 3 | player``."""
-        raise NotImplementedError
-
-    # -- to be provided by the engine --------------------------------------
+        moves: tuple[int, ...] = self.core.moves
+        return moves
 
     @property
     def phase(self) -> Phase:
         """The phase."""
-        raise NotImplementedError
+        stage: Phase = self.core.stage
+        return stage
 
     @property
     def current_player(self) -> int | None:
         """Who is to act, or None when the deal is over."""
-        raise NotImplementedError
+        p: int = self.core.player
+        return None if p < 0 else p
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Per player: the mask of held cards (physical ids)."""
+        hands: tuple[int, ...] = self.core.hands
+        return hands
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Per player: the mask of cards won in tricks."""
+        won: tuple[int, ...] = self.core.won
+        return won
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The current trick's cards in play order (physical ids)."""
+        trick: tuple[int, ...] = self.core.trick
+        return trick
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids of the legal actions, sorted."""
+        cached = self._legal
+        if cached is None:
+            cached = self._compute_legal()
+            object.__setattr__(self, "_legal", cached)
+        return cached
+
+    # -- to be provided by the engine --------------------------------------
+
+    def _compute_legal(self) -> tuple[int, ...]:
+        """The legal action ids, sorted and unique."""
         raise NotImplementedError
 
     def _apply_id(self, action_id: int) -> Self:

@@ -31,7 +31,7 @@ from ..knowledge import deal_hidden
 from ..melds import Laid, best_melds, melds_fit
 from ..rules.ruleset import RuleSet
 from ..scoring import ContractScoring, ScoreBreakdown
-from ..state import DealState, Phase, PlayerView, TableMeld
+from ..state import DealSetup, DealState, Phase, PlayerView, TableMeld
 
 __all__ = ["AuctionCore", "AuctionDeal", "AuctionEngine"]
 
@@ -121,16 +121,7 @@ class AuctionEngine:
             Phase.BID, (dealer + 1) % n, hands, widow, False, 0, -1, 0, -1, "", 0, (), ((),) * n, zeros, (), (), -1,
             (), (), -1, zeros, zeros, -1, (0,) * len(rules.sides), False, (),
         )  # fmt: skip
-        return AuctionDeal(_Setup(rules, order, seed, dealer, rules.engine_data[1]), core)
-
-
-@attrs.frozen
-class _Setup:
-    rules: RuleSet
-    deck_order: tuple[int, ...]
-    seed: int | None
-    dealer: int
-    meta: _Meta = attrs.field(eq=False, repr=False)
+        return AuctionDeal(DealSetup(rules, order, seed, dealer, rules.engine_data[1]), core)
 
 
 class AuctionCore(NamedTuple):
@@ -194,53 +185,13 @@ class AuctionCore(NamedTuple):
 class AuctionDeal(DealState):
     """A deal of an auction game (three-hand, partnership or double-deck Pinochle): immutable."""
 
-    setup: _Setup
+    setup: DealSetup
     """The rules, deck order, seed and dealer."""
     core: AuctionCore
     """Everything that changes during the deal."""
     _legal: tuple[int, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
 
     # -- accessors ------------------------------------------------------------
-
-    @property
-    def rules(self) -> RuleSet:
-        """The rule set."""
-        return self.setup.rules
-
-    @property
-    def dealer(self) -> int:
-        """The dealer."""
-        return self.setup.dealer
-
-    @property
-    def seed(self) -> int | None:
-        """The shuffle seed, or None for a stacked deck."""
-        return self.setup.seed
-
-    @property
-    def deck_order(self) -> tuple[int, ...]:
-        """The deck as dealt, top first."""
-        return self.setup.deck_order
-
-    @property
-    def moves(self) -> tuple[int, ...]:
-        """Every action so far, encoded ``action_id << 3 | player``."""
-        return self.core.moves
-
-    @property
-    def hands(self) -> tuple[int, ...]:
-        """Per player: the mask of held cards."""
-        return self.core.hands
-
-    @property
-    def won(self) -> tuple[int, ...]:
-        """Per player: the mask of cards won in tricks."""
-        return self.core.won
-
-    @property
-    def trick(self) -> tuple[int, ...]:
-        """The current trick."""
-        return self.core.trick
 
     @property
     def widow(self) -> tuple[int, ...]:
@@ -251,16 +202,6 @@ class AuctionDeal(DealState):
     def buried(self) -> tuple[int, ...]:
         """The buried cards."""
         return self.core.buried
-
-    @property
-    def phase(self) -> Phase:
-        """The phase."""
-        return self.core.stage
-
-    @property
-    def current_player(self) -> int | None:
-        """Who is to act, or None when over."""
-        return None if self.core.player < 0 else self.core.player
 
     @property
     def declarer(self) -> int | None:
@@ -293,19 +234,14 @@ class AuctionDeal(DealState):
 
     # -- legality --------------------------------------------------------------
 
-    def legal_action_ids(self) -> tuple[int, ...]:
-        """The ids of the legal actions, sorted."""
-        cached = self._legal
-        if cached is None:
-            cached = tuple(sorted(set(self._compute_legal())))
-            object.__setattr__(self, "_legal", cached)
-        return cached
-
     def _counts(self, hand: int) -> list[int]:
         deck = self.setup.rules.deck
         return [(hand & fm).bit_count() for fm in deck.face_masks]
 
-    def _compute_legal(self) -> list[int]:
+    def _compute_legal(self) -> tuple[int, ...]:
+        return tuple(sorted(set(self._legal_list())))
+
+    def _legal_list(self) -> list[int]:
         c = self.core
         m = self.setup.meta
         rules = self.setup.rules
@@ -820,7 +756,7 @@ class AuctionDeal(DealState):
         core = c._replace(
             hands=hands, widow=tuple(re(x) for x in c.widow), given=given, buried=buried, moves=tuple(moves)
         )
-        return type(self)(_Setup(rules, order, None, self.setup.dealer, m), core)
+        return type(self)(DealSetup(rules, order, None, self.setup.dealer, m), core)
 
 
 def _bits(mask: int) -> list[int]:

@@ -29,7 +29,7 @@ from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
 from ..rules.ruleset import RuleSet
 from ..scoring import EuchreScoring, ScoreBreakdown
-from ..state import DealState, Phase, PlayerView, relabel_seq
+from ..state import DealSetup, DealState, Phase, PlayerView, relabel_seq
 
 __all__ = ["EuchreCore", "EuchreDeal", "EuchreEngine"]
 
@@ -73,7 +73,7 @@ class EuchreEngine:
         hands, _widow, turn_up, kitty = rules.deal.deal(order, n, dealer)
         bidding: OrderUp = rules.bidding
         m: _Meta = rules.engine_data[1]
-        setup = _Setup(rules, order, seed, dealer, m)
+        setup = DealSetup(rules, order, seed, dealer, m)
         card = rules.deck.card(turn_up)
         first = (dealer + 1) % n
         queue: tuple[tuple[int, int], ...] = ()
@@ -129,15 +129,6 @@ def _build(rules: RuleSet) -> _Meta:
         ActionSpace.of(actions), tuple(meta), play_ids, discard_ids, farmer_ids, pass_id, order_id, order_alone_id,
         call_ids, call_alone_ids, trump_ids, alone_id, farmer_faces,
     )  # fmt: skip
-
-
-@attrs.frozen
-class _Setup:
-    rules: RuleSet
-    deck_order: tuple[int, ...]
-    seed: int | None
-    dealer: int
-    meta: _Meta = attrs.field(eq=False, repr=False)
 
 
 class EuchreCore(NamedTuple):
@@ -199,53 +190,13 @@ class EuchreCore(NamedTuple):
 class EuchreDeal(DealState):
     """A Euchre deal: immutable. Read it through the properties and `view`."""
 
-    setup: _Setup
+    setup: DealSetup
     """The rules, deck order, seed and dealer."""
     core: EuchreCore
     """Everything that changes during the deal."""
     _legal: tuple[int, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
 
     # -- plain accessors ----------------------------------------------------
-
-    @property
-    def rules(self) -> RuleSet:
-        """The rule set."""
-        return self.setup.rules
-
-    @property
-    def dealer(self) -> int:
-        """The dealer."""
-        return self.setup.dealer
-
-    @property
-    def seed(self) -> int | None:
-        """The shuffle seed, or None for a stacked deck."""
-        return self.setup.seed
-
-    @property
-    def deck_order(self) -> tuple[int, ...]:
-        """The deck as dealt, top first (physical ids)."""
-        return self.setup.deck_order
-
-    @property
-    def moves(self) -> tuple[int, ...]:
-        """Every action so far, encoded ``action_id << 3 | player``."""
-        return self.core.moves
-
-    @property
-    def hands(self) -> tuple[int, ...]:
-        """Per player: the mask of held cards."""
-        return self.core.hands
-
-    @property
-    def won(self) -> tuple[int, ...]:
-        """Per player: the mask of cards won in tricks."""
-        return self.core.won
-
-    @property
-    def trick(self) -> tuple[int, ...]:
-        """The current trick's cards."""
-        return self.core.trick
 
     @property
     def kitty(self) -> tuple[int, ...]:
@@ -261,17 +212,6 @@ class EuchreDeal(DealState):
     def trump(self) -> int:
         """The trump suit index, or -1."""
         return self.core.trump
-
-    @property
-    def phase(self) -> Phase:
-        """The phase."""
-        return self.core.stage
-
-    @property
-    def current_player(self) -> int | None:
-        """Who is to act, or None when over."""
-        p = self.core.player
-        return None if p < 0 else p
 
     @property
     def maker(self) -> int | None:
@@ -300,15 +240,10 @@ class EuchreDeal(DealState):
 
     # -- legality -----------------------------------------------------------
 
-    def legal_action_ids(self) -> tuple[int, ...]:
-        """The ids of the legal actions, sorted."""
-        cached = self._legal
-        if cached is None:
-            cached = tuple(sorted(set(self._compute_legal())))
-            object.__setattr__(self, "_legal", cached)
-        return cached
+    def _compute_legal(self) -> tuple[int, ...]:
+        return tuple(sorted(set(self._legal_list())))
 
-    def _compute_legal(self) -> list[int]:
+    def _legal_list(self) -> list[int]:
         c = self.core
         m = self.setup.meta
         stage = c.stage
@@ -759,7 +694,7 @@ class EuchreDeal(DealState):
                 for mv in moves
             )
         core = c._replace(hands=tuple(hands), kitty=kitty, buried=buried, moves=moves)
-        return type(self)(_Setup(rules, order, None, dealer, self.setup.meta), core)
+        return type(self)(DealSetup(rules, order, None, dealer, self.setup.meta), core)
 
 
 def _as_permutation(perm: dict[int, int]) -> dict[int, int]:

@@ -26,7 +26,7 @@ from ..errors import DealError, RuleCode
 from ..melds import choose_copies, legal_declarations
 from ..rules.ruleset import CutGuess, RuleSet
 from ..scoring import ScoreBreakdown
-from ..state import DealState, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
+from ..state import DealSetup, DealState, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpTable
 
@@ -268,24 +268,6 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
     return result
 
 
-@attrs.frozen
-class DealSetup:
-    """What stays fixed for a whole deal: the rules, the deck as dealt, the seed, the dealer."""
-
-    rules: RuleSet
-    """The rule set."""
-    deck_order: tuple[int, ...]
-    """The deck as dealt, top first (physical ids)."""
-    seed: int | None
-    """The shuffle seed, or None for a stacked deck."""
-    dealer: int
-    """The dealer."""
-    meta: _Meta = attrs.field(eq=False, repr=False)
-    """The engine's lookup tables for the rules (derived from ``rules``)."""
-    packet: int = -1
-    """Six-pack: the size of the dealer's cut (a chance outcome), or -1."""
-
-
 def _declare_ids(
     rules: RuleSet,
     m: _Meta,
@@ -430,11 +412,6 @@ class StockDeal(DealState):
         return self.core.player
 
     @property
-    def hands(self) -> tuple[int, ...]:
-        """Per player: the mask of held cards (concealed and tabled)."""
-        return self.core.hands
-
-    @property
     def tabled(self) -> tuple[int, ...]:
         """Per player: the mask of cards lying face up in melds."""
         return self.core.tabled
@@ -465,11 +442,6 @@ class StockDeal(DealState):
         return self.core.leader
 
     @property
-    def trick(self) -> tuple[int, ...]:
-        """The current trick's cards in play order."""
-        return self.core.trick
-
-    @property
     def last_trick(self) -> tuple[int, ...]:
         """The previous trick's cards."""
         return self.core.last_trick
@@ -478,11 +450,6 @@ class StockDeal(DealState):
     def last_leader(self) -> int:
         """Who led the previous trick (-1 before the first)."""
         return self.core.last_leader
-
-    @property
-    def won(self) -> tuple[int, ...]:
-        """Per player: the mask of cards won in tricks."""
-        return self.core.won
 
     @property
     def points(self) -> tuple[tuple[int, ...], ...]:
@@ -519,42 +486,7 @@ class StockDeal(DealState):
         """Carte blanche: bit p, player p may show one now; bit 8 + p, player p is on a streak."""
         return self.core.shown
 
-    @property
-    def moves(self) -> tuple[int, ...]:
-        """Every action so far, encoded ``action_id << 3 | player``."""
-        return self.core.moves
-
     # -- the DealState interface -------------------------------------------
-
-    @property
-    def rules(self) -> RuleSet:
-        """The rule set."""
-        return self.setup.rules
-
-    @property
-    def dealer(self) -> int:
-        """The dealer."""
-        return self.setup.dealer
-
-    @property
-    def seed(self) -> int | None:
-        """The shuffle seed, or None for a stacked deck."""
-        return self.setup.seed
-
-    @property
-    def deck_order(self) -> tuple[int, ...]:
-        """The deck as dealt, top first (physical ids)."""
-        return self.setup.deck_order
-
-    @property
-    def phase(self) -> Phase:
-        """The phase."""
-        return self.stage
-
-    @property
-    def current_player(self) -> int | None:
-        """Who is to act, or None when the deal is over."""
-        return None if self.player < 0 else self.player
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -570,15 +502,6 @@ class StockDeal(DealState):
     def trump_suit(self) -> Suit | None:
         """The trump suit, or None."""
         return None if self.trump < 0 else Suit(self.trump)
-
-    def legal_action_ids(self) -> tuple[int, ...]:
-        """The ids of the legal actions, sorted."""
-        cached = self._legal
-        if cached is not None:
-            return cached
-        ids = self._compute_legal()
-        object.__setattr__(self, "_legal", ids)
-        return ids
 
     def _compute_legal(self) -> tuple[int, ...]:
         core = self.core
