@@ -1,0 +1,31 @@
+"""The ``>>>`` examples in every module's docstrings run, against the installed package."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+from types import ModuleType
+
+import pytest
+
+import bezique_rules
+
+
+def _modules() -> list[str]:
+    names = [bezique_rules.__name__]
+    for info in pkgutil.walk_packages(bezique_rules.__path__, prefix=bezique_rules.__name__ + "."):
+        if info.name.endswith("__main__"):
+            continue
+        names.append(info.name)
+    return sorted(names)
+
+
+@pytest.mark.parametrize("name", _modules())
+def test_docstring_examples_run(name: str) -> None:
+    """Every docstring example of the module gives the output it shows."""
+    module: ModuleType = importlib.import_module(name)
+    result = doctest.testmod(
+        module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False, report=True
+    )
+    assert result.failed == 0, f"{result.failed} of {result.attempted} docstring examples failed in {name}"
