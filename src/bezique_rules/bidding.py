@@ -134,6 +134,8 @@ class ContractRules:
     """After seeing the widow the bidder may concede (a single bete)."""
     bury: int = 0
     """Cards the bidder buries face down after melding (their counters are his)."""
+    bury_melded: bool = False
+    """The bidder may bury cards he used in his melds (by default he may not)."""
     pass_cards: int = 0
     """Cards the declarer's partner passes to him, and he passes back."""
     melders: str = "all"

@@ -77,6 +77,8 @@ class RuleCode(str, enum.Enum):
     """A carte blanche may only be shown from a hand without court cards, before playing."""
     BID_TOO_LOW = "bid-too-low"
     """A bid must beat the high bid, reach the minimum and keep to the steps."""
+    BURY_MELDED = "bury-melded"
+    """A card used in one's melds may not be buried."""
     MUST_BID = "must-bid"
     """The player may not pass: a stuck dealer must name trumps, a dealer must discard."""
     NOT_AN_ACTION = "not-an-action"

@@ -69,6 +69,8 @@ class GameState:
     """Stacked decks for the deals, in order (then seeded shuffles), or None."""
     game_wins: tuple[int, ...] = ()
     """In a match of games (tournament Euchre): games won so far per side."""
+    played: int = 0
+    """Deals played out so far (deals thrown in after everyone passed not counted)."""
 
     @property
     def is_over(self) -> bool:
@@ -155,7 +157,10 @@ class GameState:
         assert result is not None  # the deal is over
         totals = tuple(t + s for t, s in zip(self.totals, result.scores))
         number = self.deal_number
-        decision = self.rules.game_end.decide(Standing(totals, number, self.target, self.game_wins, deal.contract_side))
+        played = self.played + (0 if deal.thrown_in else 1)
+        decision = self.rules.game_end.decide(
+            Standing(totals, number, self.target, self.game_wins, deal.contract_side, played)
+        )
         over, winner, games = decision.over, decision.winner, decision.games
         game_wins = decision.game_wins if decision.game_wins is not None else self.game_wins
         if not over and self.max_deals is not None and number >= self.max_deals:
@@ -168,13 +173,14 @@ class GameState:
             return attrs.evolve(
                 self, deal=deal, totals=totals, results=results, past_moves=past, target=decision.target,
                 over=True, winner=winner, games_won=games if winner is not None else 0, game_wins=game_wins,
+                played=played,
             )  # fmt: skip
         if decision.totals is not None:
             totals = decision.totals
         next_deal = _deal(self.rules, self.seed, number + 1, (deal.dealer + 1) % self.rules.players, self.decks)
         return attrs.evolve(
             self, deal=next_deal, deal_number=number + 1, totals=totals, results=results, past_moves=past,
-            target=decision.target, game_wins=game_wins,
+            target=decision.target, game_wins=game_wins, played=played,
         )  # fmt: skip
 
     def view(self, player: int) -> PlayerView:

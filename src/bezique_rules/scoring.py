@@ -130,6 +130,8 @@ class Standing:
     """Games won so far per player (or side), in a match of games."""
     declarer: int | None = None
     """The side that made the contract of the deal just played (auction games), or None."""
+    played: int | None = None
+    """Deals actually played (not thrown in after everyone passed); None: as ``deals``."""
 
 
 @attrs.frozen
@@ -404,11 +406,11 @@ class DealsEnd:
     """
 
     deals: int = 9
-    """How many deals."""
+    """How many deals are played (deals thrown in after everyone passed do not count)."""
 
     def decide(self, s: Standing) -> EndDecision:
         """Decide after a deal."""
-        if s.deals < self.deals:
+        if (s.deals if s.played is None else s.played) < self.deals:
             return EndDecision(False, target=s.target)
         winner = _leader(s.totals)
         return EndDecision(True, winner, 1 if winner is not None else 0, s.target)

@@ -50,6 +50,8 @@ class Phase(enum.Enum):
     """Deciding to play alone (or to defend alone, or to take over a partner's lone hand)."""
     MELD = "meld"
     """Laying down melds (all at once, in the auction games)."""
+    CONCEDE = "concede"
+    """After the melds, a declarer far short of the bid may concede (``throw-in``) or play on (``pass``)."""
     TRICKS = "tricks"
     """Trick play in games without a stock."""
     OVER = "over"
@@ -301,6 +303,11 @@ class DealState:
     def contract_side(self) -> int | None:
         """In games with a contract: the side that made it (None otherwise)."""
         return None
+
+    @property
+    def thrown_in(self) -> bool:
+        """Whether the deal ended without play because everyone passed (or a misdeal)."""
+        return bool(getattr(self.core, "misdeal", False))
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:

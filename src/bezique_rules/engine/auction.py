@@ -11,7 +11,9 @@ the bidder could still concede without seeing it; then ``trump S``; ``throw-in``
 concedes), ``GIVE`` (``give`` the partner's cards to the declarer, then back),
 ``MELD`` (``meld best`` lays down the best combination at once; or lay melds one
 by one with ``meld <kind> <cards>`` and finish with ``pass``), ``DISCARD`` (the
-bidder buries cards), ``TRICKS``, ``OVER``.
+bidder buries cards, not ones used in his melds unless ``bury_melded``),
+``CONCEDE`` (a declarer far short of the bid after the melds: ``throw-in`` or
+``pass``), ``TRICKS``, ``OVER``.
 """
 
 from __future__ import annotations
@@ -274,10 +276,16 @@ class AuctionDeal(DealState):
             give_ids = m.give_ids
             return [give_ids[combo] for combo in self._combos(c.hands[p], contract.pass_cards)]
         if stage is Phase.DISCARD:
-            ids = [m.bury_ids[combo] for combo in self._combos(c.hands[p], contract.bury)]
+            combos = self._combos(c.hands[p], contract.bury)
+            if not contract.bury_melded:
+                spare = self._spare_counts(p)
+                combos = {x for x in combos if all(x.count(f) <= spare[f] for f in set(x))}
+            ids = [m.bury_ids[combo] for combo in combos]
             if contract.concede_after_widow:
                 ids.append(m.throw_in_id)
             return ids
+        if stage is Phase.CONCEDE:
+            return [m.pass_id, m.throw_in_id]
         if stage is Phase.MELD:
             counts = self._counts(c.hands[p])
             laid = list(c.laid[p])
@@ -290,10 +298,7 @@ class AuctionDeal(DealState):
         table = rules.trump_tables[c.trump]
         playable = rules.playoff_policy.legal(table, c.hands[p], c.trick, self._partner_winning())
         face_of = rules.deck.face_of
-        ids = [m.play_ids[face_of[pid]] for pid in _bits(playable)]
-        if self._may_throw_in():
-            ids.append(m.throw_in_id)
-        return ids
+        return [m.play_ids[face_of[pid]] for pid in _bits(playable)]
 
     def _combos(self, hand: int, size: int) -> set[tuple[int, ...]]:
         face_of = self.setup.rules.deck.face_of
@@ -309,12 +314,27 @@ class AuctionDeal(DealState):
         seat = (c.leader + rules.trump_tables[c.trump].winner(c.trick)) % n
         return seat != c.player and seat % 2 == c.player % 2
 
+    def _spare_counts(self, player: int) -> list[int]:
+        """Per face: the copies ``player`` holds beyond those his melds use (a card serves
+        once per class, so a face is needed as often as its busiest class needs it)."""
+        kinds = self.setup.rules.melds.kinds
+        per_class: dict[tuple[str, int], int] = {}
+        for k, faces in self.core.laid[player]:
+            key = kinds[k].meld_class or kinds[k].group
+            for f in faces:
+                per_class[(key, f)] = per_class.get((key, f), 0) + 1
+        need: dict[int, int] = {}
+        for (_key, f), n in per_class.items():
+            need[f] = max(need.get(f, 0), n)
+        counts = self._counts(self.core.hands[player])
+        return [held - need.get(f, 0) for f, held in enumerate(counts)]
+
     def _may_throw_in(self) -> bool:
-        """After the melds, before the first card: a declarer far enough short may concede."""
+        """After the melds: a declarer far enough short of the bid may concede."""
         c = self.core
         rules = self.setup.rules
         contract: ContractRules = rules.contract
-        if contract.throw_in_short is None or c.player != c.declarer or c.won != (0,) * rules.players or c.trick:
+        if contract.throw_in_short is None:
             return False
         side = rules.side_of(c.declarer)
         meld = sum(pts for q, pts in enumerate(self.meld_points()) if rules.side_of(q) == side)
@@ -346,7 +366,7 @@ class AuctionDeal(DealState):
                 return RuleCode.BID_TOO_LOW, f"the lowest bid is {auction.minimum}"
             return RuleCode.BID_TOO_LOW, "not an allowed bid (off the step)"
         if kind == _PASS:
-            if stage is Phase.BID:
+            if stage is Phase.BID and c.bid == 0:
                 return RuleCode.MUST_BID, "everyone else passed: the dealer must bid"
             return RuleCode.WRONG_PHASE, f"nothing to pass during the {stage.value} phase"
         if kind == _TRUMP:
@@ -360,6 +380,8 @@ class AuctionDeal(DealState):
         if kind == _BURY:
             if stage is not Phase.DISCARD:
                 return RuleCode.WRONG_PHASE, "the bidder buries cards after melding"
+            if arg in self._combos(c.hands[c.player], rules.contract.bury):
+                return RuleCode.BURY_MELDED, "a card used in your melds may not be buried"
             return RuleCode.CARD_NOT_HELD, f"bury exactly {rules.contract.bury} cards that you hold"
         if kind in (_MELD, _BEST):
             if stage is not Phase.MELD:
@@ -381,9 +403,11 @@ class AuctionDeal(DealState):
         c = c._replace(moves=(*c.moves, action_id << 3 | p))
         stage = c.stage
         if stage is Phase.TRICKS:
+            return self._play(c, self._pick(arg, c.hands[p]))
+        if stage is Phase.CONCEDE:
             if kind == _THROW_IN:
                 return self._over(c._replace(conceded="after_meld"))
-            return self._play(c, self._pick(arg, c.hands[p]))
+            return self._start_play(c)
         if stage is Phase.BID:
             return self._bid(c, arg if kind == _BID else 0)
         if kind == _THROW_IN:
@@ -511,6 +535,8 @@ class AuctionDeal(DealState):
         c = c._replace(to_meld=())
         if contract.bury:
             return type(self)(self.setup, c._replace(stage=Phase.DISCARD, player=c.declarer))
+        if type(self)(self.setup, c)._may_throw_in():
+            return type(self)(self.setup, c._replace(stage=Phase.CONCEDE, player=c.declarer))
         return self._start_play(c)
 
     def _bury(self, c: AuctionCore, combo: tuple[int, ...]) -> Self:

@@ -563,9 +563,9 @@ class EuchreDeal(DealState):
         actions = self.setup.meta.actions.actions
         who = move & 7
         action = actions[move >> 3]
-        if action.verb is Verb.DISCARD and who != viewer:
+        if who != viewer and self.setup.meta.meta[move >> 3][0] == _DISCARD:  # the dealer's discard is hidden
             return who, Action(Verb.DISCARD)
-        return who, action
+        return who, action  # a farmer's swap is shown
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: own hand, the turn-up, every played card; never the
@@ -578,8 +578,7 @@ class EuchreDeal(DealState):
         deck = rules.deck
         cards = deck.cards
         known = [0] * n
-        bidding: OrderUp = rules.bidding
-        if c.buried >= 0 and not bidding.dealer_may_discard_upcard:
+        if self._turn_up_kept():
             known[self.setup.dealer] = c.hands[self.setup.dealer] & (1 << c.turn_up)
         empty = CardSet(())
         return PlayerView(
@@ -609,6 +608,12 @@ class EuchreDeal(DealState):
             buried=(cards[c.buried],) if player == self.setup.dealer and c.buried >= 0 else (),
             state=self,
         )
+
+    def _turn_up_kept(self) -> bool:
+        """Whether everyone knows the dealer holds the turn-up: he took it and could not
+        discard it (``dealer_may_discard_upcard=False``, or a pick-up he could decline)."""
+        bidding: OrderUp = self.setup.rules.bidding
+        return self.core.buried >= 0 and (not bidding.dealer_may_discard_upcard or bidding.dealer_pickup == "may")
 
     def _void_masks(self) -> list[int]:
         """Per player: cards they cannot hold, shown by not following suit."""
@@ -646,7 +651,7 @@ class EuchreDeal(DealState):
         n = rules.players
         c = self.core
         dealer = self.setup.dealer
-        known_turn = c.buried >= 0 and not rules.bidding.dealer_may_discard_upcard
+        known_turn = self._turn_up_kept()
         fixed = [0] * n
         if known_turn:
             fixed[dealer] = c.hands[dealer] & (1 << c.turn_up)
