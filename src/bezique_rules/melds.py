@@ -232,13 +232,23 @@ class MeldRules:
         if cards & ~held:
             return RuleCode.CARD_NOT_HELD, "every card of a meld must be held, none played"
         # R2: no card twice in one group.
+        orphans = 0
         if self.reform_after_play:
             intact = [m for k, m in history if kinds[k].group == kind.group and m & held == m]
             in_intact = 0
+            scored = 0
+            for k, m in history:
+                if kinds[k].group == kind.group:
+                    scored |= m
             for m in intact:
                 in_intact |= m
+            orphans = cards & scored & ~in_intact  # cards of a scored meld of this kind broken by play
             if not cards & ~in_intact or cards in intact:
                 return RuleCode.MELD_CARD_REUSED, f"these cards already form an intact {kind.group}"
+            if cards & in_intact and not orphans:
+                return RuleCode.MELD_CARD_REUSED, (
+                    f"cards of an intact {kind.group} may form it again only with a card of one broken by play"
+                )
         else:
             for k, m in history:
                 if m & cards and kinds[k].group == kind.group:
@@ -253,7 +263,9 @@ class MeldRules:
                     return RuleCode.MELD_UPGRADE, f"cards of a {other.name} may not be reused in a {kind.name}"
                 if other.level > kind.level and kind.meld_class not in self.downgrade_classes:
                     return RuleCode.MELD_DOWNGRADE, f"cards of a {other.name} may not be reused in a lower {kind.name}"
-        # R1: a new card.
+        # R1: a new card (re-forming a meld broken by play needs none).
+        if orphans:
+            return None
         if self.new_card_rule == "every_meld":
             if not cards & concealed and not self._made_of_lower(kinds, kind, cards, held, history):
                 return RuleCode.MELD_NEEDS_NEW_CARD, "every meld needs at least one card from the concealed hand"

@@ -458,7 +458,9 @@ class RubiconScoring:
         w, l_ = t[winner] // cut * cut, t[loser] // cut * cut
         if t[loser] < self.rubicon:
             bonus = self.game_bonus * (2 if self.rubicon_doubles_bonus else 1)
-            score = bonus + w + l_ + (self.all_brisques // cut * cut if self.rubicon_adds_brisques else 0)
+            # every brisque is added, unless the totals already count them (after a tie)
+            extra = self.all_brisques // cut * cut if self.rubicon_adds_brisques and not counted else 0
+            score = bonus + w + l_ + extra
         else:
             score = self.game_bonus + w - l_
         return (score, 0) if winner == 0 else (0, score)

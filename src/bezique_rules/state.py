@@ -327,8 +327,11 @@ class DealState:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every distinct legal action, sorted by action id (empty when over)."""
-        actions = self.rules.action_space.actions
-        return tuple([actions[i] for i in self.legal_action_ids()])
+        actions = self.setup.rules.action_space.actions
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_action_ids()
+        return tuple([actions[i] for i in legal])
 
     def legal_action_mask(self) -> tuple[bool, ...]:
         """One bool per action id of the rule set: True where the action is legal."""
@@ -405,11 +408,15 @@ class DealState:
             NotationError: text that does not parse.
             IllegalActionError: the rules forbid the action; the state is unchanged.
         """
-        i = self.rules.action_space.ids.get(action) if type(action) is Action else None
+        i = self.setup.rules.action_space.ids.get(action) if type(action) is Action else None
         if i is None:
             i = self._id_of(action)
-        if check and i not in self.legal_action_ids():
-            self.check(i)  # raises, naming the rule
+        if check:
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_action_ids()
+            if i not in legal:
+                self.check(i)  # raises, naming the rule
         return self._apply_id(i)
 
     @property

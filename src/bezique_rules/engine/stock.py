@@ -929,6 +929,7 @@ class StockDeal(DealState):
             ),
             won=tuple(CardSet(deck.cards_of(w)) for w in self.won),
             history=self.history,
+            cut=None if self.setup.packet < 0 or self.stage is Phase.GUESS else self.setup.packet,
             state=self,
         )
 
@@ -943,9 +944,18 @@ class StockDeal(DealState):
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
         """Shuffle the cards hidden from ``player`` among their places (stock games reveal
-        nothing about hidden cards through the play, so any arrangement is consistent)."""
+        nothing about hidden cards through the play, so any arrangement is consistent);
+        before the six-pack guess, draw the cut size afresh too."""
         hidden = self._hidden_from(player)
-        return self._relabel(dict(zip(hidden, shuffle(hidden, rng))))
+        state = self._relabel(dict(zip(hidden, shuffle(hidden, rng))))
+        cut = self.setup.rules.stock.cut_guess
+        if cut is not None and self.stage is Phase.GUESS and cut.packet is None:
+            setup = state.setup
+            packet = rng.randint(cut.smallest, cut.largest)
+            state = type(self)(
+                DealSetup(setup.rules, setup.deck_order, None, setup.dealer, setup.meta, packet), state.core
+            )
+        return state
 
     def _relabel(self, perm: dict[int, int]) -> Self:
         setup = self.setup
