@@ -297,9 +297,13 @@ Instance = tuple[int, tuple[int, ...], int, tuple[tuple[int, int], ...]]
 """A meld instance ready for search: (kind index, face ids, mask of faces needed,
 ((face, multiplicity), …))."""
 
-InstanceGroup = tuple[int, int, tuple[Instance, ...]]
-"""The instances of one kind: (mask of every physical card they use, fewest cards
-any of them needs, the instances). A hand holding fewer of those cards skips the kind."""
+InstanceGroup = tuple[int, int, int, dict[int, tuple[Instance, ...]] | None, tuple[Instance, ...]]
+"""The instances of one kind: (mask of every physical card they use, fewest cards any
+of them needs, mask of the faces they use, candidates by the faces held among those
+(None when the kind spans too many faces to tabulate), every instance). The search
+skips the kind when too few of its cards are held, else looks up ``held_faces & mask``."""
+
+_LOOKUP_FACES = 10
 
 
 def index_instances(deck: DeckSpec, instances: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[InstanceGroup, ...]:
@@ -314,11 +318,23 @@ def index_instances(deck: DeckSpec, instances: tuple[tuple[int, tuple[int, ...]]
         groups.setdefault(kind_index, []).append((kind_index, faces, need, tuple(sorted(counts.items()))))
     out = []
     for insts in groups.values():
+        face_mask = 0
+        for inst in insts:
+            face_mask |= inst[2]
+        bits = [b for b in range(face_mask.bit_length()) if (face_mask >> b) & 1]
+        lookup: dict[int, tuple[Instance, ...]] | None = None
+        if len(bits) <= _LOOKUP_FACES:
+            lookup = {}
+            for r in range(len(bits) + 1):
+                for subset in itertools.combinations(bits, r):
+                    held = sum(1 << b for b in subset)
+                    fits = tuple(i for i in insts if not i[2] & ~held)
+                    if fits:
+                        lookup[held] = fits
         phys = 0
-        for _k, faces, _n, _c in insts:
-            for f in faces:
-                phys |= deck.face_masks[f]
-        out.append((phys, min(len(i[1]) for i in insts), tuple(insts)))
+        for b in bits:
+            phys |= deck.face_masks[b]
+        out.append((phys, min(len(i[1]) for i in insts), face_mask, lookup, tuple(insts)))
     return tuple(out)
 
 
@@ -354,12 +370,16 @@ def legal_declarations(
     concealed = held & ~tabled
     usage: dict[int, int] | None = None
     f_masks = deck.face_masks
-    for phys, fewest, group in instances:
+    for phys, fewest, face_mask, lookup, every in instances:
         if (held & phys).bit_count() < fewest:
             continue
-        for kind_index, _faces, need, counts in group:
-            if need & ~held_faces:
+        if lookup is not None:
+            group = lookup.get(held_faces & face_mask)
+            if not group:
                 continue
+        else:
+            group = tuple(i for i in every if not i[2] & ~held_faces)
+        for kind_index, _faces, _need, counts in group:
             if usage is None:
                 usage = _usage(history)
             options: list[list[tuple[tuple[int, bool], ...]]] = []

@@ -64,7 +64,7 @@ def card_from_openspiel(card_id: int) -> Card:
     Raises:
         NotationError: not a card id.
     """
-    if not isinstance(card_id, int) or not 0 <= card_id < 24:
+    if not isinstance(card_id, int) or isinstance(card_id, bool) or not 0 <= card_id < 24:
         raise NotationError(f"OpenSpiel card ids are 0 to 23, not {card_id!r}")
     return Card(_OS_SUITS[card_id % 4], _OS_RANKS[card_id // 4])
 
@@ -131,7 +131,7 @@ def from_openspiel_action(state: DealState, action_id: int) -> Action:
         IllegalActionError: the id means nothing in this phase.
     """
     phase = state.phase
-    if isinstance(action_id, int) and 0 <= action_id < 24:
+    if isinstance(action_id, int) and 0 <= action_id < 24 and phase in (Phase.DISCARD, Phase.TRICKS):
         card = card_from_openspiel(action_id)
         verb = Verb.DISCARD if phase is Phase.DISCARD else Verb.PLAY
         return Action.make(verb, [card])
