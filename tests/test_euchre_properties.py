@@ -329,13 +329,6 @@ def picked_up(preset: str, **options: Any) -> EuchreDeal:
     return run(s, "order-up", "discard 9C")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: EuchreDeal._determinize treats the turn-up the dealer took as a free hidden card when he "
-    "could have discarded it (dealer_may_discard_upcard=True with dealer_pickup='must': the euchre defaults): it "
-    "can be dealt to another player's hand or elsewhere, and the relabelled deck_order no longer has core.turn_up "
-    "at the turn-up position, so the guess contradicts the public order-up and record_of(guess) does not replay",
-)
 def test_determinize_keeps_the_taken_turn_up_with_the_dealer_or_the_kitty() -> None:
     """After the dealer took the turn-up it is in his hand or (his discard) the kitty in every determinized deal."""
     s = picked_up("euchre")

@@ -651,11 +651,14 @@ class EuchreDeal(DealState):
         n = rules.players
         c = self.core
         dealer = self.setup.dealer
-        known_turn = self._turn_up_kept()
         fixed = [0] * n
-        if known_turn:
-            fixed[dealer] = c.hands[dealer] & (1 << c.turn_up)
         kitty_fixed = 0
+        if c.buried >= 0:
+            # the dealer took the turn-up: it stays where it is, in his hand or as his discard
+            # (this keeps every guess replayable; it tells a search whether he discarded it)
+            fixed[dealer] = c.hands[dealer] & (1 << c.turn_up)
+            if c.buried == c.turn_up:
+                kitty_fixed |= 1 << c.turn_up
         if player == dealer and c.buried >= 0:
             kitty_fixed |= 1 << c.buried
         if c.farmer >= 0:  # the swapped nines and tens were shown
