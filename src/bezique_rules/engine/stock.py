@@ -537,7 +537,8 @@ class StockDeal(DealState):
             faces >>= 8
             if not faces:
                 break
-        if tabled & playable or (m.carte_id >= 0 and self._may_show_carte(m)):
+        carte = m.carte_id >= 0 and stage is _ST_PLAY and self._may_show_carte(m)
+        if tabled & playable or carte:
             more = list(ids)
             play_table = m.play_table
             c = playable & tabled
@@ -545,7 +546,7 @@ class StockDeal(DealState):
                 low = c & -c
                 more.append(play_table[low.bit_length() - 1])
                 c ^= low
-            if m.carte_id >= 0 and self._may_show_carte(m):
+            if carte:
                 more.append(m.carte_id)
             return tuple(sorted(set(more)))
         return ids
@@ -948,6 +949,8 @@ class StockDeal(DealState):
         before the six-pack guess, draw the cut size afresh too."""
         hidden = self._hidden_from(player)
         state = self._relabel(dict(zip(hidden, shuffle(hidden, rng))))
+        if self.setup.meta.carte_id >= 0:
+            state = state._evolve(shown=state._carte_bits(player))
         cut = self.setup.rules.stock.cut_guess
         if cut is not None and self.stage is Phase.GUESS and cut.packet is None:
             setup = state.setup
@@ -956,6 +959,25 @@ class StockDeal(DealState):
                 DealSetup(setup.rules, setup.deck_order, None, setup.dealer, setup.meta, packet), state.core
             )
         return state
+
+    def _carte_bits(self, viewer: int) -> int:
+        """The carte-blanche flags after the other players' hidden cards were dealt again: a
+        player may show one when he could have (he has not played since the deal, or since a
+        draw during a streak of carte blanches) and his hand as dealt now has no court card."""
+        n = self.setup.rules.players
+        m = self.setup.meta
+        shown = self.shown
+        in_trick = {(self.leader + i) % n for i in range(len(self.trick))}
+        played = {mv & 7 for mv in self.moves if m.meta[mv >> 3][0] == _PLAY}
+        for q in range(n):
+            if q == viewer:
+                continue
+            could = q not in in_trick and (q not in played or (shown >> (_STREAK + q)) & 1)
+            if could and self.stage is Phase.PLAY and not self.hands[q] & m.court_mask:
+                shown |= 1 << q
+            else:
+                shown &= ~(1 << q)
+        return shown
 
     def _relabel(self, perm: dict[int, int]) -> Self:
         setup = self.setup
