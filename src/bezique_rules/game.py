@@ -26,6 +26,9 @@ def deal_seed(seed: int, number: int) -> int:
 
     Derived as ``random.Random(f"bezique-rules:{seed}:{number}").getrandbits(63)``,
     stable on every platform.
+
+    >>> deal_seed(7, 1) == deal_seed(7, 1) != deal_seed(7, 2)
+    True
     """
     return random.Random(f"bezique-rules:{seed}:{number}").getrandbits(63)
 

@@ -76,6 +76,11 @@ def _jsonable(options: dict[str, Any]) -> dict[str, Any]:
 def replay(record: dict[str, Any] | str) -> DealState | GameState:
     """Rebuild a deal or game from its record, re-checking every action.
 
+    >>> from bezique_rules import new_deal
+    >>> deal = new_deal("euchre", seed=2).apply("pass")
+    >>> replay(record_of(deal)) == deal
+    True
+
     Args:
         record: a record dict, or its JSON text.
 

@@ -326,7 +326,11 @@ class DealState:
         return DealResult(self.scores, self.breakdown)
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every distinct legal action, sorted by action id (empty when over)."""
+        """Every distinct legal action, sorted by action id (empty when over).
+
+        >>> from bezique_rules import new_deal
+        >>> [str(a) for a in new_deal("bezique", seed=1).legal_actions()][:3]
+        ['play AH', 'play KH', 'play JH']"""
         actions = self.setup.rules.action_space.actions
         legal = self._legal
         if legal is None:
@@ -334,7 +338,12 @@ class DealState:
         return tuple([actions[i] for i in legal])
 
     def legal_action_mask(self) -> tuple[bool, ...]:
-        """One bool per action id of the rule set: True where the action is legal."""
+        """One bool per action id of the rule set: True where the action is legal.
+
+        >>> from bezique_rules import new_deal
+        >>> deal = new_deal("bezique", seed=1)
+        >>> sum(deal.legal_action_mask()) == len(deal.legal_actions())
+        True"""
         mask = [False] * self.rules.num_actions
         for i in self.legal_action_ids():
             mask[i] = True
@@ -342,6 +351,10 @@ class DealState:
 
     def parse_action(self, text: str) -> Action:
         """Parse notation into an action of this variant.
+
+        >>> from bezique_rules import new_deal
+        >>> new_deal("bezique", seed=1).parse_action("MELD bezique jd qs")
+        Action('meld bezique QS JD')
 
         Raises:
             NotationError: the text does not parse.
@@ -371,7 +384,12 @@ class DealState:
             raise
 
     def is_legal(self, action: Action | str | int) -> bool:
-        """Whether ``action`` (an action, its notation or its id) is legal now."""
+        """Whether ``action`` (an action, its notation or its id) is legal now.
+
+        >>> from bezique_rules import new_deal
+        >>> deal = new_deal("bezique", seed=1)
+        >>> deal.is_legal("play AH"), deal.is_legal("play AS"), deal.is_legal("nonsense")
+        (True, False, False)"""
         try:
             i = self._id_of(action)
         except (IllegalActionError, ValueError):
@@ -380,6 +398,13 @@ class DealState:
 
     def check(self, action: Action | str | int) -> None:
         """Raise what `apply` would raise for ``action``; return None when it is legal.
+
+        >>> from bezique_rules import IllegalActionError, new_deal
+        >>> try:
+        ...     new_deal("bezique", seed=1).check("play AS")
+        ... except IllegalActionError as exc:
+        ...     print(exc.rule.value)
+        card-not-held
 
         Raises:
             NotationError: text that does not parse.
@@ -399,6 +424,12 @@ class DealState:
 
     def apply(self, action: Action | str | int, *, check: bool = True) -> Self:
         """The state after ``action`` (an action, its notation or its id).
+
+        >>> from bezique_rules import new_deal
+        >>> deal = new_deal("bezique", seed=1)
+        >>> after = deal.apply("play AH")
+        >>> after.current_player, deal.current_player  # the old state is unchanged
+        (1, 0)
 
         With ``check=False`` the action is trusted to come from
         `legal_actions` (the fast path for agents); an illegal action then
@@ -431,7 +462,12 @@ class DealState:
         return tuple(m >> 3 for m in self.moves)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe dict: the deal's record (see `record_of`)."""
+        """A JSON-safe dict: the deal's record (see `record_of`).
+
+        >>> from bezique_rules import DealState, new_deal
+        >>> deal = new_deal("bezique", seed=1).apply("play AH")
+        >>> DealState.from_dict(deal.to_dict()) == deal
+        True"""
         from .records import record_of
 
         return record_of(self)

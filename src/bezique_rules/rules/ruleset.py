@@ -200,6 +200,10 @@ class RuleSet:
     def with_options(self, **changes: Any) -> RuleSet:
         """A rule set like this one with some options changed.
 
+        >>> from bezique_rules import get_rules
+        >>> get_rules("bezique").with_options(target=1500).options["target"]
+        1500
+
         Raises:
             OptionError: an unknown option, or a value it does not allow.
         """
@@ -256,6 +260,11 @@ class RuleSet:
     def action_id(self, action: Action | str) -> int:
         """The stable integer id of ``action``.
 
+        >>> from bezique_rules import get_rules
+        >>> rules = get_rules("bezique")
+        >>> str(rules.action_from_id(rules.action_id("play QS")))
+        'play QS'
+
         Raises:
             NotationError: the text does not parse.
             IllegalActionError: not an action of this variant (rule NOT_AN_ACTION).
@@ -272,6 +281,10 @@ class RuleSet:
 
     def action_from_id(self, action_id: int) -> Action:
         """The action numbered ``action_id``.
+
+        >>> from bezique_rules import get_rules
+        >>> get_rules("euchre").action_from_id(0)
+        Action('play AS')
 
         Raises:
             IllegalActionError: no action has that id.
