@@ -373,7 +373,7 @@ class ContractScoring:
                 ``"after_meld"``.
         """
         sides = len(melds)
-        meld = tuple(0 if self.meld_needs_trick and not tricks[s] else melds[s] for s in range(sides))
+        meld = tuple(0 if self.meld_needs_trick and not tricks[s] and not conceded else melds[s] for s in range(sides))
         if self.settlement == "units":
             u = self.units(bid)
             others = sides - 1

@@ -279,7 +279,8 @@ class AuctionDeal(DealState):
             combos = self._combos(c.hands[p], contract.bury)
             if not contract.bury_melded:
                 spare = self._spare_counts(p)
-                combos = {x for x in combos if all(x.count(f) <= spare[f] for f in set(x))}
+                unmelded = {x for x in combos if all(x.count(f) <= spare[f] for f in set(x))}
+                combos = unmelded or combos  # too few unmelded cards: any may then be buried
             ids = [m.bury_ids[combo] for combo in combos]
             if contract.concede_after_widow:
                 ids.append(m.throw_in_id)
@@ -386,6 +387,12 @@ class AuctionDeal(DealState):
         if kind in (_MELD, _BEST):
             if stage is not Phase.MELD:
                 return RuleCode.WRONG_PHASE, "melds are laid down in the meld phase"
+            if kind == _MELD:
+                if arg not in rules.meld_instances[c.trump]:
+                    return RuleCode.NOT_A_MELD, "these cards do not form that meld with these trumps"
+                counts = self._counts(c.hands[c.player])
+                if any(arg[1].count(f) > counts[f] for f in set(arg[1])):
+                    return RuleCode.CARD_NOT_HELD, "you do not hold those cards"
             return RuleCode.MELD_CARD_REUSED, "you cannot also make that meld: a card serves once in each class"
         return RuleCode.WRONG_PHASE, "you cannot concede now"
 
@@ -600,6 +607,7 @@ class AuctionDeal(DealState):
             tricks[s] += c.taken[q]
         declarer_side = rules.side_of(c.declarer)
         counters[declarer_side] += sum(values[x] for x in c.buried)
+        counters = [rules.card_points.rounded(x) for x in counters]
         if c.last_winner >= 0:
             last[rules.side_of(c.last_winner)] += rules.card_points.last_trick
         counted = tuple(counters[s] + last[s] for s in range(sides))
@@ -609,7 +617,7 @@ class AuctionDeal(DealState):
         )  # fmt: skip
         breakdown = []
         for s in range(sides):
-            counts_meld = not (scoring.meld_needs_trick and not tricks[s])
+            counts_meld = bool(c.conceded) or not (scoring.meld_needs_trick and not tricks[s])
             if scoring.settlement == "units" or (s == declarer_side and (c.conceded or totals[s] < 0)):
                 breakdown.append(ScoreBreakdown(contract=totals[s]))
             elif c.conceded:

@@ -214,8 +214,8 @@ _TWO_HAND = (
     OptionSpec("meld_table", "american", ("american", "bezique"),
                doc="The American table (flush 150, arounds one of each suit), or seed 000's 'as Bezique' "
                "(sequence 250, double pinochle 500, any four of a rank)."),
-    OptionSpec("double_pinochle", "none", ("none", 80, 300),
-               doc="The double pinochle in the American table: not a meld, 80, or 300."),
+    OptionSpec("double_pinochle", 300, ("none", 80, 300),
+               doc="The double pinochle in the American table: 300 (presets.md), 80, or not a meld."),
     OptionSpec("counting", "classic", ("classic", "tens", "fives"),
                doc="Counters won in tricks: A 11 T 10 K 4 Q 3 J 2; or A T K 10; or A T 10 K Q 5 "
                "(each + 10 for the last trick)."),
