@@ -15,7 +15,7 @@ import argparse
 import random
 import time
 
-from bezique_rules import Phase, new_deal
+from bezique_rules import DealState, Phase, new_deal
 
 VARIANTS = ("bezique", "rubicon-bezique", "six-pack-bezique", "eight-pack-bezique")
 
@@ -27,7 +27,7 @@ def main() -> None:
     args = parser.parse_args()
     for variant in VARIANTS:
         rng = random.Random(1)
-        states = []
+        states: list[DealState] = []
         seed = 0
         while len(states) < args.states:
             deal = new_deal(variant, seed=seed)
