@@ -238,7 +238,7 @@ def deal_specs(
     Mostly seeded shuffles; sometimes a stacked deck, sometimes one that deals a seat a
     hand without court cards together with a carte-blanche option when the preset has one.
     """
-    names = tuple(variants) if variants is not None else available_variants()
+    names = tuple(variants) if variants is not None else available_variants(builtin=True)
     variant = draw(st.sampled_from(names))
     options = dict(draw(option_changes(variant, max_changes)))
     rules = get_rules(variant, **options)
@@ -280,7 +280,7 @@ def playthroughs(
 @st.composite
 def game_specs(draw: st.DrawFn, variants: Sequence[str] | None = None, *, max_deals: int = 2) -> GameSpec:
     """A random game of a registered preset, at most ``max_deals`` deals long."""
-    names = tuple(variants) if variants is not None else available_variants()
+    names = tuple(variants) if variants is not None else available_variants(builtin=True)
     variant = draw(st.sampled_from(names))
     options = draw(option_changes(variant, 2))
     players = get_rules(variant, **dict(options)).players

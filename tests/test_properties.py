@@ -60,7 +60,7 @@ from strategies import (
     walk,
 )
 
-VARIANTS = available_variants()
+VARIANTS = available_variants(builtin=True)
 
 
 def _bezique_examples(share: float) -> settings:

@@ -146,7 +146,7 @@ def meld_rich_deck() -> list[str]:
 
 def perft_deals() -> Iterator[tuple[str, str, DealState]]:
     """(variant, deal label, deal) for the perft counts."""
-    for variant in available_variants():
+    for variant in available_variants(builtin=True):
         for seed in PERFT_SEEDS:
             yield variant, f"seed={seed}", new_deal(variant, seed=seed)
         rules = get_rules(variant)
@@ -171,7 +171,7 @@ def perft_text() -> str:
 
 def render_all() -> dict[str, str]:
     """Every golden file's name and content."""
-    files = {playthrough_name(v, s): playthrough(v, s) for v in available_variants() for s in SEEDS}
+    files = {playthrough_name(v, s): playthrough(v, s) for v in available_variants(builtin=True) for s in SEEDS}
     files[PERFT_FILE] = perft_text()
     return files
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import registry
 from .registry import Preset, available_variants, get_rules, register_preset, register_variant
 from .ruleset import OptionSpec, RuleSet, StockRules
 
@@ -20,3 +21,5 @@ from . import bezique as _bezique  # noqa: F401  (registers the presets)
 from . import euchre as _euchre  # noqa: F401
 from . import multipack as _multipack  # noqa: F401
 from . import pinochle as _pinochle  # noqa: F401
+
+registry.mark_builtin()

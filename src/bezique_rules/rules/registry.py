@@ -105,13 +105,26 @@ def register_variant(name: str, rules: RuleSet, *, aliases: tuple[str, ...] = ()
 _MISSING = object()
 
 
-def available_variants() -> tuple[str, ...]:
+def available_variants(*, builtin: bool = False) -> tuple[str, ...]:
     """The registered variant names (aliases not repeated), sorted.
+
+    Args:
+        builtin: only the presets this library ships, not variants registered since.
 
     >>> "bezique" in available_variants()
     True
     """
+    if builtin:
+        return tuple(sorted(n for n in _PRESETS if n in _BUILTIN))
     return tuple(sorted(_PRESETS))
+
+
+_BUILTIN: set[str] = set()
+
+
+def mark_builtin() -> None:
+    """Record the presets registered so far as the library's own (called once at import)."""
+    _BUILTIN.update(_PRESETS)
 
 
 def preset(name: str) -> Preset:
