@@ -1,4 +1,5 @@
-"""The ``bezique-rules`` command: simulate, replay, rules.
+"""The ``bezique-rules`` command: simulate (random deals, or agents against each other),
+play (against the computer), replay, rules.
 
 Errors from bad input are printed in one line (``error: …``) with exit status 2.
 """
@@ -13,6 +14,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import NoReturn, TextIO
 
 from . import __version__
@@ -46,6 +48,8 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     n = args.deals
     if n < 1:
         raise SystemExit("error: --deals must be at least 1")
+    if args.agents is not None:
+        return _arena(args, rules.name, out, err)
     jobs = max(1, args.jobs)
     chunk = max(1, min(250, math.ceil(n / (jobs * 4))))
     batches = [(k, min(chunk, n - k + 1)) for k in range(1, n + 1, chunk)]
@@ -95,6 +99,68 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _agent_names(text: str) -> tuple[str, str]:
+    from .agents import AGENT_NAMES
+
+    names = [t.strip().lower() for t in text.split(",")]
+    if len(names) != 2 or not all(names):
+        raise SystemExit(
+            f"error: --agents takes two agent names separated by a comma, e.g. level3,random; not {text!r}"
+        )
+    for name in names:
+        if name not in AGENT_NAMES:
+            raise SystemExit(f"error: unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
+    return names[0], names[1]
+
+
+def _arena(args: argparse.Namespace, variant: str, out: TextIO, err: TextIO) -> int:
+    from .agents.arena import play_arena, plays_matches, seatings
+
+    a, b = _agent_names(args.agents)
+    rules = get_rules(variant)
+    jobs = max(1, args.jobs)
+    show = not args.no_progress
+    start = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if show:
+            width = 30
+            filled = width * done // total if total else width
+            elapsed = time.perf_counter() - start
+            err.write(f"\r[{'#' * filled}{'-' * (width - filled)}] {done}/{total} games, {elapsed:.0f} s")
+            err.flush()
+
+    result = play_arena(variant, a, b, deals=args.deals, seed=args.seed, jobs=jobs, progress=progress)
+    if show:
+        err.write("\n")
+    elapsed = time.perf_counter() - start
+    kind = "matches" if plays_matches(rules) else "deals"
+    per = len(seatings(rules))
+    out.write(
+        f"{variant}: {a} against {b}, {args.deals} deal seed{'s' if args.deals != 1 else ''} x {per} seatings "
+        f"= {result.games} {kind}, seed {args.seed}, {jobs} job{'s' if jobs > 1 else ''}\n"
+    )
+    for line in result.report():
+        out.write(line + "\n")
+    out.write(f"  time: {elapsed:.1f} s\n")
+    return 0
+
+
+def _play(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    from .agents.ladder import default_ladder_path
+    from .agents.terminal import play_session
+
+    rules = get_rules(args.variant)
+    if args.level is not None and not 1 <= args.level <= 5:
+        raise SystemExit(f"error: --level is 1 to 5, not {args.level}")
+    if args.matches is not None and args.matches < 1:
+        raise SystemExit("error: --matches must be at least 1")
+    path = Path(args.ladder_file).expanduser() if args.ladder_file else default_ladder_path()
+    return play_session(
+        rules.name, level=args.level, ladder_path=path, stdin=stdin, out=out, seed=args.seed, matches=args.matches
+    )
+
+
 def _replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         with open(args.file, encoding="utf-8") as fh:
@@ -140,12 +206,38 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="bezique-rules", description="Rules engine for the Bezique family of card games.")
     parser.add_argument("--version", action="version", version=f"bezique-rules {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    sim = sub.add_parser("simulate", help="play random legal deals and print score statistics and throughput")
+    sim = sub.add_parser(
+        "simulate",
+        help="play random legal deals and print score statistics and throughput; "
+        "with --agents, play two agents against each other",
+    )
     sim.add_argument("variant", help=f"a preset name ({', '.join(available_variants())})")
-    sim.add_argument("--deals", type=int, default=1000, help="how many deals (default 1000)")
+    sim.add_argument(
+        "--deals",
+        type=int,
+        default=1000,
+        help="how many deals (default 1000); with --agents, how many deal seeds, each played once per seating",
+    )
     sim.add_argument("--seed", type=int, default=0, help="the seed (default 0); same seed, same deals")
     sim.add_argument("--jobs", type=int, default=1, help="parallel processes (default 1)")
+    sim.add_argument(
+        "--agents",
+        metavar="A,B",
+        help="play agent A against agent B with seats swapped (random, heuristic, search, level1 ... level5); "
+        "reports A's win rate with a 95%% confidence interval and the points per deal",
+    )
+    sim.add_argument("--no-progress", action="store_true", help="with --agents: no progress bar on stderr")
     sim.set_defaults(run=_simulate)
+    ply = sub.add_parser("play", help="play against the computer in the terminal (the ladder: levels 1 to 5)")
+    ply.add_argument("variant", nargs="?", default="bezique-match", help="a preset name (default bezique-match)")
+    ply.add_argument("--level", type=int, help="play at this level (1-5) without climbing the ladder")
+    ply.add_argument(
+        "--ladder-file",
+        help="where the ladder is kept (default: $BEZIQUE_RULES_LADDER, else the user's data directory)",
+    )
+    ply.add_argument("--seed", type=int, help="shuffle from this seed (default: at random)")
+    ply.add_argument("--matches", type=int, help="stop after this many matches (default: ask after each)")
+    ply.set_defaults(run=_play)
     rep = sub.add_parser("replay", help="check a JSON record and print the final scores")
     rep.add_argument("file", help="the record (JSON)")
     rep.set_defaults(run=_replay)
@@ -155,8 +247,20 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status."""
+def main(
+    argv: Sequence[str] | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+    *,
+    stdin: TextIO | None = None,
+) -> int:
+    """Run the command line; returns the exit status.
+
+    Args:
+        argv: the arguments (default: the process's).
+        out, err: where output and errors go (default: stdout, stderr).
+        stdin: where ``play`` reads the person's moves (default: stdin).
+    """
     out = out or sys.stdout
     err = err or sys.stderr
     try:
@@ -167,8 +271,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
             return 2
         return 0 if exc.code is None else int(exc.code)
     try:
-        status: int = args.run(args, out, err)
+        if args.run is _play:
+            status: int = _play(args, out, err, stdin or sys.stdin)
+        else:
+            status = args.run(args, out, err)
         return status
+    except KeyboardInterrupt:
+        err.write("\ninterrupted\n")
+        return 130
     except BeziqueRulesError as exc:
         err.write(f"error: {exc}\n")
         return 2

@@ -1,0 +1,239 @@
+"""The arena: one agent against another, seats swapped, in parallel, reproducibly.
+
+Each deal number ``k`` (1, 2, …) is shuffled with `deal_seed` (seed, k) and played
+once per seating: agent A in seat 0 then in seat 1 (in a partnership game A
+takes a whole side, seats 0 and 2, then 1 and 3; with three players A takes
+each seat in turn against two copies of B). Every random choice of the agents
+comes from a `random.Random` derived from the seed, the deal number, the seating
+and the seat, never from the order in which processes run, so the same seed
+gives the same result whatever the number of jobs.
+
+Presets whose game is a short match (``bezique-match``) are played as whole
+matches (`new_game`), and the match result is what counts; the others are
+played deal by deal.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+
+import attrs
+
+from ..api import new_deal
+from ..game import GameState, deal_seed, new_game
+from ..rules.registry import get_rules
+from ..rules.ruleset import RuleSet
+from ..scoring import MatchEnd
+from ..state import DealState
+from .base import Agent
+from .levels import make_agent
+
+__all__ = ["ArenaResult", "GameOutcome", "play_arena", "play_pairing", "plays_matches", "seatings"]
+
+AgentSpec = Agent | str
+"""An agent, or its name (see `make_agent`)."""
+
+
+@attrs.frozen
+class GameOutcome:
+    """One game of the arena (a deal, or a whole match) from agent A's side."""
+
+    number: int
+    """The deal number (its seed is ``deal_seed(seed, number)``)."""
+    seating: int
+    """Which seating: A in seat ``seating`` (or on side ``seating``)."""
+    result: float
+    """1 for a win of A, 0.5 for a draw, 0 for a loss."""
+    points_a: float
+    """A's points (its side's; with several seats of B, per seat) over the game."""
+    points_b: float
+    """B's points over the game (per seat when B holds several seats of its own)."""
+    deals: int
+    """How many deals the game took."""
+
+
+@attrs.frozen
+class ArenaResult:
+    """The outcome of an arena run."""
+
+    variant: str
+    """The preset."""
+    agent_a: str
+    """A's name."""
+    agent_b: str
+    """B's name."""
+    seed: int
+    """The seed."""
+    outcomes: tuple[GameOutcome, ...]
+    """Every game, in deal-number then seating order."""
+
+    @property
+    def games(self) -> int:
+        """How many games were played."""
+        return len(self.outcomes)
+
+    @property
+    def wins(self) -> int:
+        """Games A won."""
+        return sum(1 for o in self.outcomes if o.result == 1.0)
+
+    @property
+    def draws(self) -> int:
+        """Games drawn."""
+        return sum(1 for o in self.outcomes if o.result == 0.5)
+
+    @property
+    def losses(self) -> int:
+        """Games A lost."""
+        return sum(1 for o in self.outcomes if o.result == 0.0)
+
+    @property
+    def win_rate(self) -> float:
+        """A's score rate: wins plus half the draws, over the games."""
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """The Wilson score interval of the win rate (95% for ``z=1.96``)."""
+        n = self.games
+        if n == 0:
+            return (0.0, 1.0)
+        p = self.win_rate
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
+    @property
+    def deals(self) -> int:
+        """How many deals were played in all."""
+        return sum(o.deals for o in self.outcomes)
+
+    @property
+    def points_per_deal(self) -> tuple[float, float]:
+        """Average points per deal of A and of B."""
+        d = max(1, self.deals)
+        return (sum(o.points_a for o in self.outcomes) / d, sum(o.points_b for o in self.outcomes) / d)
+
+    def report(self) -> list[str]:
+        """The result as text lines."""
+        low, high = self.interval()
+        a, b = self.agent_a, self.agent_b
+        pa, pb = self.points_per_deal
+        return [
+            f"  {a} won {self.wins}, drew {self.draws}, lost {self.losses}: win rate {100 * self.win_rate:.1f}% "
+            f"(95% CI {100 * low:.1f}%-{100 * high:.1f}%)",
+            f"  points per deal: {a} {pa:.1f}, {b} {pb:.1f} ({self.deals} deals)",
+        ]
+
+
+def plays_matches(rules: RuleSet) -> bool:
+    """Whether the arena plays whole matches of ``rules`` (a short match: ``bezique-match``)."""
+    return isinstance(rules.game_end, MatchEnd)
+
+
+def seatings(rules: RuleSet) -> tuple[tuple[int, ...], ...]:
+    """The seats A takes in each seating: (0,) then (1,); sides in partnership games; each seat
+    in turn with three players."""
+    if rules.partnership:
+        return tuple(tuple(side) for side in rules.sides)
+    if rules.players == 2:
+        return ((0,), (1,))
+    return tuple((p,) for p in range(rules.players))
+
+
+def _name(agent: AgentSpec) -> str:
+    return agent if isinstance(agent, str) else str(getattr(agent, "name", type(agent).__name__))
+
+
+def play_pairing(variant: str, agent_a: AgentSpec, agent_b: AgentSpec, seed: int, number: int) -> list[GameOutcome]:
+    """Play deal number ``number`` once per seating (see `seatings`)."""
+    rules = get_rules(variant)
+    a = make_agent(agent_a) if isinstance(agent_a, str) else agent_a
+    b = make_agent(agent_b) if isinstance(agent_b, str) else agent_b
+    shuffle = deal_seed(seed, number)
+    out = []
+    for seating, seats in enumerate(seatings(rules)):
+        agents = [a if p in seats else b for p in range(rules.players)]
+        rngs = [random.Random(f"bezique-rules:arena:{seed}:{number}:{seating}:{p}") for p in range(rules.players)]
+        out.append(_play_one(rules, agents, rngs, shuffle, number, seating, seats))
+    return out
+
+
+def _play_one(
+    rules: RuleSet,
+    agents: Sequence[Agent],
+    rngs: Sequence[random.Random],
+    shuffle: int,
+    number: int,
+    seating: int,
+    seats: tuple[int, ...],
+) -> GameOutcome:
+    state: GameState | DealState
+    state = new_game(rules, seed=shuffle) if plays_matches(rules) else new_deal(rules, seed=shuffle)
+    while not state.is_over:
+        p = state.current_player
+        assert p is not None
+        state = state.apply(agents[p].choose(state.view(p), rngs[p]))
+    side_a = rules.side_of(seats[0])
+    if isinstance(state, GameState):
+        scores = state.totals
+        deals = len(state.results)
+        result = 0.5 if state.winner is None else (1.0 if state.winner == side_a else 0.0)
+    else:
+        scores = state.scores
+        deals = 1
+        top = max(scores)
+        leaders = [s for s, v in enumerate(scores) if v == top]
+        result = (0.5 if len(leaders) > 1 else 1.0) if side_a in leaders else 0.0
+    others = [s for s in range(len(scores)) if s != side_a]
+    points_b = sum(scores[s] for s in others) / len(others)
+    return GameOutcome(number, seating, result, float(scores[side_a]), float(points_b), deals)
+
+
+def play_arena(
+    variant: str,
+    agent_a: AgentSpec,
+    agent_b: AgentSpec,
+    *,
+    deals: int,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> ArenaResult:
+    """Play ``deals`` deal numbers, each once per seating, and collect the results.
+
+    Args:
+        variant: a registered preset.
+        agent_a, agent_b: agents or agent names (names are needed with several jobs
+            unless the agents can be pickled).
+        deals: how many deal numbers (so ``deals * len(seatings)`` games).
+        seed: the seed of every shuffle and every agent's randomness.
+        jobs: parallel processes.
+        progress: called with (games done, games in all) as games finish.
+
+    >>> result = play_arena("bezique", "heuristic", "random", deals=2, seed=1)
+    >>> result.games, result.wins + result.draws + result.losses
+    (4, 4)
+    """
+    rules = get_rules(variant)
+    per = len(seatings(rules))
+    total = deals * per
+    found: list[GameOutcome] = []
+    if progress is not None:
+        progress(0, total)
+    if jobs <= 1:
+        for k in range(1, deals + 1):
+            found.extend(play_pairing(rules.name, agent_a, agent_b, seed, k))
+            if progress is not None:
+                progress(len(found), total)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(play_pairing, rules.name, agent_a, agent_b, seed, k) for k in range(1, deals + 1)]
+            for fut in as_completed(futures):
+                found.extend(fut.result())
+                if progress is not None:
+                    progress(len(found), total)
+    found.sort(key=lambda o: (o.number, o.seating))
+    return ArenaResult(rules.name, _name(agent_a), _name(agent_b), seed, tuple(found))

@@ -1,0 +1,65 @@
+"""The five levels of the computer player, and agents by name."""
+
+from __future__ import annotations
+
+from .base import Agent, RandomAgent
+from .heuristic import HeuristicAgent
+from .search import SearchAgent
+
+__all__ = ["AGENT_NAMES", "LEVEL4_ITERATIONS", "LEVEL5_ITERATIONS", "level", "make_agent"]
+
+LEVEL4_ITERATIONS = 16
+"""The search budget of level 4 (rollouts per decision)."""
+LEVEL5_ITERATIONS = 64
+"""The search budget of level 5 (rollouts per decision)."""
+
+AGENT_NAMES = ("random", "heuristic", "search", "level1", "level2", "level3", "level4", "level5")
+"""The names `make_agent` knows."""
+
+
+def level(n: int) -> Agent:
+    """The computer player of level ``n`` (1 to 5), each stronger than the one below.
+
+    1. random legal actions;
+    2. the weak heuristic;
+    3. the heuristic;
+    4. search with a small budget;
+    5. search with a larger budget.
+
+    >>> level(3).name
+    'level3'
+
+    Raises:
+        ValueError: ``n`` is not 1 to 5.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
+        raise ValueError(f"the levels are 1 to 5, not {n!r}")
+    name = f"level{n}"
+    if n == 1:
+        return RandomAgent(name=name)
+    if n == 2:
+        return HeuristicAgent(weak=True, name=name)
+    if n == 3:
+        return HeuristicAgent(name=name)
+    if n == 4:
+        return SearchAgent(iterations=LEVEL4_ITERATIONS, name=name)
+    return SearchAgent(iterations=LEVEL5_ITERATIONS, name=name)
+
+
+def make_agent(name: str) -> Agent:
+    """The agent called ``name``: ``random``, ``heuristic``, ``search`` (level 5's budget) or
+    ``level1`` … ``level5``.
+
+    Raises:
+        ValueError: an unknown name (the message lists the known ones).
+    """
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key == "random":
+        return RandomAgent()
+    if key == "heuristic":
+        return HeuristicAgent()
+    if key == "search":
+        return SearchAgent(iterations=LEVEL5_ITERATIONS)
+    if isinstance(key, str) and key.startswith("level") and key[5:].isdigit() and 1 <= int(key[5:]) <= 5:
+        return level(int(key[5:]))
+    raise ValueError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")

@@ -1,0 +1,969 @@
+"""Heuristic play for the stock games: two-hand Bezique, its multi-pack relatives, two-hand Pinochle.
+
+The policy reads a `StockDeal` at the level of physical-card masks (fast enough
+for search rollouts), but only what the player to move may know: his own hand,
+the cards on the table, the tricks, the trump, the turn-up, the size of the
+stock, the scores and the declarations. It never reads the opponent's concealed
+cards or the order of the stock, so running it on a world made by
+`bezique_rules.determinize` gives the same choice in every world (up to the
+random tie-breaks), and `HeuristicAgent` does exactly that.
+
+The strategy (see the how-to "Write an agent" and the tutorial):
+
+* Stock phase, following: win the trick when it carries a brisque or when a
+  meld is waiting to be declared, with the cheapest card that wins; otherwise
+  give away a worthless card (a seven, an eight, a nine of a plain suit) and keep
+  the trumps. Every card has a *keep value*: its trick-winning power (trumps,
+  aces and tens) and what it adds to the melds the hand can still make (a king
+  that married can still join four kings: it counts twice).
+* Stock phase, leading: lead the cheapest card the opponent will not want to
+  take, unless a meld is waiting, then lead a card that wins (the ace of trumps
+  cannot be beaten: of identical cards the first played wins).
+* The opponent's table is read: a shown bezique, a shown royal marriage or any
+  near-complete meld on his side makes winning tricks worth more (he declares
+  only after winning one).
+* Declaring: the meld that scores most, but a royal marriage before the
+  sequence and a bezique before the double bezique when there are tricks left
+  to declare the bigger one later; the trump seven always (the exchange when it
+  brings a good card).
+* As the stock runs down, trumps are kept (two or three) for the play-off, and
+  the last face-up card goes to the loser of the last stock trick.
+* Play-off: the opponent's hand is known (every other card has been seen);
+  lead what he cannot beat, otherwise what costs least; follow with the
+  cheapest winner, or the cheapest card when nothing wins.
+
+``skill=1`` is a weak version (no meld planning, no reading of the table, no
+trump saving) used for level 2 and for fast search rollouts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import attrs
+
+from ..actions import Verb
+from ..cards import Rank
+from ..engine.stock import StockDeal
+from ..rules.ruleset import RuleSet
+from ..state import Phase
+from ..trumps import TrumpTable
+
+__all__ = ["FAST", "FULL", "WEAK", "StockTables", "stock_action", "stock_evaluate", "stock_ranking", "stock_tables"]
+
+# action codes
+_PLAY, _MELD, _EXCHANGE, _DECLARE, _PASS, _CARTE, _GUESS, _OTHER = range(8)
+
+WEAK, FAST, FULL = 1, 2, 3
+"""The skills of `stock_action`: the weak heuristic (level 2), the rollout policy, the full heuristic."""
+
+_BASELINE_THREAT = 6.0
+_ABL: dict[str, bool] = {}
+"""What the opponent is expected to declare after winning an ordinary trick."""
+
+
+@attrs.frozen(eq=False)
+class _Instance:
+    """One meld instance under one trump: its kind, points, and the faces it needs."""
+
+    kind: int
+    points: int
+    group: str
+    needs: tuple[tuple[int, int], ...]  # (face, count)
+    faces: int  # mask of the faces it uses
+    phys: int  # mask of the physical copies of those faces
+
+
+@attrs.frozen(eq=False)
+class StockTables:
+    """Per-rule-set lookup tables for the stock heuristics (built once per rule set)."""
+
+    rules: RuleSet
+    """The rule set."""
+    code: tuple[int, ...]
+    """Per action id: what kind of action it is."""
+    face: tuple[int, ...]
+    """Per action id: the face played, exchanged or declared (-1 for others)."""
+    star: tuple[bool, ...]
+    """Per action id: a play of the copy lying on the table."""
+    kind: tuple[int, ...]
+    """Per action id: the meld kind index (-1 for others)."""
+    meld_faces: tuple[int, ...]
+    """Per action id: the mask of faces of the meld."""
+    n_star: tuple[int, ...]
+    """Per action id: how many cards of the meld are already on the table."""
+    number: tuple[int, ...]
+    """Per action id: the number of a guess."""
+    face_of: tuple[int, ...]
+    """Physical id to face."""
+    face_masks: tuple[int, ...]
+    """Face to the mask of its copies."""
+    points: tuple[int, ...]
+    """Per physical id: what the card scores when won in a trick."""
+    rank: tuple[int, ...]
+    """Per face: the rank value (0 = ace)."""
+    suit: tuple[int, ...]
+    """Per face: the suit index."""
+    instances: tuple[tuple[_Instance, ...], ...]
+    """Per trump index (4 = no trump): the meld instances."""
+    by_face: tuple[tuple[tuple[int, ...], ...], ...]
+    """Per trump index, per face: the indices of the instances using the face."""
+    many: tuple[bool, ...]
+    """Per kind: has many instances (count the best one only)."""
+    groups: tuple[str, ...]
+    """Per kind: its reuse group."""
+    levels: tuple[int, ...]
+    """Per kind: its level in its class."""
+    classes: tuple[str, ...]
+    """Per kind: its meld class."""
+    kind_points: tuple[int, ...]
+    """Per kind: its points."""
+    dix_face: tuple[int, ...]
+    """Per suit: the face of the trump seven / dix (-1 when none)."""
+    beat_masks: tuple[tuple[int, ...], ...]
+    """Per trump index (4 = no trump), per face: the physical cards that beat it."""
+    weak_keep: tuple[tuple[float, ...], ...]
+    """Per trump index (4 = no trump), per face: the weak heuristic's keep value."""
+    full_mask: int
+    """Every physical card."""
+    players: int
+    """How many players."""
+
+
+_CACHE: dict[int, StockTables] = {}
+
+
+def stock_tables(rules: RuleSet) -> StockTables:
+    """The tables of ``rules`` (cached per rule set)."""
+    found = _CACHE.get(id(rules))
+    if found is not None and found.rules is rules:
+        return found
+    tables = _build(rules)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(rules)] = tables
+    return tables
+
+
+def _build(rules: RuleSet) -> StockTables:
+    deck = rules.deck
+    melds = rules.melds
+    code: list[int] = []
+    face: list[int] = []
+    star: list[bool] = []
+    kind: list[int] = []
+    meld_faces: list[int] = []
+    n_star: list[int] = []
+    number: list[int] = []
+    for action in rules.action_space.actions:
+        c, f, s, k, mf, ns, num = _OTHER, -1, False, -1, 0, 0, 0
+        verb = action.verb
+        if verb is Verb.PLAY:
+            c, f, s = _PLAY, deck.face(action.cards[0]), action.tabled[0]
+        elif verb is Verb.MELD:
+            if action.meld == "carte-blanche":
+                c = _CARTE
+            else:
+                c, k = _MELD, melds.index(action.meld)
+                for card in action.cards:
+                    mf |= 1 << deck.face(card)
+                ns = sum(action.tabled)
+        elif verb is Verb.EXCHANGE:
+            c, f = _EXCHANGE, deck.face(action.cards[0])
+        elif verb is Verb.DECLARE:
+            c, f = _DECLARE, deck.face(action.cards[0])
+        elif verb is Verb.PASS:
+            c = _PASS
+        elif verb is Verb.GUESS:
+            c, num = _GUESS, action.number or 0
+        code.append(c)
+        face.append(f)
+        star.append(s)
+        kind.append(k)
+        meld_faces.append(mf)
+        n_star.append(ns)
+        number.append(num)
+    kinds = melds.kinds
+    instances: list[tuple[_Instance, ...]] = []
+    by_face: list[tuple[tuple[int, ...], ...]] = []
+    counts_per_kind = [0] * len(kinds)
+    for trump in (0, 1, 2, 3, 4):
+        insts = []
+        for k, faces in rules.meld_instances[trump]:
+            needs: dict[int, int] = {}
+            fm = 0
+            phys = 0
+            for f in faces:
+                needs[f] = needs.get(f, 0) + 1
+                fm |= 1 << f
+                phys |= deck.face_masks[f]
+            insts.append(_Instance(k, kinds[k].points, kinds[k].group, tuple(sorted(needs.items())), fm, phys))
+            if trump == 0:
+                counts_per_kind[k] += 1
+        instances.append(tuple(insts))
+        per_face: list[list[int]] = [[] for _ in range(deck.num_faces)]
+        for i, inst in enumerate(insts):
+            for f, _n in inst.needs:
+                per_face[f].append(i)
+        by_face.append(tuple(tuple(x) for x in per_face))
+    dix = rules.stock.dix
+    dix_face = [-1] * 4
+    if dix is not None:
+        for f, card in enumerate(deck.faces):
+            if card.rank is dix.rank and card.suit is not None:
+                dix_face[card.suit.value] = f
+    cards = deck.faces
+    beat_masks = []
+    for trump in (0, 1, 2, 3, 4):
+        table = rules.trump_tables[trump]
+        masks = []
+        for f in range(deck.num_faces):
+            x = (deck.face_masks[f] & -deck.face_masks[f]).bit_length() - 1
+            masks.append(sum(1 << c for c in range(deck.size) if table.beats(c, x)))
+        beat_masks.append(tuple(masks))
+    weak_keep = []
+    card_points = rules.card_values
+    for trump in (0, 1, 2, 3, 4):
+        row: list[float] = []
+        for f, card in enumerate(cards):
+            x = (deck.face_masks[f] & -deck.face_masks[f]).bit_length() - 1
+            rank = card.rank.value
+            v = 0.0
+            if card.suit is not None and card.suit.value == trump:
+                v += 9.0 + (6.0 if rank == _ACE else 4.0 if rank == _TEN else 1.0)
+                if f == dix_face[trump]:
+                    v += 10.0
+            elif rank in (_ACE, _TEN):
+                v += 4.0 + 0.6 * card_points[x]
+            meld = 0.0
+            for k, inst_faces in rules.meld_instances[trump]:
+                if f in inst_faces:
+                    meld += kinds[k].points / len(inst_faces)
+            row.append(v + 0.1 * min(meld, 60.0))
+        weak_keep.append(tuple(row))
+    return StockTables(
+        rules=rules,
+        code=tuple(code),
+        face=tuple(face),
+        star=tuple(star),
+        kind=tuple(kind),
+        meld_faces=tuple(meld_faces),
+        n_star=tuple(n_star),
+        number=tuple(number),
+        face_of=deck.face_of,
+        face_masks=deck.face_masks,
+        points=rules.card_values,
+        rank=tuple(c.rank.value for c in cards),
+        suit=tuple(c.suit.value if c.suit is not None else 4 for c in cards),
+        instances=tuple(instances),
+        by_face=tuple(by_face),
+        many=tuple(n > 4 for n in counts_per_kind),
+        groups=tuple(k.group for k in kinds),
+        levels=tuple(k.level for k in kinds),
+        classes=tuple(k.meld_class for k in kinds),
+        kind_points=tuple(k.points for k in kinds),
+        dix_face=tuple(dix_face),
+        beat_masks=tuple(beat_masks),
+        weak_keep=tuple(weak_keep),
+        full_mask=deck.full_mask,
+        players=rules.players,
+    )
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+_ACE = Rank.ACE.value
+_TEN = Rank.TEN.value
+
+
+class _Situation:
+    """What the player to move knows, precomputed once per decision."""
+
+    __slots__ = (
+        "chances", "declared", "draws", "found", "hand", "last_stock", "me", "opp", "opp_hidden", "opp_known",
+        "opp_used", "state", "stock_n", "table", "tabled", "tb", "ti", "trump", "unseen", "unseen_n", "used", "values",
+    )  # fmt: skip
+
+    def __init__(self, state: StockDeal, tb: StockTables) -> None:
+        self.state = state
+        self.tb = tb
+        me = state.player
+        self.me = me
+        n = tb.players
+        self.opp = (me + 1) % n
+        hand = state.hands[me]
+        self.hand = hand
+        self.tabled = state.tabled[me]
+        trump = state.trump
+        self.trump = trump
+        self.ti = trump if trump >= 0 else 4
+        self.table: TrumpTable = tb.rules.trump_tables[trump]
+        seen = hand
+        for w in state.won:
+            seen |= w
+        for c in state.trick:
+            seen |= 1 << c
+        opp_known = 0
+        for q in range(n):
+            if q != me:
+                opp_known |= state.known[q]
+        self.opp_known = opp_known
+        seen |= opp_known
+        if state.turn_up >= 0:
+            seen |= 1 << state.turn_up
+        self.unseen = tb.full_mask & ~seen
+        self.unseen_n = self.unseen.bit_count()
+        stock_n = len(state.stock) + (1 if state.turn_up >= 0 else 0)
+        self.stock_n = stock_n
+        self.draws = stock_n / n
+        self.last_stock = 0 < stock_n <= n
+        self.opp_hidden = max(0, state.hands[self.opp].bit_count() - state.known[self.opp].bit_count())
+        used: dict[str, int] = {}
+        opp_used: dict[str, int] = {}
+        groups = tb.groups
+        for p, k, mk in state.declarations:
+            target = used if p == me else opp_used
+            g = groups[k]
+            target[g] = target.get(g, 0) | mk
+        self.used = used
+        self.opp_used = opp_used
+        self.chances: dict[int, float] = {}
+        self.found: list[tuple[float, int]] | None = None
+        self.values: dict[int, float] = {}
+        self.declared = state.declarations
+
+    # -- meld potential ----------------------------------------------------------
+
+    def _draw_chance(self, face: int, missing: int) -> float:
+        """The chance to draw ``missing`` more copies of ``face`` before the stock runs out."""
+        key = face * 8 + missing
+        found = self.chances.get(key)
+        if found is not None:
+            return found
+        u = (self.unseen & self.tb.face_masks[face]).bit_count()
+        if u < missing or self.unseen_n == 0 or self.draws <= 0:
+            found = 0.0
+        else:
+            per = min(1.0, self.draws / self.unseen_n)
+            found = (1.0 - (1.0 - per) ** u) ** missing
+        self.chances[key] = found
+        return found
+
+    def _inst_value(self, i: int, minus: int = -1) -> float:
+        """The prospect of instance ``i``: its points times the chance to complete it with cards
+        fresh for its group (with one copy of face ``minus`` gone, when given)."""
+        key = i * 1024 + minus + 1
+        found = self.values.get(key)
+        if found is not None:
+            return found
+        inst = self.tb.instances[self.ti][i]
+        fresh = self.hand & ~self.used.get(inst.group, 0)
+        chance = 1.0
+        masks = self.tb.face_masks
+        for f, need in inst.needs:
+            have = (fresh & masks[f]).bit_count() - (1 if f == minus else 0)
+            if have < need:
+                chance *= self._draw_chance(f, need - have)
+                if chance == 0.0:
+                    break
+        found = inst.points * chance
+        self.values[key] = found
+        return found
+
+    def _kind_best(self, kind: int, minus: int) -> float:
+        """For a kind with many instances: the best prospect among them (one copy of ``minus`` gone)."""
+        tb = self.tb
+        best = 0.0
+        for i, inst in enumerate(tb.instances[self.ti]):
+            if inst.kind == kind:
+                v = self._inst_value(i, minus if minus >= 0 and (inst.faces >> minus) & 1 else -1)
+                if v > best:
+                    best = v
+        return best
+
+    def potential_loss(self, pid: int) -> float:
+        """How much the hand's meld prospects lose if card ``pid`` leaves it."""
+        tb = self.tb
+        face = tb.face_of[pid]
+        idx = tb.by_face[self.ti][face]
+        if not idx:
+            return 0.0
+        insts = tb.instances[self.ti]
+        loss = 0.0
+        kinds: set[int] = set()
+        many = tb.many
+        used = self.used
+        for i in idx:
+            inst = insts[i]
+            if (used.get(inst.group, 0) >> pid) & 1:
+                continue  # already used in this kind of meld: its loss changes nothing here
+            if many[inst.kind]:
+                kinds.add(inst.kind)
+                continue
+            before = self._inst_value(i)
+            if before:
+                loss += before - self._inst_value(i, face)
+        for k in kinds:
+            loss += self._kind_best(k, -1) - self._kind_best(k, face)
+        return loss
+
+    def opponent_threat(self) -> float:
+        """What the opponent may declare after winning a trick, judged from his table."""
+        tb = self.tb
+        threat = _BASELINE_THREAT
+        known = self.opp_known
+        if not known:
+            return threat
+        hidden = self.opp_hidden
+        un = self.unseen_n
+        masks = tb.face_masks
+        best = 0.0
+        for inst in tb.instances[self.ti]:
+            fresh = known & ~self.opp_used.get(inst.group, 0)
+            if not fresh & inst.phys:
+                continue
+            chance = 1.0
+            for f, need in inst.needs:
+                have = (fresh & masks[f]).bit_count()
+                if have < need:
+                    u = (self.unseen & masks[f]).bit_count()
+                    missing = need - have
+                    if u < missing or un == 0 or hidden == 0:
+                        chance = 0.0
+                        break
+                    per = min(1.0, hidden / un)
+                    chance *= (1.0 - (1.0 - per) ** u) ** missing
+            best = max(best, inst.points * chance)
+        return threat + best
+
+    # -- what a trick win would open --------------------------------------------
+
+    def declarable(self, skill: int) -> tuple[float, int]:
+        """The best meld the player could declare now (points, mask of its cards) and the
+        worth of an unscored trump seven, if he wins the trick (before playing to it)."""
+        tb = self.tb
+        rules = tb.rules
+        if self.last_stock and not rules.stock.declare_on_last_stock_trick:
+            return 0.0, 0
+        from ..melds import legal_declarations
+
+        if self.found is None:
+            history = tuple((k, mk) for p, k, mk in self.declared if p == self.me)
+            points = tb.kind_points
+            found = legal_declarations(
+                rules.deck,
+                rules.melds,
+                rules.meld_rules,
+                rules.meld_search[self.trump],
+                self.hand,
+                self.tabled,
+                history,
+            )
+            self.found = [(float(points[k]), mk) for k, _key, mk in found]
+        best, mask = 0.0, 0
+        for v, mk in self.found:
+            if v > best:
+                best, mask = v, mk
+        return best, mask
+
+    def declarable_without(self, pid: int) -> float:
+        """The best meld left to declare after card ``pid`` is played (one of those found with
+        the whole hand that does not use it)."""
+        if self.found is None:
+            self.declarable(FULL)
+        assert self.found is not None
+        return max((v for v, mk in self.found if not (mk >> pid) & 1), default=0.0)
+
+    def seven_value(self, without: int = -1) -> float:
+        """10 when an unscored trump seven (dix) is held and could be declared after a win."""
+        if self.trump < 0:
+            return 0.0
+        f = self.tb.dix_face[self.trump]
+        if f < 0:
+            return 0.0
+        held = self.hand & self.tb.face_masks[f] & ~self.state.scored
+        if without >= 0:
+            held &= ~(1 << without)
+        dix = self.tb.rules.stock.dix
+        return float(dix.points) if held and dix is not None else 0.0
+
+    # -- card values -------------------------------------------------------------
+
+    def keep_value(self, pid: int, skill: int) -> float:
+        """What the player gives up by spending card ``pid``."""
+        tb = self.tb
+        f = tb.face_of[pid]
+        rank = tb.rank[f]
+        trump = self.trump
+        v = 0.05 * (8 - rank)  # of two worthless cards, keep the higher
+        is_trump = trump >= 0 and tb.suit[f] == trump
+        if is_trump:
+            v += 9.0 + (6.0 if rank == _ACE else 4.0 if rank == _TEN else 1.0)
+            if skill >= 2 and self.stock_n <= 10:
+                trumps = (self.hand & self.table.trump_mask).bit_count()
+                if trumps <= 3:
+                    v += 8.0  # keep two or three trumps for the play-off
+        elif rank in (_ACE, _TEN):
+            v += 4.0 + 0.6 * tb.points[pid]
+        if tb.dix_face[trump if trump >= 0 else 0] == f and is_trump and (self.state.scored >> pid) & 1 == 0:
+            dix = tb.rules.stock.dix
+            if dix is not None and not (dix.score_on_play and self.state.stage is Phase.PLAY):
+                v += dix.points
+        if skill >= 2 and not _ABL.get("static_keep"):
+            v += self.potential_loss(pid)
+        else:
+            v += 0.1 * _static_meld(tb, self.ti, f)
+        return v
+
+
+_STATIC: dict[tuple[int, int, int], float] = {}
+
+
+def _static_meld(tb: StockTables, ti: int, face: int) -> float:
+    key = (id(tb), ti, face)
+    found = _STATIC.get(key)
+    if found is None:
+        found = 0.0
+        for i in tb.by_face[ti][face]:
+            inst = tb.instances[ti][i]
+            found += inst.points / max(1, sum(n for _f, n in inst.needs))
+        found = min(found, 60.0)
+        _STATIC[key] = found
+    return found
+
+
+# -- the policy ------------------------------------------------------------------------------
+
+
+def stock_action(state: StockDeal, rng: random.Random, skill: int = 3) -> int:
+    """The heuristic's action id for the player to move in a stock-game deal.
+
+    Args:
+        state: the deal (a real one, or a world from `determinize`: only what the
+            player to move may know is read).
+        rng: breaks ties.
+        skill: `FULL` (3) for the full heuristic, `WEAK` (1) for the weak one, `FAST` (2)
+            for the rollout policy of the search.
+    """
+    ids = state.legal_action_ids()
+    if len(ids) == 1:
+        return ids[0]
+    tb = stock_tables(state.rules)
+    stage = state.stage
+    code = tb.code
+    if stage is Phase.GUESS:
+        return min(ids, key=lambda i: (abs(tb.number[i] - 24), tb.number[i]))
+    if stage is Phase.DECLARE:
+        return _declare(state, tb, ids, skill)
+    for i in ids:
+        if code[i] == _CARTE:
+            return i
+    if skill < 2:
+        return _weak_play(state, tb, ids)
+    if skill == FAST:
+        return _fast_play(state, tb, ids)
+    plays = [i for i in ids if code[i] == _PLAY]
+    if not plays:
+        return rng.choice(ids)
+    return max(_full_values(state, tb, plays))[1]
+
+
+def _full_values(state: StockDeal, tb: StockTables, plays: list[int]) -> list[tuple[float, int]]:
+    sit = _Situation(state, tb)
+    if state.stage is Phase.PLAYOFF:
+        return _playoff(sit, plays, FULL)
+    if state.trick:
+        return _follow(sit, plays, FULL)
+    return _lead(sit, plays, FULL)
+
+
+def stock_ranking(state: StockDeal, rng: random.Random) -> list[int]:
+    """The legal action ids, the full heuristic's favourite first."""
+    ids = state.legal_action_ids()
+    if len(ids) <= 1:
+        return list(ids)
+    tb = stock_tables(state.rules)
+    first = stock_action(state, rng, FULL)
+    code = tb.code
+    values: list[tuple[float, int]]
+    if state.stage is Phase.DECLARE:
+        values = _declare_values(state, tb, ids, FULL)
+    else:
+        plays = [i for i in ids if code[i] == _PLAY]
+        values = _full_values(state, tb, plays) if plays and state.stage in (Phase.PLAY, Phase.PLAYOFF) else []
+        seen = {i for _v, i in values}
+        values += [(-1e9, i) for i in ids if i not in seen]
+    order = [i for _v, i in sorted(values, reverse=True)]
+    order.remove(first)
+    return [first, *order]
+
+
+def _waiting(state: StockDeal, tb: StockTables, me: int, hand: int) -> int:
+    """The points of the best meld the cards of ``hand`` complete (fresh cards for its group)."""
+    trump = state.trump
+    nf = len(tb.rank)
+    all_faces = (1 << nf) - 1
+    faces = 0
+    m = hand
+    while m:
+        faces |= m & all_faces
+        m >>= nf
+    used: dict[str, int] = {}
+    if state.declarations:
+        groups = tb.groups
+        for p, k, mk in state.declarations:
+            if p == me:
+                g = groups[k]
+                used[g] = used.get(g, 0) | mk
+    masks = tb.face_masks
+    best = 0
+    for inst in tb.instances[trump if trump >= 0 else 4]:
+        if inst.points <= best or inst.faces & ~faces:
+            continue
+        fresh = hand & ~used.get(inst.group, 0)
+        for f, need in inst.needs:
+            if (fresh & masks[f]).bit_count() < need:
+                break
+        else:
+            best = inst.points
+    return best
+
+
+def _fast_play(state: StockDeal, tb: StockTables, ids: tuple[int, ...]) -> int:
+    """The rollout policy: the weak heuristic, plus winning tricks when a meld is waiting."""
+    stage = state.stage
+    if stage is Phase.PLAYOFF:
+        return _weak_play(state, tb, ids)
+    me = state.player
+    hand = state.hands[me]
+    tabled = state.tabled[me]
+    trump = state.trump
+    ti = trump if trump >= 0 else 4
+    keep = tb.weak_keep[ti]
+    table = tb.rules.trump_tables[trump]
+    points = tb.points
+    beats = table.beats
+    code, face, star, masks, face_of = tb.code, tb.face, tb.star, tb.face_masks, tb.face_of
+    plays: list[tuple[int, int]] = []
+    for i in ids:
+        if code[i] == _PLAY:
+            copies = hand & masks[face[i]] & (tabled if star[i] else ~tabled)
+            plays.append((i, (copies & -copies).bit_length() - 1))
+    if not plays:
+        return ids[-1]
+    waiting = _waiting(state, tb, me, hand)
+    dix = tb.dix_face[trump] if trump >= 0 else -1
+    if dix >= 0 and hand & masks[dix] & ~state.scored:
+        waiting += 10
+    trick = state.trick
+    if trick:
+        led = trick[0]
+        gain = points[led] + waiting
+        winners = [(keep[face_of[c]], c, i) for i, c in plays if beats(c, led)]
+        if winners:
+            k, c, i = min(winners)
+            if gain + points[c] >= k - 3.0:
+                return i
+        return min((keep[face_of[c]] + 0.01 * i, i) for i, c in plays)[1]
+    if waiting >= 40:
+        outside = tb.full_mask & ~hand
+        for w in state.won:
+            outside &= ~w
+        sure = [(keep[face_of[c]], i) for i, c in plays if not outside & tb.beat_masks[ti][face_of[c]]]
+        if sure:
+            return min(sure)[1]
+    return min((keep[face_of[c]] + 0.01 * i, i) for i, c in plays)[1]
+
+
+def _weak_play(state: StockDeal, tb: StockTables, ids: tuple[int, ...]) -> int:
+    """The weak heuristic's card (fast: static card values only)."""
+    me = state.player
+    hand = state.hands[me]
+    tabled = state.tabled[me]
+    trump = state.trump
+    keep = tb.weak_keep[trump if trump >= 0 else 4]
+    table = tb.rules.trump_tables[trump]
+    points = tb.points
+    power = table.power
+    beats = table.beats
+    code, face, star, masks, face_of = tb.code, tb.face, tb.star, tb.face_masks, tb.face_of
+    plays: list[tuple[int, int]] = []
+    for i in ids:
+        if code[i] == _PLAY:
+            copies = hand & masks[face[i]] & (tabled if star[i] else ~tabled)
+            plays.append((i, (copies & -copies).bit_length() - 1))
+    if not plays:
+        return ids[-1]
+    trick = state.trick
+    if state.stage is Phase.PLAYOFF:
+        if trick:
+            led = trick[0]
+            winners = [(points[c] * 0.1 + power[c], i) for i, c in plays if beats(c, led)]
+            if winners:
+                return min(winners)[1]
+            return min((points[c] * 3 + power[c] * 0.1, i) for i, c in plays)[1]
+        return max((power[c] - points[c] * 0.5, i) for i, c in plays)[1]
+    if trick:
+        led = trick[0]
+        if points[led] > 0:
+            winners = [(keep[face_of[c]], i) for i, c in plays if beats(c, led)]
+            if winners:
+                return min(winners)[1]
+    return min((keep[face_of[c]] + 0.01 * i, i) for i, c in plays)[1]
+
+
+def _pid_of(sit: _Situation, action_id: int) -> int:
+    """The physical card a play action uses (as the engine picks it)."""
+    tb = sit.tb
+    copies = sit.hand & tb.face_masks[tb.face[action_id]]
+    copies &= sit.tabled if tb.star[action_id] else ~sit.tabled
+    return (copies & -copies).bit_length() - 1
+
+
+def _follow(sit: _Situation, plays: list[int], skill: int) -> list[tuple[float, int]]:
+    tb = sit.tb
+    led = sit.state.trick[0]
+    table = sit.table
+    points = tb.points
+    meld, meld_mask = sit.declarable(skill)
+    if _ABL.get("no_meld"):
+        meld, meld_mask = 0.0, 0
+    threat = sit.opponent_threat()
+    if _ABL.get("no_threat"):
+        threat = _BASELINE_THREAT
+    last_swing = _last_stock_swing(sit)
+    values = []
+    for i in plays:
+        pid = _pid_of(sit, i)
+        wins = table.beats(pid, led)
+        tp = points[led] + points[pid]
+        keep = sit.keep_value(pid, skill)
+        if wins:
+            decl = meld if not (meld_mask >> pid) & 1 else sit.declarable_without(pid)
+            v = tp + decl + sit.seven_value(pid) + threat - _BASELINE_THREAT + 3.0 - last_swing
+        else:
+            v = -tp - threat + last_swing
+        values.append((v - keep - 0.001 * i, i))
+    return values
+
+
+def _last_stock_swing(sit: _Situation) -> float:
+    """On the last stock trick the loser takes the face-up card: what losing is worth."""
+    state = sit.state
+    if not (sit.last_stock and state.turn_up >= 0):
+        return 0.0
+    up = state.turn_up
+    tb = sit.tb
+    f = tb.face_of[up]
+    rank = tb.rank[f]
+    v = 10.0 if tb.suit[f] == sit.trump else 0.0
+    v += 8.0 if rank in (_ACE, _TEN) else 0.0
+    return v - 6.0
+
+
+def _beaters(sit: _Situation, pid: int) -> int:
+    """How many unseen (or opponent's known) cards beat ``pid``."""
+    mask = sit.tb.beat_masks[sit.ti][sit.tb.face_of[pid]]
+    return ((sit.unseen | sit.opp_known) & mask).bit_count()
+
+
+def _lead(sit: _Situation, plays: list[int], skill: int) -> list[tuple[float, int]]:
+    tb = sit.tb
+    points = tb.points
+    meld, meld_mask = sit.declarable(skill)
+    threat = sit.opponent_threat()
+    hidden = sit.opp_hidden
+    un = max(1, sit.unseen_n)
+    per = min(1.0, hidden / un)
+    values = []
+    for i in plays:
+        pid = _pid_of(sit, i)
+        b = _beaters(sit, pid)
+        holds = 1.0 - (1.0 - per) ** b if b else 0.0
+        want = points[pid] > 0 or threat > _BASELINE_THREAT + 20
+        p_beat = holds * (0.9 if want else 0.35)
+        decl = meld if not (meld_mask >> pid) & 1 else sit.declarable_without(pid)
+        win_v = points[pid] + decl + sit.seven_value(pid) + threat - _BASELINE_THREAT + 3.0
+        lose_v = -points[pid] - threat - 3.0
+        v = (1.0 - p_beat) * win_v + p_beat * lose_v - sit.keep_value(pid, skill)
+        values.append((v - 0.001 * i, i))
+    return values
+
+
+def _playoff(sit: _Situation, plays: list[int], skill: int) -> list[tuple[float, int]]:
+    tb = sit.tb
+    table = sit.table
+    points = tb.points
+    power = table.power
+    state = sit.state
+    if state.trick:
+        led = state.trick[0]
+        winners = [i for i in plays if table.beats(_pid_of(sit, i), led)]
+        if winners:
+            return [
+                (-(points[_pid_of(sit, i)] * 0.1 + power[_pid_of(sit, i)]) + (1000.0 if i in winners else 0.0), i)
+                for i in plays
+            ]
+        return [(-(points[_pid_of(sit, i)] * 3 + power[_pid_of(sit, i)] * 0.1), i) for i in plays]
+    # the opponent's hand is every card not seen (the stock is gone)
+    opp = sit.unseen | sit.opp_known
+    policy = tb.rules.playoff_policy
+    my_trumps = (sit.hand & table.trump_mask).bit_count()
+    opp_trumps = (opp & table.trump_mask).bit_count()
+    last = sit.hand.bit_count() == 1
+    values = []
+    for i in plays:
+        pid = _pid_of(sit, i)
+        answers = policy.legal(table, opp, (pid,))
+        beat = [c for c in _bits(answers) if table.beats(c, pid)]
+        if beat:
+            reply = min(beat, key=lambda c: (points[c], power[c]))
+            v = -(points[pid] + points[reply]) - (10.0 if last else 0.0)
+        else:
+            reply = min(_bits(answers), key=lambda c: (points[c], power[c]))
+            v = points[pid] + points[reply] + (10.0 if last else 0.0)
+        is_trump = (table.trump_mask >> pid) & 1
+        if is_trump:
+            if my_trumps > opp_trumps > 0 and (table.trump_mask >> reply) & 1:
+                v += 6.0  # drawing his trumps frees the plain winners
+            elif not beat:
+                v -= 2.0
+            else:
+                v -= 4.0
+        values.append((v - 0.01 * power[pid] - 0.001 * i, i))
+    return values
+
+
+def _declare(state: StockDeal, tb: StockTables, ids: tuple[int, ...], skill: int) -> int:
+    return max(_declare_values(state, tb, ids, skill))[1]
+
+
+def _declare_values(state: StockDeal, tb: StockTables, ids: tuple[int, ...], skill: int) -> list[tuple[float, int]]:
+    code = tb.code
+    stock_n = len(state.stock) + (1 if state.turn_up >= 0 else 0)
+    melds = [i for i in ids if code[i] == _MELD]
+    options: list[tuple[float, int]] = []
+    points = tb.kind_points
+    for i in ids:
+        c = code[i]
+        if c == _MELD:
+            k = tb.kind[i]
+            v = float(points[k]) + 0.01 * tb.n_star[i]
+            if skill >= FAST and stock_n >= 6:
+                for j in melds:
+                    kj = tb.kind[j]
+                    if (
+                        j != i
+                        and tb.classes[kj] == tb.classes[k]
+                        and tb.classes[k]
+                        and tb.levels[kj] < tb.levels[k]
+                        and tb.meld_faces[j] & ~tb.meld_faces[i] == 0
+                    ):
+                        v = min(v, float(points[kj]) - 1.0)  # the smaller meld first, the bigger one later
+            options.append((v, i))
+        elif c == _EXCHANGE:
+            up = state.turn_up
+            bonus = 0.0
+            if up >= 0:
+                f = tb.face_of[up]
+                bonus = 3.0 + (4.0 if tb.rank[f] in (_ACE, _TEN) else 0.0)
+            options.append((10.0 + bonus + 0.5, i))
+        elif c == _DECLARE:
+            options.append((10.0, i))
+        elif c == _CARTE:
+            options.append((1000.0, i))
+        elif c == _PASS:
+            options.append((0.0, i))
+    return options
+
+
+def stock_evaluate(state: StockDeal, weight: float = 0.6, holding: float = 0.5) -> tuple[float, ...]:
+    """An estimate of each player's final points in a stock-game deal still in play: the
+    points scored, the card points already won (when they count at the end of the deal),
+    ``weight`` times the meld prospects of his hand, and what the cards held are worth in
+    tricks to come (``holding`` times their card points, a little for each trump, most of
+    an unscored trump seven while the stock lasts). Used by the search to cut rollouts
+    short; it reads every hand, so it is meant for a world from `determinize`."""
+    tb = stock_tables(state.rules)
+    n = tb.players
+    points = tb.points
+    rules = tb.rules
+    at_end = rules.stock.card_timing != "immediate"
+    trump = state.trump
+    ti = trump if trump >= 0 else 4
+    insts = tb.instances[ti]
+    masks = tb.face_masks
+    seen_all = state.turn_up if state.turn_up >= 0 else -1
+    played = 0
+    for w in state.won:
+        played |= w
+    for c in state.trick:
+        played |= 1 << c
+    stock_n = len(state.stock) + (1 if state.turn_up >= 0 else 0)
+    draws = stock_n / n
+    trump_mask = rules.trump_tables[trump].trump_mask
+    dix = rules.stock.dix
+    dix_mask = tb.face_masks[tb.dix_face[trump]] if trump >= 0 and tb.dix_face[trump] >= 0 else 0
+    out = []
+    for p in range(n):
+        total = float(sum(state.points[p]))
+        if at_end:
+            total += sum(points[c] for c in _bits(state.won[p]))
+        hand = state.hands[p]
+        if holding:
+            total += holding * sum(points[c] for c in _bits(hand)) + 3.0 * (hand & trump_mask).bit_count()
+            if dix is not None and stock_n and hand & dix_mask & ~state.scored:
+                total += 0.8 * dix.points * (hand & dix_mask & ~state.scored).bit_count()
+        if draws > 0:
+            seen = hand | played
+            for q in range(n):
+                if q != p:
+                    seen |= state.known[q]
+            if seen_all >= 0:
+                seen |= 1 << seen_all
+            unseen = tb.full_mask & ~seen
+            un = unseen.bit_count()
+            per = min(1.0, draws / un) if un else 0.0
+        else:
+            unseen, per = 0, 0.0
+        used: dict[str, int] = {}
+        for q, k, mk in state.declarations:
+            if q == p:
+                g = tb.groups[k]
+                used[g] = used.get(g, 0) | mk
+        prospects = 0.0
+        best: dict[int, float] = {}
+        for inst in insts:
+            fresh = hand & ~used.get(inst.group, 0)
+            if not fresh & inst.phys:
+                continue
+            chance = 1.0
+            for f, need in inst.needs:
+                have = (fresh & masks[f]).bit_count()
+                if have < need:
+                    if per == 0.0:
+                        chance = 0.0
+                        break
+                    u = (unseen & masks[f]).bit_count()
+                    if u < need - have:
+                        chance = 0.0
+                        break
+                    chance *= (1.0 - (1.0 - per) ** u) ** (need - have)
+            if chance:
+                v = inst.points * chance
+                if tb.many[inst.kind]:
+                    if v > best.get(inst.kind, 0.0):
+                        best[inst.kind] = v
+                else:
+                    prospects += v
+        prospects += sum(best.values())
+        if stock_n == 0:
+            prospects = 0.0
+        out.append(total + weight * prospects)
+    return tuple(out)
