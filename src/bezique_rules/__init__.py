@@ -12,6 +12,7 @@ Everything public is importable from here:
 from __future__ import annotations
 
 from .actions import Action, ActionSpace, Verb
+from .agents import Agent, HeuristicAgent, RandomAgent, SearchAgent, level
 from .api import new_deal
 from .cards import JOKER, Card, CardSet, Rank, Suit, parse_cards
 from .deck import DealPattern, DeckSpec, shuffle
@@ -42,6 +43,7 @@ __all__ = [
     "JOKER",
     "Action",
     "ActionSpace",
+    "Agent",
     "BeatRule",
     "BeziqueRulesError",
     "Card",
@@ -55,6 +57,7 @@ __all__ = [
     "DixRule",
     "FixedCards",
     "GameState",
+    "HeuristicAgent",
     "IllegalActionError",
     "MatchEnd",
     "MeldKind",
@@ -68,11 +71,13 @@ __all__ = [
     "PlayerView",
     "Preset",
     "Quartet",
+    "RandomAgent",
     "Rank",
     "RecordError",
     "RuleCode",
     "RuleSet",
     "ScoreBreakdown",
+    "SearchAgent",
     "StockRules",
     "Suit",
     "SuitRun",
@@ -88,6 +93,7 @@ __all__ = [
     "deal_seed",
     "determinize",
     "get_rules",
+    "level",
     "new_deal",
     "new_game",
     "parse_cards",
