@@ -8,9 +8,9 @@ from .search import SearchAgent
 
 __all__ = ["AGENT_NAMES", "LEVEL4_ITERATIONS", "LEVEL5_ITERATIONS", "level", "make_agent"]
 
-LEVEL4_ITERATIONS = 16
+LEVEL4_ITERATIONS = 32
 """The search budget of level 4 (rollouts per decision)."""
-LEVEL5_ITERATIONS = 64
+LEVEL5_ITERATIONS = 128
 """The search budget of level 5 (rollouts per decision)."""
 
 AGENT_NAMES = ("random", "heuristic", "search", "level1", "level2", "level3", "level4", "level5")

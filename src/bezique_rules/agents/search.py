@@ -47,6 +47,9 @@ __all__ = ["SearchAgent", "reward_scale"]
 
 Rollout = Callable[[DealState, random.Random], int]
 
+STEPS_PER_ITERATION = 16
+"""Outside the stock games the budget is ``iterations`` times this many actions played."""
+
 
 class _Node:
     """A node of the search tree: the statistics of the action that led to it."""
@@ -258,20 +261,25 @@ class SearchAgent:
     def _tree_search(
         self, view: PlayerView, first: DealState, policy: Rollout, judge: _Judge, rng: random.Random
     ) -> int:
-        """Plain ISMCTS from the root: one world per iteration, UCB over the actions legal in it."""
+        """Plain ISMCTS from the root: one world per iteration, UCB over the actions legal in it.
+
+        The budget counts actions played rather than iterations (``STEPS_PER_ITERATION`` per
+        iteration), so that games with long deals get fewer, equally costly iterations."""
         root = _Node(-1)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
+        steps = [0]
+        budget = max(1, self.iterations) * STEPS_PER_ITERATION
         world = first
         while True:
             if done:
                 world = determinize(view, rng)
-            self._descend(root, world, policy, judge, rng, widen=False, limit=1 << 30)
+            self._descend(root, world, policy, judge, rng, widen=False, limit=1 << 30, counter=steps)
             done += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
                     break
-            elif done >= max(1, self.iterations):
+            elif steps[0] >= budget and done >= 2:
                 break
 
         def rank(a: int) -> tuple[int, float]:
@@ -292,6 +300,7 @@ class SearchAgent:
         *,
         widen: bool = True,
         limit: int | None = None,
+        counter: list[int] | None = None,
     ) -> float:
         """One iteration below a root candidate: walk the tree (UCB over the actions legal in
         this world, a new child only as the visits grow), play out, back up; the result for
@@ -331,16 +340,19 @@ class SearchAgent:
             path.append(node)
             state = state.apply(best_a, check=False)
             depth += 1
-        results = self._play_out(state, policy, judge, rng)
+        results = self._play_out(state, policy, judge, rng, counter)
         for n in path:
             if n.player >= 0:
                 n.visits += 1
                 n.total += results[n.player]
         return results[path[0].player] if path[0].player >= 0 else 0.0
 
-    def _play_out(self, state: DealState, policy: Rollout, judge: _Judge, rng: random.Random) -> list[float]:
+    def _play_out(
+        self, state: DealState, policy: Rollout, judge: _Judge, rng: random.Random, counter: list[int] | None = None
+    ) -> list[float]:
         """Play the rollout policy to the end of the deal, or, in the stock games, for
         ``horizon`` tricks and then estimate."""
+        start = len(state.moves)
         if isinstance(state, StockDeal) and self.horizon is not None:
             stop = state.tricks + self.horizon
             while not state.is_over:
@@ -349,6 +361,8 @@ class SearchAgent:
                 state = state.apply(policy(state, rng), check=False)
         while not state.is_over:
             state = state.apply(policy(state, rng), check=False)
+        if counter is not None:
+            counter[0] += len(state.moves) - start + 1
         return judge.results(state.scores)
 
 
