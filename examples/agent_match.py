@@ -1,6 +1,6 @@
 """Play a short bezique-match match between two computer players and print the result.
 
-Run it with ``python examples/agent_match.py``. Level 3 (the heuristic) plays
+Run it with ``python examples/agent_match.py``. Level 4 (the full heuristic) plays
 against level 2 (the weak heuristic): each agent sees only its own view and
 draws its randomness from its own seeded `random.Random`, so the run is the
 same every time. It prints each deal's scores and the winner of the match.
@@ -18,8 +18,8 @@ SEED = 7
 
 def main() -> None:
     """Play one match, seat 0 against seat 1, and print what happened."""
-    agents: list[Agent] = [level(3), level(2)]
-    names = ["level 3 (heuristic)", "level 2 (weak heuristic)"]
+    agents: list[Agent] = [level(4), level(2)]
+    names = ["level 4 (full heuristic)", "level 2 (weak heuristic)"]
     rngs = [random.Random(f"{SEED}:{seat}") for seat in range(2)]
     game = new_game("bezique-match", seed=SEED)
     print(f"bezique-match, seed {SEED}: {names[0]} (seat 0, leads) against {names[1]} (seat 1)")

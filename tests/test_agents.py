@@ -63,21 +63,27 @@ def play_through(state: DealState, agents: list[Agent], seed: int, limit: int = 
 
 def test_every_agent_satisfies_the_protocol() -> None:
     """RandomAgent, HeuristicAgent, SearchAgent and every level have choose(view, rng) -> Action."""
-    agents: list[object] = [RandomAgent(), HeuristicAgent(), HeuristicAgent(weak=True), SearchAgent()]
+    agents: list[object] = [RandomAgent(), HeuristicAgent(), HeuristicAgent(strength="weak"), SearchAgent()]
     agents += [level(n) for n in range(1, 6)]
     for agent in agents:
         assert isinstance(agent, Agent)
 
 
 def test_levels_are_named_and_distinct() -> None:
-    """level(n) for n = 1..5: random, weak heuristic, heuristic, small search, larger search."""
+    """level(n) for n = 1..5: random, weak heuristic, medium heuristic, full heuristic, search."""
     agents = [level(n) for n in range(1, 6)]
     assert [getattr(a, "name", None) for a in agents] == ["level1", "level2", "level3", "level4", "level5"]
     assert isinstance(agents[0], RandomAgent)
-    assert agents[1] == HeuristicAgent(weak=True, name="level2")
-    assert agents[2] == HeuristicAgent(name="level3")
-    assert isinstance(agents[3], SearchAgent) and isinstance(agents[4], SearchAgent)
-    assert agents[3].iterations < agents[4].iterations
+    assert agents[1] == HeuristicAgent(strength="weak", name="level2")
+    assert agents[2] == HeuristicAgent(strength="medium", name="level3")
+    assert agents[3] == HeuristicAgent(name="level4")
+    assert isinstance(agents[4], SearchAgent)
+
+
+def test_heuristic_strength_is_checked() -> None:
+    """HeuristicAgent's strength is one of weak, medium, full; anything else is refused at once."""
+    with pytest.raises(ValueError, match="strength"):
+        HeuristicAgent(strength="expert")
 
 
 @pytest.mark.parametrize("bad", [0, 6, -1, True])
@@ -111,7 +117,9 @@ def test_agents_refuse_to_move_out_of_turn() -> None:
 @pytest.mark.parametrize("variant", available_variants())
 def test_random_and_heuristic_agents_play_every_preset(variant: str) -> None:
     """Random and heuristic agents play a whole deal of every preset with legal actions only."""
-    end = play_through(new_deal(variant, seed=11), [HeuristicAgent(), RandomAgent(), HeuristicAgent(weak=True)], 11)
+    end = play_through(
+        new_deal(variant, seed=11), [HeuristicAgent(), RandomAgent(), HeuristicAgent(strength="weak")], 11
+    )
     assert end.is_over and end.result is not None
 
 
@@ -173,7 +181,7 @@ def _two_lookalikes() -> tuple[DealState, DealState, int]:
     return state, other, p
 
 
-@pytest.mark.parametrize("agent", [RandomAgent(), HeuristicAgent(), HeuristicAgent(weak=True)])
+@pytest.mark.parametrize("agent", [RandomAgent(), HeuristicAgent(), HeuristicAgent(strength="weak")])
 def test_agents_see_only_the_view(agent: Agent) -> None:
     """Two deals that look the same to the player (other hidden cards) get the same choice from the same rng."""
     state, other, p = _two_lookalikes()
@@ -497,3 +505,26 @@ def test_simulate_bad_agents_is_a_one_line_error(agents: str) -> None:
     status, out, err = simulate("bezique", "--agents", agents, "--deals", "2")
     assert status == 2 and out == ""
     assert err.startswith("error: ") and len(err.splitlines()) == 1
+
+
+def test_inference_weighs_worlds_by_the_opponents_play() -> None:
+    """Against a heuristic opponent, the true deal explains his play (weight 1); some sampled worlds do not."""
+    from bezique_rules.agents.search import _likelihood
+
+    state = new_deal("bezique-match", seed=12)
+    rng = random.Random(12)
+    agent = HeuristicAgent()
+    for _ in range(24):
+        p = state.current_player
+        assert p is not None
+        state = state.apply(agent.choose(state.view(p), rng))
+    me = state.current_player
+    assert me is not None and isinstance(state, StockDeal)
+    assert _likelihood(state, me, 4, 0.3) == 1.0
+    weights = []
+    for k in range(12):
+        world = determinize(state.view(me), random.Random(k))
+        assert isinstance(world, StockDeal)
+        weights.append(_likelihood(world, me, 4, 0.3))
+    assert all(0.0 < w <= 1.0 for w in weights)
+    assert min(weights) < 1.0

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -279,6 +280,11 @@ def main(
     except KeyboardInterrupt:
         err.write("\ninterrupted\n")
         return 130
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        if out is sys.stdout:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 1
     except BeziqueRulesError as exc:
         err.write(f"error: {exc}\n")
         return 2

@@ -10,7 +10,7 @@ from ..actions import Action
 from ..engine.stock import StockDeal
 from ..errors import BeziqueRulesError
 from ..state import PlayerView, determinize
-from .stockplay import FULL, WEAK, stock_action
+from .stockplay import FULL, MEDIUM, WEAK, stock_action
 from .trickplay import trick_game_action
 
 __all__ = ["HeuristicAgent"]
@@ -44,9 +44,12 @@ class HeuristicAgent:
     True
     """
 
-    weak: bool = False
-    """A weaker version (level 2): static card values, no meld planning, no reading of the
-    opponent's table, no trump saving."""
+    strength: str = attrs.field(default="full", validator=attrs.validators.in_(("weak", "medium", "full")))
+    """``"full"`` (level 4), ``"medium"`` (level 3: in the stock games it follows and declares
+    like the full heuristic but leads and plays the play-off by the weak rules; elsewhere a
+    quarter of its moves are random) or ``"weak"`` (level 2: static card values, no meld
+    planning, no reading of the opponent's table, no trump saving; elsewhere half of its
+    moves are random)."""
     name: str = "heuristic"
     """A name for reports."""
 
@@ -64,8 +67,10 @@ class HeuristicAgent:
         world = determinize(view, rng)
         rules = world.rules
         if isinstance(world, StockDeal):
-            return rules.action_space.actions[stock_action(world, rng, WEAK if self.weak else FULL)]
-        if self.weak and rng.random() < 0.5:
-            # level 2 outside the stock games: the trick heuristics half of the time
+            skill = FULL if self.strength == "full" else MEDIUM if self.strength == "medium" else WEAK
+            return rules.action_space.actions[stock_action(world, rng, skill)]
+        blunders = 0.0 if self.strength == "full" else 0.25 if self.strength == "medium" else 0.5
+        if blunders and rng.random() < blunders:
+            # the weaker levels outside the stock games: a random move now and then
             return legal[rng.randrange(len(legal))]
         return trick_game_action(view, rules, rng)

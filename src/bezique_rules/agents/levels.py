@@ -6,10 +6,8 @@ from .base import Agent, RandomAgent
 from .heuristic import HeuristicAgent
 from .search import SearchAgent
 
-__all__ = ["AGENT_NAMES", "LEVEL4_ITERATIONS", "LEVEL5_ITERATIONS", "level", "make_agent"]
+__all__ = ["AGENT_NAMES", "LEVEL5_ITERATIONS", "level", "make_agent"]
 
-LEVEL4_ITERATIONS = 32
-"""The search budget of level 4 (rollouts per decision)."""
 LEVEL5_ITERATIONS = 128
 """The search budget of level 5 (rollouts per decision)."""
 
@@ -21,10 +19,13 @@ def level(n: int) -> Agent:
     """The computer player of level ``n`` (1 to 5), each stronger than the one below.
 
     1. random legal actions;
-    2. the weak heuristic;
-    3. the heuristic;
-    4. search with a small budget;
-    5. search with a larger budget.
+    2. the weak heuristic (``HeuristicAgent(strength="weak")``);
+    3. the medium heuristic (``strength="medium"``);
+    4. the full heuristic (`HeuristicAgent`);
+    5. the search (`SearchAgent`), guided by the full heuristic.
+
+    The strength table, measured with ``benchmarks/arena.py``, is in the docs
+    (explanation: the computer players).
 
     >>> level(3).name
     'level3'
@@ -38,11 +39,11 @@ def level(n: int) -> Agent:
     if n == 1:
         return RandomAgent(name=name)
     if n == 2:
-        return HeuristicAgent(weak=True, name=name)
+        return HeuristicAgent(strength="weak", name=name)
     if n == 3:
-        return HeuristicAgent(name=name)
+        return HeuristicAgent(strength="medium", name=name)
     if n == 4:
-        return SearchAgent(iterations=LEVEL4_ITERATIONS, name=name)
+        return HeuristicAgent(name=name)
     return SearchAgent(iterations=LEVEL5_ITERATIONS, name=name)
 
 

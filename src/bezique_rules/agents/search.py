@@ -34,7 +34,8 @@ from collections.abc import Callable
 
 import attrs
 
-from ..actions import Action
+from ..actions import Action, Verb
+from ..api import new_deal
 from ..engine.stock import StockDeal
 from ..errors import BeziqueRulesError
 from ..rules.ruleset import RuleSet
@@ -187,6 +188,11 @@ class SearchAgent:
     """Stock games: the weight of meld prospects in that estimate."""
     holding: float = 0.5
     """Stock games: the share of the card points of the cards held counted in that estimate."""
+    inference: int = 0
+    """Stock games: weigh each sampled world by how well it explains the opponent's last
+    this many card plays (0: every world counts the same)."""
+    mismatch: float = 0.3
+    """The weight factor of each of those plays the heuristic would not have made in the world."""
     name: str = "search"
     """A name for reports."""
 
@@ -238,6 +244,7 @@ class SearchAgent:
         me = view.player
         nodes = {a: _Node(me) for a in candidates}
         results: dict[int, list[float]] = {a: [] for a in candidates}
+        weights: list[float] = []
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         rounds = max(2, self.iterations // len(candidates))
         done = 0
@@ -246,6 +253,8 @@ class SearchAgent:
             if done:
                 world = determinize(view, rng)
             seed = rng.getrandbits(48)
+            assert isinstance(world, StockDeal)
+            weights.append(_likelihood(world, me, self.inference, self.mismatch) if self.inference else 1.0)
             for a in candidates:
                 # the same world and the same rollout randomness for every candidate
                 value = self._descend(nodes[a], world.apply(a, check=False), policy, judge, random.Random(seed))
@@ -256,7 +265,7 @@ class SearchAgent:
                     break
             elif done >= rounds:
                 break
-        return _paired_choice(candidates, results, self.confidence)
+        return _paired_choice(candidates, results, self.confidence, weights)
 
     def _tree_search(
         self, view: PlayerView, first: DealState, policy: Rollout, judge: _Judge, rng: random.Random
@@ -366,15 +375,72 @@ class SearchAgent:
         return judge.results(state.scores)
 
 
-def _paired_choice(candidates: list[int], results: dict[int, list[float]], z: float) -> int:
-    """The candidate with the best average, unless its edge over the first (the heuristic's
-    favourite), measured world by world, is within ``z`` standard errors of nothing."""
+def _paired_choice(
+    candidates: list[int], results: dict[int, list[float]], z: float, weights: list[float] | None = None
+) -> int:
+    """The candidate with the best (weighted) average, unless its edge over the first (the
+    heuristic's favourite), measured world by world, is within ``z`` standard errors of nothing."""
     favourite = candidates[0]
-    best = max(candidates, key=lambda a: (sum(results[a]), a == favourite))
+    w = weights if weights else [1.0] * len(results[favourite])
+    total = sum(w)
+
+    def mean_of(a: int) -> float:
+        return sum(wi * x for wi, x in zip(w, results[a])) / total
+
+    best = max(candidates, key=lambda a: (mean_of(a), a == favourite))
     if best == favourite:
         return favourite
     diffs = [x - y for x, y in zip(results[best], results[favourite])]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return best if mean > z * math.sqrt(var / n) else favourite
+    mean = sum(wi * d for wi, d in zip(w, diffs)) / total
+    n_eff = total * total / sum(wi * wi for wi in w)
+    var = sum(wi * (d - mean) ** 2 for wi, d in zip(w, diffs)) / total * n_eff / max(1.0, n_eff - 1)
+    return best if mean > z * math.sqrt(var / n_eff) else favourite
+
+
+def _likelihood(world: StockDeal, me: int, decisions: int, mismatch: float) -> float:
+    """How well the world explains the opponents' recent play: ``mismatch`` to the power of how
+    many of their last ``decisions`` stock-phase choices the heuristic would not have made
+    holding the world's cards (the deal is replayed from the world's deck)."""
+    rules = world.rules
+    moves = world.moves
+    wanted = []
+    for index in range(len(moves) - 1, -1, -1):
+        if moves[index] & 7 != me:
+            wanted.append(index)
+            if len(wanted) >= 3 * decisions:
+                break
+    if not wanted:
+        return 1.0
+    deck = [rules.deck.card(pid) for pid in world.deck_order]
+    try:
+        state = new_deal(rules, deck=deck, dealer=world.dealer)
+    except BeziqueRulesError:
+        return 1.0
+    if not isinstance(state, StockDeal):
+        return 1.0
+    first = min(wanted)
+    rng = random.Random(0)
+    weight = 1.0
+    checked = 0
+    pass_id = rules.action_space.ids[Action(Verb.PASS)]
+    for index, move in enumerate(moves):
+        action = move >> 3
+        if state.stage is Phase.DECLARE and action not in state.legal_action_ids():
+            # in this world the trick winner could have declared, but the real one could not
+            if move & 7 != me and index >= first and stock_action(state, rng, FULL) != pass_id:
+                weight *= mismatch
+            state = state.apply(pass_id, check=False)
+        if action not in state.legal_action_ids():
+            return weight  # the world does not replay: judge it on what was seen so far
+        if (
+            index >= first
+            and index in wanted
+            and checked < decisions
+            and state.stage is Phase.PLAY
+            and len(state.legal_action_ids()) > 1
+        ):
+            checked += 1
+            if stock_action(state, rng, FULL) != action:
+                weight *= mismatch
+        state = state.apply(action, check=False)
+    return weight

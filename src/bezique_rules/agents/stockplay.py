@@ -32,8 +32,10 @@ The strategy (see the how-to "Write an agent" and the tutorial):
   lead what he cannot beat, otherwise what costs least; follow with the
   cheapest winner, or the cheapest card when nothing wins.
 
-``skill=1`` is a weak version (no meld planning, no reading of the table, no
-trump saving) used for level 2 and for fast search rollouts.
+``skill=WEAK`` is a weak version (no meld planning, no reading of the table, no
+trump saving) used for level 2; ``MEDIUM`` (level 3) follows and declares like the full
+heuristic but leads and plays the play-off like the weak one; ``FAST`` is the rollout
+policy of the search.
 """
 
 from __future__ import annotations
@@ -50,16 +52,27 @@ from ..rules.ruleset import RuleSet
 from ..state import Phase
 from ..trumps import TrumpTable
 
-__all__ = ["FAST", "FULL", "WEAK", "StockTables", "stock_action", "stock_evaluate", "stock_ranking", "stock_tables"]
+__all__ = [
+    "FAST",
+    "FULL",
+    "MEDIUM",
+    "WEAK",
+    "StockTables",
+    "stock_action",
+    "stock_evaluate",
+    "stock_ranking",
+    "stock_tables",
+]
 
 # action codes
 _PLAY, _MELD, _EXCHANGE, _DECLARE, _PASS, _CARTE, _GUESS, _OTHER = range(8)
 
-WEAK, FAST, FULL = 1, 2, 3
-"""The skills of `stock_action`: the weak heuristic (level 2), the rollout policy, the full heuristic."""
+WEAK, FAST, MEDIUM, FULL = 1, 2, 3, 4
+"""The skills of `stock_action`: the weak heuristic (level 2), the rollout policy of the search,
+the medium heuristic (level 3: the full one, except that it leads and plays the play-off by the
+weak rules) and the full heuristic (level 4)."""
 
 _BASELINE_THREAT = 6.0
-_ABL: dict[str, bool] = {}
 """What the opponent is expected to declare after winning an ordinary trick."""
 
 
@@ -505,7 +518,7 @@ class _Situation:
         is_trump = trump >= 0 and tb.suit[f] == trump
         if is_trump:
             v += 9.0 + (6.0 if rank == _ACE else 4.0 if rank == _TEN else 1.0)
-            if skill >= 2 and self.stock_n <= 10:
+            if skill >= FAST and self.stock_n <= 10:
                 trumps = (self.hand & self.table.trump_mask).bit_count()
                 if trumps <= 3:
                     v += 8.0  # keep two or three trumps for the play-off
@@ -515,7 +528,7 @@ class _Situation:
             dix = tb.rules.stock.dix
             if dix is not None and not (dix.score_on_play and self.state.stage is Phase.PLAY):
                 v += dix.points
-        if skill >= 2 and not _ABL.get("static_keep"):
+        if skill >= FAST:
             v += self.potential_loss(pid)
         else:
             v += 0.1 * _static_meld(tb, self.ti, f)
@@ -541,15 +554,15 @@ def _static_meld(tb: StockTables, ti: int, face: int) -> float:
 # -- the policy ------------------------------------------------------------------------------
 
 
-def stock_action(state: StockDeal, rng: random.Random, skill: int = 3) -> int:
+def stock_action(state: StockDeal, rng: random.Random, skill: int = FULL) -> int:
     """The heuristic's action id for the player to move in a stock-game deal.
 
     Args:
         state: the deal (a real one, or a world from `determinize`: only what the
             player to move may know is read).
         rng: breaks ties.
-        skill: `FULL` (3) for the full heuristic, `WEAK` (1) for the weak one, `FAST` (2)
-            for the rollout policy of the search.
+        skill: `FULL` for the full heuristic, `MEDIUM` or `WEAK` for the weaker ones,
+            `FAST` for the rollout policy of the search.
     """
     ids = state.legal_action_ids()
     if len(ids) == 1:
@@ -564,7 +577,9 @@ def stock_action(state: StockDeal, rng: random.Random, skill: int = 3) -> int:
     for i in ids:
         if code[i] == _CARTE:
             return i
-    if skill < 2:
+    if skill == MEDIUM:
+        skill = WEAK if stage is Phase.PLAYOFF or (stage is Phase.PLAY and not state.trick) else FULL
+    if skill == WEAK:
         return _weak_play(state, tb, ids)
     if skill == FAST:
         return _fast_play(state, tb, ids)
@@ -732,11 +747,7 @@ def _follow(sit: _Situation, plays: list[int], skill: int) -> list[tuple[float, 
     table = sit.table
     points = tb.points
     meld, meld_mask = sit.declarable(skill)
-    if _ABL.get("no_meld"):
-        meld, meld_mask = 0.0, 0
     threat = sit.opponent_threat()
-    if _ABL.get("no_threat"):
-        threat = _BASELINE_THREAT
     last_swing = _last_stock_swing(sit)
     values = []
     for i in plays:

@@ -208,6 +208,8 @@ class _Match:
         elif verb is Verb.EXCHANGE:
             subject = "You exchange" if you else who.capitalize() + " exchanges"
             say(f"{subject} {_cards(action.cards)} for the turn-up (10).")
+        elif verb is Verb.BID:
+            say(f"{'You bid' if you else who.capitalize() + ' bids'} {action.number}.")
         elif verb is Verb.PASS and you:
             say("You pass.")
         elif verb is Verb.PASS:
