@@ -359,6 +359,319 @@ def legal_declarations(
         instances: the candidate melds, from `index_instances`.
         forbidden: cards that may not be used now (the card just taken in an exchange).
     """
+    plan = _plan(deck, table, rules, instances)
+    if plan is None:
+        return _search_generic(deck, table, rules, instances, held, tabled, history, forbidden)
+    return [
+        (kind_index, key, _fast_copies(plan, key, kind_index, held, tabled, history, forbidden))
+        for kind_index, key in _search_fast(plan, held, tabled, history, forbidden)
+    ]
+
+
+def declarable_keys(
+    deck: DeckSpec,
+    table: MeldTable,
+    rules: MeldRules,
+    instances: tuple[InstanceGroup, ...],
+    held: int,
+    tabled: int,
+    history: Sequence[Declaration],
+    forbidden: int = 0,
+) -> list[tuple[int, tuple[tuple[int, bool], ...]]]:
+    """The (kind index, key) pairs of `legal_declarations`, in the same order, without
+    choosing the physical copies (what an engine needs to list the legal actions)."""
+    plan = _plan(deck, table, rules, instances)
+    if plan is None:
+        found = _search_generic(deck, table, rules, instances, held, tabled, history, forbidden)
+        return [(k, key) for k, key, _mask in found]
+    return _search_fast(plan, held, tabled, history, forbidden)
+
+
+Finder = Callable[[int, int, Sequence[Declaration], int], list[tuple[int, tuple[tuple[int, bool], ...]]]]
+"""``finder(held, tabled, history, forbidden)``: what `declarable_keys` gives."""
+
+
+def declaration_finder(
+    deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[InstanceGroup, ...]
+) -> Finder:
+    """`declarable_keys` with its first four arguments bound (for an engine to keep per trump)."""
+    plan = _plan(deck, table, rules, instances)
+    if plan is None:
+        return functools.partial(declarable_keys, deck, table, rules, instances)
+    return functools.partial(_search_fast, plan)
+
+
+# -- the quick search ---------------------------------------------------------
+#
+# With R1 as "every_meld", without D1 and without re-forming after play, a choice of
+# copies is legal exactly when it avoids every card that the player's earlier
+# declarations keep out of its kind (R2, R3, R4) and takes a card from the concealed
+# hand (R1). So a key (faces and places) is legal when each place it names holds
+# enough unblocked copies and it names the hand at least once, and the copies
+# `_choose` would take are the first unblocked ones. `_Plan` holds what that search
+# needs, with the kinds' lookups merged into clusters of up to `_CLUSTER_FACES` faces
+# so that a hand that forms nothing is turned away in a few dict lookups. A cluster's
+# table is filled as hands come (a cache of what its kinds' own lookups say).
+
+_Blocks = tuple[tuple[int, ...], ...]
+"""Per kind index k: the kinds whose declarations may not reuse a card of an earlier
+declaration of kind k."""
+
+_Entry = tuple[int, int, int, tuple[Instance, ...]]
+"""A kind whose instances fit the faces held: (kind index, mask of every physical card
+its instances use, fewest cards any needs, the instances that fit)."""
+
+_Cluster = tuple[
+    int, dict[int, tuple[_Entry, ...]] | None, int, int, int, tuple[Instance, ...], tuple[InstanceGroup, ...]
+]
+"""(mask of its faces, entries by the faces held among those (filled as hands come;
+None for a single kind too wide to tabulate), then for such a kind: kind index,
+physical mask, fewest cards, every instance; then the kinds' groups)."""
+
+_Plan = tuple[_Blocks, int, tuple[int, ...], tuple[_Cluster, ...]]
+"""(reuse blocks, the number of faces, the deck's face masks, the clusters)."""
+
+_CLUSTER_FACES = 12
+
+_PLANS: dict[int, tuple[object, object, object, object, _Plan | None]] = {}
+"""Plans by the id of the instances they were made for (the entry keeps those alive)."""
+
+
+def _plan(deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[InstanceGroup, ...]) -> _Plan | None:
+    """The quick search's tables for these arguments (cached), or None when the rules
+    need the general search."""
+    entry = _PLANS.get(id(instances))
+    if (
+        entry is None
+        or entry[0] is not instances
+        or entry[1] is not table
+        or entry[2] is not rules
+        or entry[3] is not deck
+    ):
+        if len(_PLANS) > 256:
+            _PLANS.clear()
+        entry = (instances, table, rules, deck, _make_plan(deck, table, rules, instances))
+        _PLANS[id(instances)] = entry
+    return entry[4]
+
+
+def _make_plan(
+    deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[InstanceGroup, ...]
+) -> _Plan | None:
+    if rules.new_card_rule != "every_meld" or rules.double_after_two_singles or rules.reform_after_play:
+        return None
+    kinds = table.kinds
+    rows = []
+    for other in kinds:
+        row = []
+        for j, kind in enumerate(kinds):
+            cls = kind.meld_class
+            if other.group == kind.group:  # R2
+                row.append(j)
+            elif cls and other.meld_class == cls:  # R3 (up) and R4 (down)
+                up = other.level < kind.level and cls not in rules.upgrade_classes
+                down = other.level > kind.level and cls not in rules.downgrade_classes
+                if up or down:
+                    row.append(j)
+        rows.append(tuple(row))
+    clusters: list[_Cluster] = []
+    run: list[InstanceGroup] = []
+
+    def close() -> None:
+        if run:
+            union = 0
+            for g in run:
+                union |= g[2]
+            clusters.append((union, {}, -1, 0, 0, (), tuple(run)))
+            run.clear()
+
+    union = 0
+    for g in instances:
+        phys, fewest, face_mask, group_lookup, every = g
+        if group_lookup is None:
+            close()
+            union = 0
+            clusters.append((face_mask, None, every[0][0], phys, fewest, every, (g,)))
+            continue
+        if run and (union | face_mask).bit_count() > _CLUSTER_FACES:
+            close()
+            union = 0
+        run.append(g)
+        union |= face_mask
+    close()
+    return tuple(rows), deck.num_faces, deck.face_masks, tuple(clusters)
+
+
+def _cluster_entries(members: tuple[InstanceGroup, ...], faces: int) -> tuple[_Entry, ...]:
+    """The kinds of a cluster with instances that fit ``faces``, and those instances."""
+    entries = []
+    for phys, fewest, face_mask, lookup, every in members:
+        assert lookup is not None  # clusters only join tabulated kinds
+        fits = lookup.get(faces & face_mask)
+        if fits:
+            entries.append((every[0][0], phys, fewest, fits))
+    return tuple(entries)
+
+
+def _blocked(blocks: _Blocks, history: Sequence[Declaration]) -> list[int]:
+    """Per kind index: the cards the player's earlier declarations keep out of it."""
+    out = [0] * len(blocks)
+    for k, m in history:
+        for j in blocks[k]:
+            out[j] |= m
+    return out
+
+
+def _search_fast(
+    plan: _Plan, held: int, tabled: int, history: Sequence[Declaration], forbidden: int
+) -> list[tuple[int, tuple[tuple[int, bool], ...]]]:
+    """The legal (kind index, key) pairs, in the order of `legal_declarations`."""
+    blocks, nf, f_masks, clusters = plan
+    out: list[tuple[int, tuple[tuple[int, bool], ...]]] = []
+    all_faces = (1 << nf) - 1
+    free_all = held & ~forbidden
+    faces = 0
+    m = free_all
+    while m:  # fold the copies onto the faces: one shift per pack
+        faces |= m & all_faces
+        m >>= nf
+    blocked = _blocked(blocks, history) if history else None
+    concealed = held & ~tabled
+    for face_mask, lookup, kind, phys, fewest, every, members in clusters:
+        if lookup is not None:
+            sub = faces & face_mask
+            entries = lookup.get(sub)
+            if entries is None:
+                entries = lookup[sub] = _cluster_entries(members, sub)
+            if not entries:
+                continue
+        else:
+            fits = tuple(i for i in every if not i[2] & ~faces)
+            if not fits:
+                continue
+            entries = ((kind, phys, fewest, fits),)
+        for kind_index, phys, fewest, group in entries:
+            free = free_all
+            if blocked is not None:
+                b = blocked[kind_index]
+                if b & free:
+                    free &= ~b
+                    kind_faces = 0
+                    m = free
+                    while m:
+                        kind_faces |= m & all_faces
+                        m >>= nf
+                    group = tuple(i for i in group if not i[2] & ~kind_faces)
+            if (free & phys).bit_count() < fewest:
+                continue
+            hand = free & concealed
+            table = free & tabled
+            for kind_index, _faces, _need, counts in group:
+                keys: list[tuple[tuple[int, bool], ...]] = [()]
+                some_hand: list[bool] = [False]
+                for f, mult in counts:
+                    fm = f_masks[f]
+                    nh = (hand & fm).bit_count()
+                    nt = (table & fm).bit_count()
+                    low = mult - nh if mult > nh else 0
+                    high = nt if nt < mult else mult
+                    if low > high:
+                        break
+                    if low == mult:  # only from the table
+                        part = ((f, True),) * mult
+                        keys = [k + part for k in keys]
+                    elif high == 0:  # only from the hand
+                        part = ((f, False),) * mult
+                        keys = [k + part for k in keys]
+                        some_hand = [True] * len(keys)
+                    else:
+                        new_keys = []
+                        new_hand = []
+                        for k, h in zip(keys, some_hand):
+                            for t in range(low, high + 1):
+                                new_keys.append(k + ((f, False),) * (mult - t) + ((f, True),) * t)
+                                new_hand.append(h or t < mult)
+                        keys, some_hand = new_keys, new_hand
+                else:
+                    for k, h in zip(keys, some_hand):
+                        if h:
+                            out.append((kind_index, k))
+    return out
+
+
+def _fast_copies(
+    plan: _Plan,
+    key: tuple[tuple[int, bool], ...],
+    kind_index: int,
+    held: int,
+    tabled: int,
+    history: Sequence[Declaration],
+    forbidden: int,
+) -> int:
+    """The copies `_choose` takes for ``key`` when `_plan` decides legality: per (face,
+    place), the unblocked copies used least in earlier melds, then the lowest ids; 0
+    when the key is not legal."""
+    free = held & ~forbidden
+    usage: dict[int, int] = {}
+    if history:
+        free &= ~_blocked(plan[0], history)[kind_index]
+        usage = _usage(history)
+    concealed = held & ~tabled
+    f_masks = plan[2]
+    mask = 0
+    from_hand = False
+    i = 0
+    n = len(key)
+    while i < n:
+        slot = key[i]
+        j = i + 1
+        while j < n and key[j] == slot:
+            j += 1
+        f, star = slot
+        avail = _bits(free & f_masks[f] & (tabled if star else concealed), usage)
+        if len(avail) < j - i:
+            return 0
+        for b in avail[: j - i]:
+            mask |= b
+        from_hand = from_hand or not star
+        i = j
+    return mask if from_hand else 0
+
+
+def meld_copies(
+    deck: DeckSpec,
+    table: MeldTable,
+    rules: MeldRules,
+    instances: tuple[InstanceGroup, ...],
+    kind_index: int,
+    key: tuple[tuple[int, bool], ...],
+    held: int,
+    tabled: int,
+    history: Sequence[Declaration],
+    forbidden: int = 0,
+) -> int:
+    """The physical cards `choose_copies` picks for a declaration (0 when none is legal),
+    by the quick rules where they apply; ``instances`` are any of the rule set's
+    (`index_instances`), only used to find the cached tables."""
+    plan = _plan(deck, table, rules, instances)
+    if plan is not None:
+        mask = _fast_copies(plan, key, kind_index, held, tabled, history, forbidden)
+        if mask:
+            return mask
+    return choose_copies(deck, table, rules, kind_index, key, held, tabled, history, forbidden)[0]
+
+
+def _search_generic(
+    deck: DeckSpec,
+    table: MeldTable,
+    rules: MeldRules,
+    instances: tuple[InstanceGroup, ...],
+    held: int,
+    tabled: int,
+    history: Sequence[Declaration],
+    forbidden: int = 0,
+) -> list[tuple[int, tuple[tuple[int, bool], ...], int]]:
+    """`legal_declarations` by trying every choice of copies against `MeldRules.refusal`."""
     out: list[tuple[int, tuple[tuple[int, bool], ...], int]] = []
     held_faces = 0
     nf = deck.num_faces

@@ -335,7 +335,7 @@ class DealState:
         legal = self._legal
         if legal is None:
             legal = self.legal_action_ids()
-        return tuple([actions[i] for i in legal])
+        return tuple(map(actions.__getitem__, legal))
 
     def legal_action_mask(self) -> tuple[bool, ...]:
         """One bool per action id of the rule set: True where the action is legal.

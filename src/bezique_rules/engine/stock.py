@@ -14,6 +14,7 @@ the copies used least in earlier melds that make the meld legal.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import attrs
@@ -23,7 +24,7 @@ from ..actions import Action, ActionSpace, Verb
 from ..cards import Card, CardSet, Suit
 from ..deck import shuffle
 from ..errors import DealError, RuleCode
-from ..melds import choose_copies, legal_declarations
+from ..melds import Finder, choose_copies, declaration_finder, meld_copies
 from ..rules.ruleset import CutGuess, RuleSet
 from ..scoring import ScoreBreakdown
 from ..state import DealSetup, DealState, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
@@ -86,6 +87,12 @@ class _Meta:
     guess_ids: dict[int, int]
     carte_repeat: bool
     result: Any  # the deal-result rule (RubiconScoring), or None
+    meld_limit: int  # melds per trick won (0: no limit)
+    face_masks: tuple[int, ...]  # face id -> mask of its physical copies
+    packs: int
+    value_bytes: tuple[tuple[int, ...], ...]  # [k][byte] -> card points of ids 8k.. in the byte
+    finders: dict[int, Finder]  # by trump: the declaration search (filled on first use)
+    winner_tables: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]  # by trump index: power, suit, trumps
 
 
 class StockEngine:
@@ -263,6 +270,12 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
             guess_ids,
             rules.stock.carte_blanche_repeat,
             rules.stock.result,
+            rules.stock.melds_per_trick,
+            deck.face_masks,
+            deck.packs,
+            _byte_sums(rules.card_values),
+            {},
+            tuple((t.power, t.suit, t.trump_mask) for t in rules.trump_tables),
         ),
     )
     return result
@@ -279,30 +292,41 @@ def _declare_ids(
     exchanged: int,
     scored: int,
     turn_up: int,
+    found: list[tuple[int, tuple[tuple[int, bool], ...]]] | None = None,
 ) -> list[int]:
-    """The declare-phase actions open to a trick winner: always ``pass``, then melds and sevens."""
+    """The declare-phase actions open to a trick winner: always ``pass``, then melds and sevens.
+
+    ``found``: the melds' search already made with no exchange on this trick (optional)."""
     ids = [m.pass_id]
-    limit = rules.stock.melds_per_trick
     dix = rules.stock.dix
     melds_done = turn & 0xFF
-    if (limit == 0 or melds_done < limit) and not (dix is not None and dix.no_meld_when_exchanging and exchanged >= 0):
-        forbidden = 0
-        if exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
-            forbidden = 1 << exchanged
-        meld_ids = m.meld_ids
-        for kind_index, key, _mask in legal_declarations(
-            rules.deck, rules.melds, rules.meld_rules, rules.meld_search[trump], hand, tabled, history, forbidden
-        ):
-            ids.append(meld_ids[(kind_index, key)])
+    if (not m.meld_limit or melds_done < m.meld_limit) and not (
+        exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging
+    ):
+        if found is None or exchanged >= 0:
+            forbidden = 0
+            if exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
+                forbidden = 1 << exchanged
+            found = (m.finders.get(trump) or _finder(rules, m, trump))(hand, tabled, history, forbidden)
+        if found:
+            meld_ids = m.meld_ids
+            for k in found:
+                ids.append(meld_ids[k])
     if dix is not None and not turn & _SEVEN_DONE and trump >= 0:
         face = m.dix_faces[trump]
-        if face >= 0 and hand & rules.deck.face_masks[face] & ~scored:
+        if face >= 0 and hand & m.dix_masks[trump] & ~scored:
             can_exchange = _can_exchange(rules, face, turn_up)
             if can_exchange and not (dix.no_meld_when_exchanging and melds_done):
                 ids.append(m.exchange_ids[face])
             if dix.methods != "exchange_only" or not can_exchange:
                 ids.append(m.declare_ids[face])
     return ids
+
+
+def _finder(rules: RuleSet, m: _Meta, trump: int) -> Finder:
+    """The declaration search for ``trump``, made on first use and kept in ``m.finders``."""
+    finder = m.finders[trump] = declaration_finder(rules.deck, rules.melds, rules.meld_rules, rules.meld_search[trump])
+    return finder
 
 
 def _can_exchange(rules: RuleSet, dix_face: int, turn_up: int) -> bool:
@@ -322,6 +346,10 @@ def _draws(
     """The winner, then each other player in turn, draws one card; the turn-up is drawn last.
 
     With ``show_last`` the last face-down card is shown (it becomes known)."""
+    if n == 2 and (len(stock) > 2 or (len(stock) == 2 and not show_last)):  # the usual draw
+        if winner == 0:
+            return (hands[0] | 1 << stock[0], hands[1] | 1 << stock[1]), known, stock[2:], turn_up
+        return (hands[0] | 1 << stock[1], hands[1] | 1 << stock[0]), known, stock[2:], turn_up
     hl = list(hands)
     kl = known
     for i in range(n):
@@ -384,6 +412,11 @@ class StockCore(NamedTuple):
     (showed one, and has drawn no court card since)."""
     moves: tuple[int, ...]
     """Every action so far, encoded ``action_id << 3 | player``."""
+
+
+_tuple_new: Callable[[type[StockCore], tuple[Any, ...]], StockCore] = tuple.__new__
+"""``_tuple_new(StockCore, fields)`` builds a core from its fields in order, without the
+NamedTuple's Python-level ``__new__`` (the hot paths)."""
 
 
 @attrs.frozen
@@ -503,6 +536,11 @@ class StockDeal(DealState):
         """The trump suit, or None."""
         return None if self.trump < 0 else Suit(self.trump)
 
+    @property
+    def is_over(self) -> bool:
+        """True when the deal is finished."""
+        return self.core.stage is _ST_OVER
+
     def _compute_legal(self) -> tuple[int, ...]:
         core = self.core
         stage = core.stage
@@ -524,19 +562,30 @@ class StockDeal(DealState):
         tabled = core.tabled[p]
         # fold the copies onto faces, then read the ascending play ids byte by byte
         nf = m.num_faces
-        all_faces = m.all_faces
         conc = playable & ~tabled
-        faces = 0
-        while conc:
-            faces |= conc & all_faces
-            conc >>= nf
-        ids: tuple[int, ...] = ()
-        for table in m.hand_id_bytes:
-            if faces & 255:
-                ids += table[faces & 255]
-            faces >>= 8
-            if not faces:
-                break
+        if m.packs == 2:
+            faces = (conc | conc >> nf) & m.all_faces
+        else:
+            all_faces = m.all_faces
+            faces = 0
+            while conc:
+                faces |= conc & all_faces
+                conc >>= nf
+        by_byte = m.hand_id_bytes
+        ids: tuple[int, ...]
+        if len(by_byte) == 4:
+            ids = by_byte[0][faces & 255] + by_byte[1][faces >> 8 & 255] + by_byte[2][faces >> 16 & 255]
+            ids += by_byte[3][faces >> 24]
+        elif len(by_byte) == 3:
+            ids = by_byte[0][faces & 255] + by_byte[1][faces >> 8 & 255] + by_byte[2][faces >> 16]
+        else:
+            ids = ()
+            for table in by_byte:
+                if faces & 255:
+                    ids += table[faces & 255]
+                faces >>= 8
+                if not faces:
+                    break
         carte = m.carte_id >= 0 and stage is _ST_PLAY and self._may_show_carte(m)
         if tabled & playable or carte:
             more = list(ids)
@@ -570,7 +619,7 @@ class StockDeal(DealState):
         )
 
     def _history_of(self, player: int) -> tuple[tuple[int, int], ...]:
-        return tuple((k, mask) for p, k, mask in self.declarations if p == player)
+        return _history(self.core.declarations, player)
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         rules = self.rules
@@ -668,6 +717,11 @@ class StockDeal(DealState):
         m: _Meta = self.setup.meta
         verb, a, b = m.meta[action_id]
         if verb == _PLAY:
+            if not b:  # from the concealed hand: the lowest copy
+                core = self.core
+                p = core.player
+                copies = core.hands[p] & m.face_masks[a] & ~core.tabled[p]
+                return self._play((copies & -copies).bit_length() - 1, action_id)
             return self._play(self._pick_play(a, b), action_id)
         moves = (*self.core.moves, action_id << 3 | self.core.player)
         if verb == _PASS:
@@ -689,7 +743,10 @@ class StockDeal(DealState):
         ) = self.core  # fmt: skip
         n = m.players
         bit = 1 << pid
-        hands = (*hands[:p], hands[p] ^ bit, *hands[p + 1 :])
+        if n == 2:
+            hands = (hands[0] ^ bit, hands[1]) if p == 0 else (hands[0], hands[1] ^ bit)
+        else:
+            hands = (*hands[:p], hands[p] ^ bit, *hands[p + 1 :])
         if tabled[p] & bit:
             tabled = (*tabled[:p], tabled[p] ^ bit, *tabled[p + 1 :])
         if known[p] & bit:
@@ -697,24 +754,39 @@ class StockDeal(DealState):
         if bit & m.dix_masks[trump] and stage is _ST_PLAY and m.score_on_play and not scored & bit:
             scored |= bit
             points = _add(points, p, _SEVEN, m.dix_points)
-        trick = (*trick, pid)
         moves = (*moves, action_id << 3 | p)
         shown &= ~(1 << p)
         cls = type(self)
-        if len(trick) < n:
+        if len(trick) + 1 < n:
             return cls(
                 setup,
-                StockCore(
-                    stage, (p + 1) % n, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick,
-                    last_leader, won, points, declarations, scored, turn, exchanged, tricks, shown, moves,
+                _tuple_new(
+                    StockCore,
+                    (
+                        stage, (p + 1) % n, hands, tabled, known, stock, turn_up, trump, leader, (*trick, pid),
+                        last_trick, last_leader, won, points, declarations, scored, turn, exchanged, tricks, shown,
+                        moves,
+                    )
                 ),
             )  # fmt: skip
         # the trick is complete
-        winner = (leader + m.tables[trump].winner(trick)) % n
-        won_mask = 0
-        for c in trick:
-            won_mask |= 1 << c
-        won = (*won[:winner], won[winner] | won_mask, *won[winner + 1 :])
+        if n == 2:
+            first = trick[0]
+            trick = (first, pid)
+            power, suits, trumps = m.winner_tables[trump]
+            if power[pid] > power[first] and (suits[pid] == suits[first] or (trumps >> pid) & 1):
+                winner = p
+            else:
+                winner = leader
+            won_mask = (1 << first) | bit
+            won = (won[0] | won_mask, won[1]) if winner == 0 else (won[0], won[1] | won_mask)
+        else:
+            trick = (*trick, pid)
+            winner = (leader + m.tables[trump].winner(trick)) % n
+            won_mask = 0
+            for c in trick:
+                won_mask |= 1 << c
+            won = (*won[:winner], won[winner] | won_mask, *won[winner + 1 :])
         if m.immediate:
             values = m.card_values
             points = _add(points, winner, _CARDS, sum(values[c] for c in trick))
@@ -723,9 +795,12 @@ class StockDeal(DealState):
             if hands[winner]:
                 return cls(
                     setup,
-                    StockCore(
-                        stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won,
-                        points, declarations, scored, 0, -1, tricks, shown, moves,
+                    _tuple_new(
+                        StockCore,
+                        (
+                            stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader,
+                            won, points, declarations, scored, 0, -1, tricks, shown, moves,
+                        )
                     ),
                 )  # fmt: skip
             if m.last_at_final:
@@ -733,10 +808,9 @@ class StockDeal(DealState):
             if m.result is not None:
                 points = _deal_result(m, points, won)
             elif not m.immediate:
-                values = m.card_values
                 rounded = setup.rules.card_points.rounded
                 for q in range(n):
-                    points = _add(points, q, _CARDS, rounded(sum(values[c] for c in _bits(won[q]))))
+                    points = _add(points, q, _CARDS, rounded(_mask_points(m.value_bytes, won[q])))
             return cls(
                 setup,
                 StockCore(
@@ -748,24 +822,35 @@ class StockDeal(DealState):
         last_stock = len(stock) + (1 if turn_up >= 0 else 0) <= n
         if last_stock and not m.last_at_final:
             points = _add(points, winner, _LAST, m.last_bonus)
-        if (not last_stock or m.declare_on_last) and hands[winner] & m.meldable:
-            ids = _declare_ids(
-                setup.rules, m, hands[winner], tabled[winner],
-                tuple((k, mk) for q, k, mk in declarations if q == winner) if declarations else (),
-                trump, 0, -1, scored, turn_up,
-            )  # fmt: skip
-            if len(ids) > 1:
+        hand = hands[winner]
+        if (not last_stock or m.declare_on_last) and hand & m.meldable:
+            history = _history(declarations, winner)
+            found = (m.finders.get(trump) or _finder(setup.rules, m, trump))(hand, tabled[winner], history, 0)
+            # something to declare: a meld, or an unscored trump seven (no dix rule: no dix masks)
+            if found or hand & m.dix_masks[trump] & ~scored:
+                ids = _declare_ids(setup.rules, m, hand, tabled[winner], history, trump, 0, -1, scored, turn_up, found)
+                ids.sort()
                 return cls(
                     setup,
-                    StockCore(
-                        _ST_DECLARE, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader,
-                        won, points, declarations, scored, 0, -1, tricks, shown, moves,
+                    _tuple_new(
+                        StockCore,
+                        (
+                            _ST_DECLARE, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick,
+                            leader, won, points, declarations, scored, 0, -1, tricks, shown, moves,
+                        )
                     ),
-                    tuple(sorted(ids)),
+                    tuple(ids),
                 )  # fmt: skip
         if shown >> _STREAK:
             shown = _carte_after_draw(m, shown, n, winner, stock)
-        hands, known, stock, turn_up = _draws(n, winner, hands, known, stock, turn_up, m.show_last)
+        if n == 2 and (len(stock) > 2 or (len(stock) == 2 and not m.show_last)):  # the usual draw
+            if winner == 0:
+                hands = (hands[0] | 1 << stock[0], hands[1] | 1 << stock[1])
+            else:
+                hands = (hands[0] | 1 << stock[1], hands[1] | 1 << stock[0])
+            stock = stock[2:]
+        else:
+            hands, known, stock, turn_up = _draws(n, winner, hands, known, stock, turn_up, m.show_last)
         if stock or turn_up >= 0:
             stage = _ST_PLAY
         else:
@@ -773,83 +858,73 @@ class StockDeal(DealState):
             tabled = (0,) * n
         return cls(
             setup,
-            StockCore(
-                stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won, points,
-                declarations, scored, 0, -1, tricks, shown, moves,
+            _tuple_new(
+                StockCore,
+                (
+                    stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won,
+                    points, declarations, scored, 0, -1, tricks, shown, moves,
+                )
             ),
         )  # fmt: skip
 
     def _drawn(self, moves: tuple[int, ...]) -> Self:
         """End the declare phase: everyone draws, then the winner leads."""
-        n = self.setup.rules.players
-        shown = self.shown
-        if shown >> _STREAK:
-            shown = _carte_after_draw(self.setup.meta, shown, n, self.player, self.stock)
-        hands, known, stock, turn_up = _draws(
-            n, self.player, self.hands, self.known, self.stock, self.turn_up, self.setup.meta.show_last
-        )
-        playoff = not stock and turn_up < 0
-        return self._evolve(
-            stage=Phase.PLAYOFF if playoff else Phase.PLAY,
-            hands=hands,
-            known=known,
-            stock=stock,
-            turn_up=turn_up,
-            tabled=(0,) * n if playoff else self.tabled,
-            moves=moves,
-            turn=0,
-            exchanged=-1,
-            shown=shown,
-        )
+        return type(self)(self.setup, _after_draw(self.setup.meta, self.core, moves))
 
-    def _declared(self, state: Self) -> Self:
+    def _declared(self, core: StockCore) -> Self:
         """After a declaration: stay while something more may be declared, else draw."""
-        ids = state._declare_now(self.setup.rules.engine_data[1])
+        setup = self.setup
+        m: _Meta = setup.meta
+        p = core.player
+        ids = _declare_ids(
+            setup.rules, m, core.hands[p], core.tabled[p], _history(core.declarations, p), core.trump, core.turn,
+            core.exchanged, core.scored, core.turn_up,
+        )  # fmt: skip
         if len(ids) > 1:
-            object.__setattr__(state, "_legal", tuple(sorted(ids)))
-            return state
-        return state._drawn(state.moves)
+            ids.sort()
+            return type(self)(setup, core, tuple(ids))
+        return type(self)(setup, _after_draw(m, core, core.moves))
 
     def _meld(self, kind_index: int, key: tuple[tuple[int, bool], ...], moves: tuple[int, ...]) -> Self:
         rules = self.setup.rules
-        p = self.player
+        (
+            stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
+            points, declarations, scored, turn, exchanged, tricks, shown, _moves,
+        ) = self.core  # fmt: skip
         dix = rules.stock.dix
         forbidden = 0
-        if self.exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
-            forbidden = 1 << self.exchanged
-        mask, _ = choose_copies(
-            rules.deck, rules.melds, rules.meld_rules, kind_index, key, self.hands[p], self.tabled[p],
-            self._history_of(p), forbidden,
+        if exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
+            forbidden = 1 << exchanged
+        mask = meld_copies(
+            rules.deck, rules.melds, rules.meld_rules, rules.meld_search[trump], kind_index, key, hands[p], tabled[p],
+            _history(declarations, p), forbidden,
         )  # fmt: skip
         kind = rules.melds.kinds[kind_index]
-        trump = self.trump
         if trump < 0 and kind.fixes_trump:
             suit = rules.deck.faces[key[0][0]].suit
             assert suit is not None  # marriages and sequences are suited
             trump = suit.value
         return self._declared(
-            self._evolve(
-                trump=trump,
-                tabled=_set(self.tabled, p, self.tabled[p] | mask),
-                known=_set(self.known, p, self.known[p] | mask),
-                declarations=(*self.declarations, (p, kind_index, mask)),
-                points=_add(self.points, p, _MELDS, rules.melds.kinds[kind_index].points),
-                turn=self.turn + 1,
-                moves=moves,
+            _tuple_new(
+                StockCore,
+                (
+                    stage, p, hands, _set(tabled, p, tabled[p] | mask), _set(known, p, known[p] | mask), stock,
+                    turn_up, trump, leader, trick, last_trick, last_leader, won, _add(points, p, _MELDS, kind.points),
+                    (*declarations, (p, kind_index, mask)), scored, turn + 1, exchanged, tricks, shown, moves,
+                ),
             )
-        )
+        )  # fmt: skip
 
     def _seven(self, exchange: bool, face: int, moves: tuple[int, ...]) -> Self:
         rules = self.setup.rules
         dix = rules.stock.dix
         assert dix is not None  # only offered when the rule set has a dix rule
-        p = self.player
-        held = self.hands[p] & rules.deck.face_masks[face] & ~self.scored
+        (
+            stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
+            points, declarations, scored, turn, exchanged, tricks, shown, _moves,
+        ) = self.core  # fmt: skip
+        held = hands[p] & rules.deck.face_masks[face] & ~scored
         low = held & -held
-        hands = self.hands
-        known = self.known
-        turn_up = self.turn_up
-        exchanged = self.exchanged
         if exchange:
             old = turn_up
             hands = _set(hands, p, (hands[p] ^ low) | (1 << old))
@@ -859,17 +934,15 @@ class StockDeal(DealState):
         else:
             known = _set(known, p, known[p] | low)
         return self._declared(
-            self._evolve(
-                hands=hands,
-                known=known,
-                turn_up=turn_up,
-                exchanged=exchanged,
-                scored=self.scored | low,
-                points=_add(self.points, p, _SEVEN, dix.points),
-                turn=self.turn | _SEVEN_DONE,
-                moves=moves,
+            _tuple_new(
+                StockCore,
+                (
+                    stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader,
+                    won, _add(points, p, _SEVEN, dix.points), declarations, scored | low, turn | _SEVEN_DONE,
+                    exchanged, tricks, shown, moves,
+                ),
             )
-        )
+        )  # fmt: skip
 
     def _carte(self, moves: tuple[int, ...]) -> Self:
         p = self.player
@@ -989,6 +1062,37 @@ class StockDeal(DealState):
         )
 
 
+def _history(declarations: tuple[tuple[int, int, int], ...], player: int) -> tuple[tuple[int, int], ...]:
+    """The (kind index, mask) declarations of ``player``."""
+    if not declarations:
+        return ()
+    return tuple([(k, mask) for p, k, mask in declarations if p == player])
+
+
+def _after_draw(m: _Meta, core: StockCore, moves: tuple[int, ...]) -> StockCore:
+    """The core once the declare phase ends: everyone draws, then the winner leads."""
+    (
+        _stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
+        points, declarations, scored, _turn, _exchanged, tricks, shown, _moves,
+    ) = core  # fmt: skip
+    n = m.players
+    if shown >> _STREAK:
+        shown = _carte_after_draw(m, shown, n, p, stock)
+    hands, known, stock, turn_up = _draws(n, p, hands, known, stock, turn_up, m.show_last)
+    if stock or turn_up >= 0:
+        stage = _ST_PLAY
+    else:
+        stage = _ST_PLAYOFF
+        tabled = (0,) * n
+    return _tuple_new(
+        StockCore,
+        (
+            stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
+            points, declarations, scored, 0, -1, tricks, shown, moves,
+        ),
+    )  # fmt: skip
+
+
 def _bits(mask: int) -> list[int]:
     out = []
     while mask:
@@ -1015,8 +1119,7 @@ def _carte_after_draw(m: _Meta, shown: int, n: int, winner: int, stock: tuple[in
 def _deal_result(m: _Meta, points: tuple[tuple[int, ...], ...], won: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Settle a deal whose result is a game (multi-pack): brisques join only when the rule
     counts them; the contract part brings each total to the result."""
-    values = m.card_values
-    brisques = (sum(values[c] for c in _bits(won[0])), sum(values[c] for c in _bits(won[1])))
+    brisques = (_mask_points(m.value_bytes, won[0]), _mask_points(m.value_bytes, won[1]))
     totals = (sum(points[0]), sum(points[1]))
     if m.result.counts_brisques(totals, brisques):
         points = _add(_add(points, 0, _CARDS, brisques[0]), 1, _CARDS, brisques[1])
@@ -1024,6 +1127,30 @@ def _deal_result(m: _Meta, points: tuple[tuple[int, ...], ...], won: tuple[int, 
     for q in range(2):
         points = _add(points, q, _CONTRACT, result[q] - sum(points[q]))
     return points
+
+
+def _byte_sums(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per byte k of a mask of ids: the sum of ``values`` of the ids in each byte value."""
+    out = []
+    for k in range(0, len(values), 8):
+        chunk = values[k : k + 8]
+        sums = [0] * 256
+        for b in range(1, 256):
+            low = (b & -b).bit_length() - 1
+            sums[b] = sums[b & (b - 1)] + (chunk[low] if low < len(chunk) else 0)
+        out.append(tuple(sums))
+    return tuple(out)
+
+
+def _mask_points(value_bytes: tuple[tuple[int, ...], ...], mask: int) -> int:
+    """The card points of the cards in ``mask``, a byte of ids at a time."""
+    total = 0
+    for table in value_bytes:
+        if not mask:
+            break
+        total += table[mask & 255]
+        mask >>= 8
+    return total
 
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
