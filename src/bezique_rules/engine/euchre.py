@@ -16,6 +16,7 @@ it follows the bid, a partner taking over, a defender defending alone),
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from typing import Any, NamedTuple
 
@@ -25,11 +26,13 @@ from typing_extensions import Self
 from ..actions import Action, ActionSpace, Verb
 from ..bidding import OrderUp
 from ..cards import CardSet, Rank, Suit
+from ..deck import WIDOW
 from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
 from ..rules.ruleset import RuleSet
 from ..scoring import EuchreScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Phase, PlayerView, relabel_seq
+from ..tricks import PlayDuty
 
 __all__ = ["EuchreCore", "EuchreDeal", "EuchreEngine"]
 
@@ -37,6 +40,12 @@ __all__ = ["EuchreCore", "EuchreDeal", "EuchreEngine"]
 _MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP, _FARMER = range(5)
 
 _PLAY, _DISCARD, _PASS, _ORDER, _ORDER_ALONE, _CALL, _CALL_ALONE, _TRUMP, _ALONE, _FARMER_SWAP = range(10)
+
+_TRICKS = Phase.TRICKS
+_BID = Phase.BID
+_OVER = Phase.OVER
+_tuple_new = tuple.__new__  # EuchreCore from a full tuple, without the NamedTuple's Python-level __new__
+_bit = (1).__lshift__  # physical id -> its mask bit
 
 
 @attrs.frozen
@@ -54,6 +63,21 @@ class _Meta:
     trump_ids: tuple[int, ...]
     alone_id: int
     farmer_faces: int  # mask of faces that count for a farmer's hand
+    # -- tables for the hot paths (all derived from the rule set) --
+    plays: int  # ids 0 .. plays-1 are the plays, id == face
+    single: bool  # one copy of each card: physical id == face == play id
+    width: int  # bits per chunk of a hand mask
+    chunks: tuple[tuple[tuple[int, ...], ...], ...]  # chunk k -> its bits -> the play ids (single decks)
+    follow: tuple[tuple[int, ...], ...] | None  # trump -> led card -> cards that follow it (None: ask the policy)
+    next_seat: tuple[tuple[int, ...], ...]  # out -> seat -> the next seat in play
+    active: tuple[int, ...]  # out -> how many seats are in play
+    nth_seat: tuple[tuple[tuple[int, ...], ...], ...]  # out -> leader -> k -> the k-th seat in play after him
+    bid_legal: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]  # round two -> is dealer -> candidate -> ids
+    alone_legal: tuple[int, ...]
+    trump_legal: tuple[int, ...]
+    candidate_of: tuple[int, ...]  # turn-up -> the suit offered in round one, or -1 (the dealer names it)
+    dealing: tuple[tuple[Any, ...], ...] | None  # dealer -> seat -> getter of its cards from the order
+    turn_pos: int  # where the turn-up lies in the order (the kitty follows it)
 
 
 class EuchreEngine:
@@ -70,19 +94,24 @@ class EuchreEngine:
     def new_deal(rules: RuleSet, order: tuple[int, ...], seed: int | None, dealer: int) -> EuchreDeal:
         """Deal ``order`` (physical ids, top first) with ``dealer`` dealing."""
         n = rules.players
-        hands, _widow, turn_up, kitty = rules.deal.deal(order, n, dealer)
-        bidding: OrderUp = rules.bidding
         m: _Meta = rules.engine_data[1]
+        dealing = m.dealing
+        if dealing is None:
+            hands, _widow, turn_up, kitty = rules.deal.deal(order, n, dealer)
+        else:  # the same deal as the pattern's, from precomputed positions
+            hands = tuple([sum(map(_bit, get(order))) for get in dealing[dealer]])
+            turn_up = order[m.turn_pos]
+            kitty = tuple(order[m.turn_pos + 1 :])
         setup = DealSetup(rules, order, seed, dealer, m)
-        card = rules.deck.card(turn_up)
         first = (dealer + 1) % n
         queue: tuple[tuple[int, int], ...] = ()
-        if bidding.farmers_hand != "off":
+        if rules.bidding.farmers_hand != "off":
             queue = tuple(((dealer + 1 + i) % n, _FARMER) for i in range(n))
-        if card.suit is None or card == rules.trump_order.benny:
-            stage, player, candidate = Phase.TRUMP, dealer, -1
+        candidate = m.candidate_of[turn_up]
+        if candidate < 0:  # a turned Benny (or suitless card): the dealer names a suit
+            stage, player = Phase.TRUMP, dealer
         else:
-            stage, player, candidate = Phase.BID, first, card.suit.value
+            stage, player = _BID, first
         core = EuchreCore(
             stage, player, hands, kitty, turn_up, 1, candidate, 0, -1, -1, -1, -1, 0, queue, -1, -1, first, (), (),
             -1, (0,) * n, (0,) * n, (0, 0), False, (),
@@ -125,10 +154,105 @@ def _build(rules: RuleSet) -> _Meta:
             farmer_ids[frozenset(trio)] = add(
                 Action.make(Verb.DISCARD, [faces[f] for f in trio]), _FARMER_SWAP, frozenset(trio)
             )
+    n = rules.players
+    size = deck.size
+    single = deck.packs == 1 and play_ids == tuple(range(len(faces)))
+    follow = None
+    chunks: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    width = max(1, -(-size // 3))
+    if single and size <= 36 and rules.playoff_policy.duty in (PlayDuty.FOLLOW_EFFECTIVE_SUIT, PlayDuty.FOLLOW_ONLY):
+        # the same duty as TrickPolicy.legal: follow the led card's effective suit when able
+        follow = tuple(
+            tuple(t.suit_masks[t.suit[x]] if t.suit[x] < 4 else 0 for x in range(size)) for t in rules.trump_tables[:4]
+        )
+        # a mask's play ids, sorted, from three table look-ups of ``width`` bits each
+        chunks = tuple(
+            tuple(tuple(k * width + i for i in range(width) if (b >> i) & 1) for b in range(1 << width))
+            for k in range(3)
+        )
+    next_seat = []
+    for out in range(1 << n):
+        row = []
+        for p in range(n):
+            q = (p + 1) % n
+            while (out >> q) & 1 and q != p:
+                q = (q + 1) % n
+            row.append(q)
+        next_seat.append(tuple(row))
+    nth_seat = []
+    for out in range(1 << n):
+        per_leader = []
+        for leader in range(n):
+            seats = [leader]
+            for _ in range(n - 1):
+                seats.append(next_seat[out][seats[-1]])
+            per_leader.append(tuple(seats))
+        nth_seat.append(tuple(per_leader))
+    bid_legal = tuple(
+        tuple(
+            tuple(
+                tuple(sorted(set(_bid_ids(bidding, pass_id, order_id, order_alone_id, call_ids, call_alone_ids,
+                                          round_two, is_dealer, cand))))
+                for cand in range(4)
+            )
+            for is_dealer in (False, True)
+        )
+        for round_two in (False, True)
+    )  # fmt: skip
+    candidate_of = tuple(
+        -1 if card.suit is None or card == rules.trump_order.benny else card.suit.value for card in deck.cards
+    )
+    pattern = rules.deal
+    dealing = None
+    seat_positions: list[list[int]] = [[] for _ in range(n)]
+    pos = 0
+    for recipient, count in pattern.packets:
+        if recipient == WIDOW:
+            seat_positions = []
+            break
+        seat_positions[recipient % n].extend(range(pos, pos + count))
+        pos += count
+    if pattern.turn_up and seat_positions and all(len(x) >= 2 for x in seat_positions):
+        # seat_positions[r]: positions dealt to the r-th seat from the dealer's left
+        dealing = tuple(
+            tuple(operator.itemgetter(*seat_positions[(seat - dealer - 1) % n]) for seat in range(n))
+            for dealer in range(n)
+        )
     return _Meta(
         ActionSpace.of(actions), tuple(meta), play_ids, discard_ids, farmer_ids, pass_id, order_id, order_alone_id,
         call_ids, call_alone_ids, trump_ids, alone_id, farmer_faces,
+        len(faces), single, width, chunks, follow, tuple(next_seat),
+        tuple((n - out.bit_count()) for out in range(1 << n)), tuple(nth_seat), bid_legal,
+        tuple(sorted({alone_id, pass_id})), tuple(sorted(set(trump_ids))), candidate_of, dealing, pos,
     )  # fmt: skip
+
+
+def _bid_ids(
+    bidding: OrderUp,
+    pass_id: int,
+    order_id: int,
+    order_alone_id: int,
+    call_ids: tuple[int, ...],
+    call_alone_ids: tuple[int, ...],
+    round_two: bool,
+    is_dealer: bool,
+    candidate: int,
+) -> list[int]:
+    """The bids open to a player (before sorting)."""
+    ids = []
+    if bidding.may_pass(round_two=round_two, is_dealer=is_dealer):
+        ids.append(pass_id)
+    if not round_two:
+        ids.append(order_id)
+        if bidding.alone_with_bid:
+            ids.append(order_alone_id)
+    else:
+        for s in range(4):
+            if s != candidate:
+                ids.append(call_ids[s])
+                if bidding.alone_with_bid:
+                    ids.append(call_alone_ids[s])
+    return ids
 
 
 class EuchreCore(NamedTuple):
@@ -241,6 +365,28 @@ class EuchreDeal(DealState):
     # -- legality -----------------------------------------------------------
 
     def _compute_legal(self) -> tuple[int, ...]:
+        c = self.core
+        stage = c.stage
+        if stage is _TRICKS:
+            m: _Meta = self.setup.meta
+            follow = m.follow
+            if follow is not None:
+                hand = c.hands[c.player]
+                trick = c.trick
+                if trick:
+                    hand = hand & follow[c.trump][trick[0]] or hand
+                return _play_ids(m, hand)
+        elif stage is _BID:
+            m = self.setup.meta
+            return m.bid_legal[c.round == 2][c.player == self.setup.dealer][c.candidate]
+        elif stage is _OVER:
+            return ()
+        elif stage is Phase.ALONE:
+            alone_legal: tuple[int, ...] = self.setup.meta.alone_legal
+            return alone_legal
+        elif stage is Phase.TRUMP:
+            trump_legal: tuple[int, ...] = self.setup.meta.trump_legal
+            return trump_legal
         return tuple(sorted(set(self._legal_list())))
 
     def _legal_list(self) -> list[int]:
@@ -260,21 +406,10 @@ class EuchreDeal(DealState):
         if stage is Phase.TRUMP:
             return list(m.trump_ids)
         if stage is Phase.BID:
-            ids = []
-            dealer = self.setup.dealer
-            if bidding.may_pass(round_two=c.round == 2, is_dealer=p == dealer):
-                ids.append(m.pass_id)
-            if c.round == 1:
-                ids.append(m.order_id)
-                if bidding.alone_with_bid:
-                    ids.append(m.order_alone_id)
-            else:
-                for s in range(4):
-                    if s != c.candidate:
-                        ids.append(m.call_ids[s])
-                        if bidding.alone_with_bid:
-                            ids.append(m.call_alone_ids[s])
-            return ids
+            return _bid_ids(
+                bidding, m.pass_id, m.order_id, m.order_alone_id, m.call_ids, m.call_alone_ids,
+                c.round == 2, p == self.setup.dealer, c.candidate,
+            )  # fmt: skip
         kind = c.queue[0][1]
         if stage is Phase.ALONE:
             return [m.alone_id, m.pass_id]
@@ -352,45 +487,114 @@ class EuchreDeal(DealState):
 
     def _apply_id(self, action_id: int) -> Self:
         c = self.core
-        m = self.setup.meta
+        m: _Meta = self.setup.meta
+        if action_id < m.plays:  # a card played to the trick (ids 0 .. plays-1, id == face)
+            (
+                stage, p, hands, kitty, turn_up, rnd, candidate, passes, trump, maker, alone, defender, out, queue,
+                buried, farmer, leader, trick, last_trick, last_leader, won, taken, points, misdeal, moves,
+            ) = c  # fmt: skip
+            moves = moves + (action_id << 3 | p,)
+            pid = action_id if m.single else self._pick(action_id, hands[p])
+            held = list(hands)
+            held[p] ^= 1 << pid
+            hands = tuple(held)
+            trick = (*trick, pid)
+            if len(trick) < m.active[out]:
+                nxt = m.next_seat[out][p]
+                legal = None
+                follow = m.follow
+                if follow is not None:  # the next player's legal plays, as _compute_legal finds them
+                    h = hands[nxt]
+                    h = h & follow[trump][trick[0]] or h
+                    w = m.width
+                    low, mid, high = m.chunks
+                    legal = low[h & ((1 << w) - 1)] + mid[h >> w & ((1 << w) - 1)] + high[h >> 2 * w]
+                return type(self)(
+                    self.setup,
+                    _tuple_new(EuchreCore, (
+                        stage, nxt, hands, kitty, turn_up, rnd, candidate, passes, trump, maker,
+                        alone, defender, out, queue, buried, farmer, leader, trick, last_trick, last_leader, won,
+                        taken, points, misdeal, moves,
+                    )),
+                    legal,
+                )  # fmt: skip
+            return self._trick_done(c, hands, trick, moves)
         kind, arg = m.meta[action_id]
-        p = c.player
-        moves = (*c.moves, action_id << 3 | p)
-        if kind == _PLAY:
-            return self._play(c, self._pick(arg, c.hands[p]), moves)
-        c = c._replace(moves=moves)
-        if c.stage is Phase.TRUMP:
-            return self._benny_named(c, arg)
-        if c.stage is Phase.BID:
-            return self._bid(c, kind, arg)
-        if c.stage is Phase.ALONE:
-            return self._alone(c, kind == _ALONE)
-        return self._discard(c, kind, arg)
+        moves = (*c.moves, action_id << 3 | c.player)
+        stage = c.stage
+        if stage is Phase.TRUMP:
+            return self._benny_named(c, arg, moves)
+        if stage is _BID:
+            return self._bid(c, kind, arg, moves)
+        if stage is Phase.ALONE:
+            return self._alone(c, kind == _ALONE, moves)
+        return self._discard(c, kind, arg, moves)
 
-    def _benny_named(self, c: EuchreCore, suit: int) -> Self:
+    def _trick_done(
+        self, c: EuchreCore, hands: tuple[int, ...], trick: tuple[int, ...], moves: tuple[int, ...]
+    ) -> Self:
+        """The trick is complete: its winner takes it and leads next, or the deal is scored."""
+        rules = self.setup.rules
+        m: _Meta = self.setup.meta
+        (
+            _stage, _p, _hands, kitty, turn_up, rnd, candidate, passes, trump, maker, alone, defender, out, queue,
+            buried, farmer, leader, _trick, _last_trick, _last_leader, won, taken, points, misdeal, _moves,
+        ) = c  # fmt: skip
+        winner = m.nth_seat[out][leader][rules.trump_tables[trump].winner(trick)]
+        won_mask = 0
+        for x in trick:
+            won_mask |= 1 << x
+        won_l = list(won)
+        won_l[winner] |= won_mask
+        taken_l = list(taken)
+        taken_l[winner] += 1
+        taken = tuple(taken_l)
+        legal: tuple[int, ...] | None = ()
+        if hands[winner]:
+            stage, player = _TRICKS, winner
+            legal = None if m.follow is None else _play_ids(m, hands[winner])
+        else:
+            n = rules.players
+            scoring: EuchreScoring = rules.scoring
+            tricks = taken[maker] + taken[(maker + 2) % n]
+            mine, theirs = scoring.points(tricks=tricks, alone=alone >= 0, lone_defender=defender >= 0)
+            points = (mine, theirs) if maker % 2 == 0 else (theirs, mine)
+            stage, player = _OVER, -1
+        return type(self)(
+            self.setup,
+            _tuple_new(EuchreCore, (
+                stage, player, hands, kitty, turn_up, rnd, candidate, passes, trump, maker, alone, defender, out,
+                queue, buried, farmer, winner, (), trick, leader, tuple(won_l), taken, points, misdeal, moves,
+            )),
+            legal,
+        )  # fmt: skip
+
+    def _benny_named(self, c: EuchreCore, suit: int, moves: tuple[int, ...]) -> Self:
         bidding: OrderUp = self.setup.rules.bidding
         dealer = self.setup.dealer
         first = (dealer + 1) % self.setup.rules.players
         if bidding.benny_turned == "dealer_forced_maker":
-            return self._made(c._replace(candidate=suit), dealer, suit, False, True)
-        return type(self)(self.setup, c._replace(stage=Phase.BID, player=first, candidate=suit))
+            return self._made(c._replace(candidate=suit), dealer, suit, False, True, moves)
+        return type(self)(self.setup, c._replace(stage=_BID, player=first, candidate=suit, moves=moves))
 
-    def _bid(self, c: EuchreCore, kind: int, arg: Any) -> Self:
+    def _bid(self, c: EuchreCore, kind: int, arg: Any, moves: tuple[int, ...]) -> Self:
         n = self.setup.rules.players
         dealer = self.setup.dealer
         p = c.player
         if kind == _PASS:
             passes = c.passes + 1
             if passes < n:
-                return type(self)(self.setup, c._replace(passes=passes, player=(p + 1) % n))
+                return type(self)(self.setup, c._replace(passes=passes, player=(p + 1) % n, moves=moves))
             if c.round == 1:
-                return type(self)(self.setup, c._replace(round=2, passes=0, player=(dealer + 1) % n))
-            return type(self)(self.setup, c._replace(stage=Phase.OVER, player=-1, misdeal=True))
+                return type(self)(self.setup, c._replace(round=2, passes=0, player=(dealer + 1) % n, moves=moves))
+            return type(self)(self.setup, c._replace(stage=_OVER, player=-1, misdeal=True, moves=moves))
         if kind in (_ORDER, _ORDER_ALONE):
-            return self._made(c, p, c.candidate, kind == _ORDER_ALONE, True)
-        return self._made(c, p, arg, kind == _CALL_ALONE, False)
+            return self._made(c, p, c.candidate, kind == _ORDER_ALONE, True, moves)
+        return self._made(c, p, arg, kind == _CALL_ALONE, False, moves)
 
-    def _made(self, c: EuchreCore, maker: int, trump: int, alone: bool, turned_suit: bool) -> Self:
+    def _made(
+        self, c: EuchreCore, maker: int, trump: int, alone: bool, turned_suit: bool, moves: tuple[int, ...]
+    ) -> Self:
         """Trumps are made: queue what follows (pick-up, going alone, lone defence)."""
         rules = self.setup.rules
         bidding: OrderUp = rules.bidding
@@ -413,7 +617,10 @@ class EuchreDeal(DealState):
                 seat = (dealer + i) % n
                 if seat % 2 != maker % 2:
                     queue.append((seat, _DEFEND))
-        c = c._replace(trump=trump, maker=maker, alone=maker if alone else -1, out=out, queue=tuple(queue), passes=0)
+        c = c._replace(
+            trump=trump, maker=maker, alone=maker if alone else -1, out=out, queue=tuple(queue), passes=0,
+            moves=moves,
+        )  # fmt: skip
         return self._next_queued(c)
 
     def _next_queued(self, c: EuchreCore) -> Self:
@@ -452,7 +659,7 @@ class EuchreDeal(DealState):
                 return type(self)(self.setup, c._replace(queue=(), stage=Phase.TRUMP, player=dealer))
             first = (dealer + 1) % rules.players
             return type(self)(self.setup, c._replace(queue=(), stage=Phase.BID, player=first))
-        return self._start_play(c._replace(queue=()))
+        return self._start_play(c)
 
     def _has_farmers_hand(self, hand: int, m: _Meta) -> bool:
         face_of = self.setup.rules.deck.face_of
@@ -460,6 +667,7 @@ class EuchreDeal(DealState):
         return any(frozenset(t) in m.farmer_ids for t in itertools.combinations(faces, 3))
 
     def _start_play(self, c: EuchreCore) -> Self:
+        """The pending decisions are done: the first trick starts."""
         rules = self.setup.rules
         bidding: OrderUp = rules.bidding
         n = rules.players
@@ -470,22 +678,23 @@ class EuchreDeal(DealState):
         leader = (start + 1) % n
         while (c.out >> leader) & 1:
             leader = (leader + 1) % n
-        return type(self)(self.setup, c._replace(stage=Phase.TRICKS, player=leader, leader=leader))
+        return type(self)(self.setup, c._replace(stage=_TRICKS, player=leader, leader=leader, queue=()))
 
-    def _alone(self, c: EuchreCore, yes: bool) -> Self:
+    def _alone(self, c: EuchreCore, yes: bool, moves: tuple[int, ...]) -> Self:
         n = self.setup.rules.players
         seat, kind = c.queue[0]
         queue = c.queue[1:]
-        if yes:
-            if kind == _MAKER_ALONE:
-                c = c._replace(alone=seat, out=c.out | (1 << ((seat + 2) % n)))
-            elif kind == _TAKEOVER:
-                c = c._replace(alone=seat, out=(1 << c.maker))
-            else:
-                c = c._replace(defender=seat, out=c.out | (1 << ((seat + 2) % n)))
-        return self._next_queued(c._replace(queue=queue))
+        if not yes:
+            c = c._replace(queue=queue, moves=moves)
+        elif kind == _MAKER_ALONE:
+            c = c._replace(alone=seat, out=c.out | (1 << ((seat + 2) % n)), queue=queue, moves=moves)
+        elif kind == _TAKEOVER:
+            c = c._replace(alone=seat, out=(1 << c.maker), queue=queue, moves=moves)
+        else:
+            c = c._replace(defender=seat, out=c.out | (1 << ((seat + 2) % n)), queue=queue, moves=moves)
+        return self._next_queued(c)
 
-    def _discard(self, c: EuchreCore, kind: int, arg: Any) -> Self:
+    def _discard(self, c: EuchreCore, kind: int, arg: Any, moves: tuple[int, ...]) -> Self:
         p = c.player
         _seat, qkind = c.queue[0]
         queue = c.queue[1:]
@@ -493,69 +702,25 @@ class EuchreDeal(DealState):
         if qkind == _FARMER:
             if kind == _FARMER_SWAP:
                 if c.farmer >= 0:  # a second farmer's hand: misdeal
-                    return type(self)(self.setup, c._replace(stage=Phase.OVER, player=-1, misdeal=True, queue=()))
+                    return type(self)(
+                        self.setup, c._replace(stage=_OVER, player=-1, misdeal=True, queue=(), moves=moves)
+                    )
                 trio = [self._pick(f, hands[p]) for f in sorted(arg)]
                 gone = sum(1 << x for x in trio)
                 hands[p] = (hands[p] & ~gone) | sum(1 << x for x in c.kitty[:3])
                 kitty = (*trio, *c.kitty[3:])
-                c = c._replace(hands=tuple(hands), kitty=kitty, farmer=p)
-            return self._next_queued(c._replace(queue=queue))
+                return self._next_queued(
+                    c._replace(hands=tuple(hands), kitty=kitty, farmer=p, queue=queue, moves=moves)
+                )
+            return self._next_queued(c._replace(queue=queue, moves=moves))
         # the dealer's exchange
         if kind == _PASS:
-            return self._next_queued(c._replace(queue=queue))
+            return self._next_queued(c._replace(queue=queue, moves=moves))
         held = hands[p] | (1 << c.turn_up)
         gone = self._pick(arg, held)
         hands[p] = held & ~(1 << gone)
         kitty = (*c.kitty, gone)
-        return self._next_queued(c._replace(hands=tuple(hands), kitty=kitty, buried=gone, queue=queue))
-
-    def _play(self, c: EuchreCore, pid: int, moves: tuple[int, ...]) -> Self:
-        rules = self.setup.rules
-        n = rules.players
-        (
-            stage, p, hands, kitty, turn_up, rnd, candidate, passes, trump, maker, alone, defender, out, queue,
-            buried, farmer, leader, trick, last_trick, last_leader, won, taken, points, misdeal, _moves,
-        ) = c  # fmt: skip
-        bit = 1 << pid
-        hands = (*hands[:p], hands[p] ^ bit, *hands[p + 1 :])
-        trick = (*trick, pid)
-        nxt = (p + 1) % n
-        while (out >> nxt) & 1:
-            nxt = (nxt + 1) % n
-        if len(trick) < n - out.bit_count():
-            return type(self)(
-                self.setup,
-                EuchreCore(
-                    stage, nxt, hands, kitty, turn_up, rnd, candidate, passes, trump, maker, alone, defender, out,
-                    queue, buried, farmer, leader, trick, last_trick, last_leader, won, taken, points, misdeal, moves,
-                ),
-            )  # fmt: skip
-        index = rules.trump_tables[trump].winner(trick)
-        winner = leader
-        for _ in range(index):
-            winner = (winner + 1) % n
-            while (out >> winner) & 1:
-                winner = (winner + 1) % n
-        won_mask = 0
-        for x in trick:
-            won_mask |= 1 << x
-        won = (*won[:winner], won[winner] | won_mask, *won[winner + 1 :])
-        taken = (*taken[:winner], taken[winner] + 1, *taken[winner + 1 :])
-        if hands[winner]:
-            stage, player = Phase.TRICKS, winner
-        else:
-            scoring: EuchreScoring = rules.scoring
-            tricks = taken[maker] + taken[(maker + 2) % n]
-            mine, theirs = scoring.points(tricks=tricks, alone=alone >= 0, lone_defender=defender >= 0)
-            points = (mine, theirs) if maker % 2 == 0 else (theirs, mine)
-            stage, player = Phase.OVER, -1
-        return type(self)(
-            self.setup,
-            EuchreCore(
-                stage, player, hands, kitty, turn_up, rnd, candidate, passes, trump, maker, alone, defender, out,
-                queue, buried, farmer, winner, (), trick, leader, won, taken, points, misdeal, moves,
-            ),
-        )  # fmt: skip
+        return self._next_queued(c._replace(hands=tuple(hands), kitty=kitty, buried=gone, queue=queue, moves=moves))
 
     # -- knowledge -----------------------------------------------------------
 
@@ -714,6 +879,13 @@ def _as_permutation(perm: dict[int, int]) -> dict[int, int]:
     full = dict(perm)
     full.update(zip(free_sources, free_targets))
     return full
+
+
+def _play_ids(m: _Meta, mask: int) -> tuple[int, ...]:
+    """The play ids of the cards of ``mask``, sorted (a deck with one copy of each card)."""
+    w = m.width
+    low, mid, high = m.chunks
+    return low[mask & ((1 << w) - 1)] + mid[mask >> w & ((1 << w) - 1)] + high[mask >> 2 * w]
 
 
 def _bits(mask: int) -> list[int]:
