@@ -292,7 +292,7 @@ class DealState:
     @property
     def is_over(self) -> bool:
         """True when the deal is finished."""
-        return self.phase is Phase.OVER
+        return self.core.stage is Phase.OVER
 
     @property
     def players(self) -> int:

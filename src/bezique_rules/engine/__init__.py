@@ -27,22 +27,32 @@ class Engine(Protocol):
         """Deal ``order`` (physical ids, top first)."""
 
 
+_ENGINES: dict[str, Engine] = {}
+"""The engines imported so far, by name (imported on first use: they import this module)."""
+
+
 def engine_for(name: str) -> Engine:
     """The engine called ``name``.
 
     Raises:
         OptionError: no such engine.
     """
+    found = _ENGINES.get(name)
+    if found is not None:
+        return found
     if name == "stock":
         from .stock import StockEngine
 
-        return StockEngine
-    if name == "euchre":
+        found = StockEngine
+    elif name == "euchre":
         from .euchre import EuchreEngine
 
-        return EuchreEngine
-    if name == "auction":
+        found = EuchreEngine
+    elif name == "auction":
         from .auction import AuctionEngine
 
-        return AuctionEngine
+        found = AuctionEngine
+    if found is not None:
+        _ENGINES[name] = found
+        return found
     raise OptionError(f"unknown engine {name!r}; engines: stock, euchre, auction")

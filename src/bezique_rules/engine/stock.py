@@ -536,11 +536,6 @@ class StockDeal(DealState):
         """The trump suit, or None."""
         return None if self.trump < 0 else Suit(self.trump)
 
-    @property
-    def is_over(self) -> bool:
-        """True when the deal is finished."""
-        return self.core.stage is _ST_OVER
-
     def _compute_legal(self) -> tuple[int, ...]:
         core = self.core
         stage = core.stage
