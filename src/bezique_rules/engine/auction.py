@@ -30,7 +30,7 @@ from ..bidding import Auction, ContractRules
 from ..cards import CardSet, Suit
 from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
-from ..melds import Laid, best_melds, melds_fit
+from ..melds import Laid, best_melds
 from ..rules.ruleset import RuleSet
 from ..scoring import ContractScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Phase, PlayerView, TableMeld
@@ -53,6 +53,81 @@ class _Meta:
     bury_ids: dict[tuple[int, ...], int]
     meld_ids: dict[Laid, int]
     best_id: int
+    give_weights: tuple[tuple[int, ...], ...]
+    """`_weights` of the gives."""
+    bury_weights: tuple[tuple[int, ...], ...]
+    """`_weights` of the burials."""
+    kind_class: tuple[int, ...]
+    """Per meld kind: its class number (a card serves once per class, `melds_fit`)."""
+    meld_checks: tuple[tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...], ...]
+    """Per trump index: (action id, class number, ((face, copies needed), …)) of each meld
+    instance, by id."""
+
+
+def _weights(ids: dict[tuple[int, ...], int], faces: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """Per-position face weights that add up to the ids of the multisets in ``ids``.
+
+    The multisets of one size are numbered in lexicographic order; those starting with
+    face ``a`` are ``a`` followed by the smaller multisets starting at ``a`` or higher
+    (at most ``most - 1`` more ``a``), a run of that smaller order. So the rank of a
+    multiset is ``w[size][a] + rank(rest)``, and by induction a sum of one weight per
+    position. Returns ``w`` with ``w[m - 1]`` the weights of the m-th face from the end;
+    the first face's weights include the first id.
+    """
+    if not ids:
+        return ()
+    size = len(next(iter(ids)))
+    first = min(ids.values())
+    rank: dict[tuple[int, ...], int] = {(): 0}
+    out: list[tuple[int, ...]] = []
+    for m in range(1, size + 1):
+        ranks = {c: i - first for c, i in ids.items()} if m == size else {
+            c: i for i, c in enumerate(_multisets(faces, m, most))
+        }  # fmt: skip
+        w: dict[int, int] = {}
+        for combo, r in ranks.items():
+            if w.setdefault(combo[0], r - rank[combo[1:]]) != r - rank[combo[1:]]:  # pragma: no cover
+                raise AssertionError("multiset ids are not in lexicographic order")
+        out.append(tuple(w.get(f, 0) + (first if m == size else 0) for f in range(faces)))
+        rank = ranks
+    return tuple(out)
+
+
+def _multiset_ids(weights: tuple[tuple[int, ...], ...], held: list[int], counts: list[int]) -> list[int]:
+    """The ids of the distinct multisets of ``len(weights)`` cards from a hand, ascending.
+
+    ``held`` are the faces held, ascending, ``counts`` how many of each. Built up one card
+    at a time, the last first: the m-card multisets from ``held[j:]`` in order are those
+    starting with ``held[j]`` (``own[j][c]``, ``c = counts[j]``) then those from
+    ``held[j + 1:]``, so they are all suffixes of one list (``flat[starts[j]:]``); with
+    only ``q < c`` copies of ``held[j]`` left, they are ``own[j][q]`` then that suffix.
+    """
+    n = len(held)
+    if not n or not weights:
+        return []
+    w = weights[0]
+    flat = [w[f] for f in held]
+    starts = list(range(n + 1))
+    own = [[[], *[[w[f]]] * (c - 1)] for f, c in zip(held, counts)]
+    last = len(weights) - 1
+    for m in range(1, last + 1):
+        w = weights[m]
+        new_flat: list[int] = []
+        new_starts: list[int] = []
+        new_own: list[list[list[int]]] = []
+        for j in range(n):
+            new_starts.append(len(new_flat))
+            wf = w[held[j]]
+            c = counts[j]
+            tail = [wf + x for x in flat[starts[j + 1] :]]
+            mine = own[j]
+            new_flat += [wf + x for x in mine[c - 1]]
+            new_flat += tail
+            if m < last:
+                new_own.append([[], *[[wf + x for x in mine[q - 1]] + tail for q in range(1, c)]])
+        new_starts.append(len(new_flat))
+        flat, starts, own = new_flat, new_starts, new_own
+    return flat
 
 
 def _multisets(faces: int, size: int, most: int) -> list[tuple[int, ...]]:
@@ -95,9 +170,23 @@ def _build(rules: RuleSet) -> _Meta:
         kind_index, inst = laid
         meld_ids[laid] = add(Action.make(Verb.MELD, [faces[f] for f in inst], meld=kinds[kind_index].name), _MELD, laid)
     best_id = add(Action(Verb.MELD, meld="best"), _BEST, None)
+    classes: dict[str, int] = {}
+    for kind in kinds:
+        classes.setdefault(kind.meld_class or "=" + kind.group, len(classes))
+    meld_checks = []
+    for instances in rules.meld_instances:
+        checks: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
+        for kind_index, inst in instances:
+            kind = kinds[kind_index]
+            i = meld_ids[(kind_index, inst)]
+            need = tuple((f, inst.count(f)) for f in sorted(set(inst)))
+            checks[i] = (i, classes[kind.meld_class or "=" + kind.group], need)
+        meld_checks.append(tuple(checks[i] for i in sorted(checks)))
     return _Meta(
         ActionSpace.of(actions), tuple(meta), play_ids, bid_ids, pass_id, trump_ids, throw_in_id, give_ids,
-        bury_ids, meld_ids, best_id,
+        bury_ids, meld_ids, best_id, _weights(give_ids, deck.num_faces, deck.packs),
+        _weights(bury_ids, deck.num_faces, deck.packs),
+        tuple(classes[k.meld_class or "=" + k.group] for k in kinds), tuple(meld_checks),
     )  # fmt: skip
 
 
@@ -241,17 +330,94 @@ class AuctionDeal(DealState):
         return [(hand & fm).bit_count() for fm in deck.face_masks]
 
     def _compute_legal(self) -> tuple[int, ...]:
+        c = self.core
+        stage = c.stage
+        m = self.setup.meta
+        if stage is Phase.TRICKS:
+            rules = self.setup.rules
+            playable = rules.playoff_policy.legal(
+                rules.trump_tables[c.trump], c.hands[c.player], c.trick, self._partner_winning()
+            )
+            nf = rules.deck.num_faces
+            every = (1 << nf) - 1
+            faces = 0
+            while playable:  # fold the copies onto the faces
+                faces |= playable & every
+                playable >>= nf
+            play_ids = m.play_ids
+            plays = []
+            while faces:
+                low = faces & -faces
+                plays.append(play_ids[low.bit_length() - 1])
+                faces ^= low
+            return tuple(plays)
+        if stage is Phase.GIVE:
+            return tuple(self._multisets_held(self._counts(c.hands[c.player]), m.give_weights))
+        if stage is Phase.DISCARD:
+            contract: ContractRules = self.setup.rules.contract
+            counts = self._counts(c.hands[c.player])
+            ids = []
+            if not contract.bury_melded:
+                spare = self._spare_counts(c.player)
+                ids = self._multisets_held([max(0, n) for n in spare], m.bury_weights)
+            if not ids:  # too few unmelded cards: any may then be buried
+                ids = self._multisets_held(counts, m.bury_weights)
+            if contract.concede_after_widow:
+                ids.insert(0, m.throw_in_id)
+            return tuple(ids)
+        if stage is Phase.MELD:
+            return self._meld_legal()
         return tuple(sorted(set(self._legal_list())))
 
+    def _multisets_held(self, counts: list[int], weights: tuple[tuple[int, ...], ...]) -> list[int]:
+        """The ids of the distinct multisets (gives or burials) from ``counts`` cards of each face."""
+        held = [f for f, n in enumerate(counts) if n]
+        return _multiset_ids(weights, held, [counts[f] for f in held])
+
+    def _meld_legal(self) -> tuple[int, ...]:
+        """``pass``, the melds that fit beside those laid down, ``meld best`` (as `melds_fit`)."""
+        c = self.core
+        m = self.setup.meta
+        p = c.player
+        counts = self._counts(c.hands[p])
+        laid = c.laid[p]
+        ids = [m.pass_id]
+        checks = m.meld_checks[c.trump]
+        if not laid:
+            for i, _cls, need in checks:
+                for f, n in need:
+                    if counts[f] < n:
+                        break
+                else:
+                    ids.append(i)
+        else:
+            nf = len(counts)
+            demand: dict[int, int] = {}
+            kind_class = m.kind_class
+            for k, faces in laid:
+                base = kind_class[k] * nf
+                for f in faces:
+                    demand[base + f] = demand.get(base + f, 0) + 1
+            if all(n <= counts[key % nf] for key, n in demand.items()):
+                get = demand.get
+                for i, cls, need in checks:
+                    base = cls * nf
+                    for f, n in need:
+                        if get(base + f, 0) + n > counts[f]:
+                            break
+                    else:
+                        ids.append(i)
+        ids.append(m.best_id)
+        return tuple(ids)
+
     def _legal_list(self) -> list[int]:
+        """The legal ids in the bidding, trump and concede phases (any order)."""
         c = self.core
         m = self.setup.meta
         rules = self.setup.rules
         contract: ContractRules = rules.contract
         stage = c.stage
         p = c.player
-        if stage is Phase.OVER:
-            return []
         if stage is Phase.BID:
             auction: Auction = rules.bidding
             ids = [m.bid_ids[b] for b in auction.bids_above(c.bid or None)]
@@ -272,34 +438,9 @@ class AuctionDeal(DealState):
             if contract.concede_after_widow:
                 ids.append(m.throw_in_id)
             return ids
-        if stage is Phase.GIVE:
-            give_ids = m.give_ids
-            return [give_ids[combo] for combo in self._combos(c.hands[p], contract.pass_cards)]
-        if stage is Phase.DISCARD:
-            combos = self._combos(c.hands[p], contract.bury)
-            if not contract.bury_melded:
-                spare = self._spare_counts(p)
-                unmelded = {x for x in combos if all(x.count(f) <= spare[f] for f in set(x))}
-                combos = unmelded or combos  # too few unmelded cards: any may then be buried
-            ids = [m.bury_ids[combo] for combo in combos]
-            if contract.concede_after_widow:
-                ids.append(m.throw_in_id)
-            return ids
         if stage is Phase.CONCEDE:
             return [m.pass_id, m.throw_in_id]
-        if stage is Phase.MELD:
-            counts = self._counts(c.hands[p])
-            laid = list(c.laid[p])
-            ids = [m.best_id, m.pass_id]
-            for inst in rules.meld_instances[c.trump]:
-                if melds_fit(rules.melds, [*laid, inst], counts):
-                    ids.append(m.meld_ids[inst])
-            return ids
-        # tricks
-        table = rules.trump_tables[c.trump]
-        playable = rules.playoff_policy.legal(table, c.hands[p], c.trick, self._partner_winning())
-        face_of = rules.deck.face_of
-        return [m.play_ids[face_of[pid]] for pid in _bits(playable)]
+        return []  # over
 
     def _combos(self, hand: int, size: int) -> set[tuple[int, ...]]:
         face_of = self.setup.rules.deck.face_of
@@ -407,10 +548,13 @@ class AuctionDeal(DealState):
         m = self.setup.meta
         kind, arg = m.meta[action_id]
         p = c.player
-        c = c._replace(moves=(*c.moves, action_id << 3 | p))
+        moves = (*c.moves, action_id << 3 | p)
         stage = c.stage
         if stage is Phase.TRICKS:
-            return self._play(c, self._pick(arg, c.hands[p]))
+            return self._play(c, self._pick(arg, c.hands[p]), moves)
+        fields: list[Any] = list(c)
+        fields[_C_MOVES] = moves
+        c = _core(fields)
         if stage is Phase.CONCEDE:
             if kind == _THROW_IN:
                 return self._over(c._replace(conceded="after_meld"))
@@ -433,19 +577,26 @@ class AuctionDeal(DealState):
         rules = self.setup.rules
         n = rules.players
         p = c.player
+        fields: list[Any] = list(c)
+        passed = c.passed
         if amount:
-            c = c._replace(bid=amount, declarer=p)
+            fields[_C_BID] = amount
+            fields[_C_DECLARER] = p
         else:
-            c = c._replace(passed=c.passed | (1 << p))
-        active = [q for q in range(n) if not (c.passed >> q) & 1]
+            fields[_C_PASSED] = passed = passed | (1 << p)
+        active = [q for q in range(n) if not (passed >> q) & 1]
         if not active:
-            return type(self)(self.setup, c._replace(stage=Phase.OVER, player=-1, misdeal=True))
-        if len(active) == 1 and c.bid:
-            return self._won_auction(c)
+            fields[_C_STAGE] = Phase.OVER
+            fields[_C_PLAYER] = -1
+            fields[_C_MISDEAL] = True
+            return type(self)(self.setup, _core(fields))
+        if len(active) == 1 and (amount or c.bid):
+            return self._won_auction(_core(fields))
         nxt = (p + 1) % n
-        while (c.passed >> nxt) & 1:
+        while (passed >> nxt) & 1:
             nxt = (nxt + 1) % n
-        return type(self)(self.setup, c._replace(player=nxt))
+        fields[_C_PLAYER] = nxt
+        return type(self)(self.setup, _core(fields))
 
     def _won_auction(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
@@ -563,26 +714,36 @@ class AuctionDeal(DealState):
         leader = c.declarer if contract.leader == "declarer" else (self.setup.dealer + 1) % rules.players
         return type(self)(self.setup, c._replace(stage=Phase.TRICKS, player=leader, leader=leader))
 
-    def _play(self, c: AuctionCore, pid: int) -> Self:
+    def _play(self, c: AuctionCore, pid: int, moves: tuple[int, ...]) -> Self:
         rules = self.setup.rules
         n = rules.players
         p = c.player
         bit = 1 << pid
-        hands = _set(c.hands, p, c.hands[p] ^ bit)
-        known = _set(c.known, p, c.known[p] & ~bit) if c.known[p] & bit else c.known
+        fields: list[Any] = list(c)
+        fields[_C_MOVES] = moves
+        fields[_C_HANDS] = hands = _set(c.hands, p, c.hands[p] ^ bit)
+        if c.known[p] & bit:
+            fields[_C_KNOWN] = _set(c.known, p, c.known[p] & ~bit)
         trick = (*c.trick, pid)
         if len(trick) < n:
-            return type(self)(self.setup, c._replace(hands=hands, known=known, trick=trick, player=(p + 1) % n))
-        winner = (c.leader + rules.trump_tables[c.trump].winner(trick)) % n
-        won = _set(c.won, winner, c.won[winner] | sum(1 << x for x in trick))
-        taken = _set(c.taken, winner, c.taken[winner] + 1)
-        c = c._replace(
-            hands=hands, known=known, trick=(), last_trick=trick, last_leader=c.leader, won=won, taken=taken,
-            leader=winner, player=winner,
-        )  # fmt: skip
+            fields[_C_TRICK] = trick
+            fields[_C_PLAYER] = (p + 1) % n
+            return type(self)(self.setup, _core(fields))
+        leader = c.leader
+        winner = (leader + rules.trump_tables[c.trump].winner(trick)) % n
+        won = 0
+        for x in trick:
+            won |= 1 << x
+        fields[_C_WON] = _set(c.won, winner, c.won[winner] | won)
+        fields[_C_TAKEN] = _set(c.taken, winner, c.taken[winner] + 1)
+        fields[_C_TRICK] = ()
+        fields[_C_LAST_TRICK] = trick
+        fields[_C_LAST_LEADER] = leader
+        fields[_C_LEADER] = fields[_C_PLAYER] = winner
         if hands[winner]:
-            return type(self)(self.setup, c)
-        return self._over(c._replace(last_winner=winner))
+            return type(self)(self.setup, _core(fields))
+        fields[_C_LAST_WINNER] = winner
+        return self._over(_core(fields))
 
     def _over(self, c: AuctionCore) -> Self:
         state = type(self)(self.setup, c._replace(stage=Phase.OVER, player=-1))
@@ -791,6 +952,20 @@ class AuctionDeal(DealState):
             hands=hands, widow=tuple(re(x) for x in c.widow), given=given, buried=buried, moves=tuple(moves)
         )
         return type(self)(DealSetup(rules, order, None, self.setup.dealer, m), core)
+
+
+(
+    _C_STAGE, _C_PLAYER, _C_HANDS, _C_WIDOW, _C_WIDOW_SHOWN, _C_PASSED, _C_DECLARER, _C_BID, _C_TRUMP, _C_CONCEDED,
+    _C_GIVE_STEP, _C_GIVEN, _C_LAID, _C_KNOWN, _C_TO_MELD, _C_BURIED, _C_LEADER, _C_TRICK, _C_LAST_TRICK,
+    _C_LAST_LEADER, _C_WON, _C_TAKEN, _C_LAST_WINNER, _C_POINTS, _C_MISDEAL, _C_MOVES,
+) = range(26)  # fmt: skip
+"""The positions of the `AuctionCore` fields."""
+assert AuctionCore._fields[_C_MOVES] == "moves" and len(AuctionCore._fields) == 26
+
+
+def _core(fields: list[Any]) -> AuctionCore:
+    """An `AuctionCore` from its fields in order (quicker than ``_replace``)."""
+    return tuple.__new__(AuctionCore, fields)
 
 
 def _bits(mask: int) -> list[int]:
