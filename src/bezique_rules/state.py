@@ -379,9 +379,17 @@ class DealState:
                 )
             return self.rules.action_id(action)
         except IllegalActionError as exc:
+            why = self._unlisted(exc.action) if isinstance(exc.action, Action) else None
+            if why is not None:
+                exc = IllegalActionError(why[1], rule=why[0], action=exc.action)
             exc.player = self.current_player
             exc.phase = self.phase
-            raise
+            raise exc from None
+
+    def _unlisted(self, action: Action) -> tuple[RuleCode, str] | None:
+        """The rule that forbids ``action``, an action outside the variant's action space,
+        when a rule explains it better than "not an action" (a bid off the ladder)."""
+        return None
 
     def is_legal(self, action: Action | str | int) -> bool:
         """Whether ``action`` (an action, its notation or its id) is legal now.

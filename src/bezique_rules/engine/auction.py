@@ -482,6 +482,22 @@ class AuctionDeal(DealState):
         meld = sum(pts for q, pts in enumerate(self.meld_points()) if rules.side_of(q) == side)
         return c.bid - meld > contract.throw_in_short
 
+    def _bid_refusal(self, number: int) -> tuple[RuleCode, str]:
+        c = self.core
+        if c.stage is not Phase.BID:
+            return RuleCode.WRONG_PHASE, "the auction is over"
+        auction: Auction = self.setup.rules.bidding
+        if number <= c.bid:
+            return RuleCode.BID_TOO_LOW, f"a bid must be higher than {c.bid}"
+        if number < auction.minimum:
+            return RuleCode.BID_TOO_LOW, f"the lowest bid is {auction.minimum}"
+        return RuleCode.BID_TOO_LOW, "not an allowed bid (off the step)"
+
+    def _unlisted(self, action: Action) -> tuple[RuleCode, str] | None:
+        if action.verb is Verb.BID and action.number is not None:
+            return self._bid_refusal(action.number)
+        return None
+
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         c = self.core
         m = self.setup.meta
@@ -499,14 +515,7 @@ class AuctionDeal(DealState):
             )
             return why or (RuleCode.NOT_AN_ACTION, "not playable")
         if kind == _BID:
-            if stage is not Phase.BID:
-                return RuleCode.WRONG_PHASE, "the auction is over"
-            auction: Auction = rules.bidding
-            if arg <= c.bid:
-                return RuleCode.BID_TOO_LOW, f"a bid must be higher than {c.bid}"
-            if arg < auction.minimum:
-                return RuleCode.BID_TOO_LOW, f"the lowest bid is {auction.minimum}"
-            return RuleCode.BID_TOO_LOW, "not an allowed bid (off the step)"
+            return self._bid_refusal(arg)
         if kind == _PASS:
             if stage is Phase.BID and c.bid == 0:
                 return RuleCode.MUST_BID, "everyone else passed: the dealer must bid"
