@@ -11,7 +11,19 @@ from ..actions import Action
 from ..errors import BeziqueRulesError
 from ..state import PlayerView
 
-__all__ = ["Agent", "RandomAgent"]
+__all__ = ["Agent", "RandomAgent", "legal_or_raise"]
+
+
+def legal_or_raise(view: PlayerView) -> tuple[Action, ...]:
+    """The legal actions of the player whose view this is.
+
+    Raises:
+        BeziqueRulesError: it is not this player's turn (he has nothing to do).
+    """
+    legal = view.legal_actions()
+    if not legal:
+        raise BeziqueRulesError(f"player {view.player} has nothing to do now")
+    return legal
 
 
 @runtime_checkable
@@ -51,7 +63,5 @@ class RandomAgent:
         Raises:
             BeziqueRulesError: it is not this player's turn.
         """
-        legal = view.legal_actions()
-        if not legal:
-            raise BeziqueRulesError(f"player {view.player} has nothing to do now")
+        legal = legal_or_raise(view)
         return legal[rng.randrange(len(legal))]

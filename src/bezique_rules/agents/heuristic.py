@@ -8,8 +8,8 @@ import attrs
 
 from ..actions import Action
 from ..engine.stock import StockDeal
-from ..errors import BeziqueRulesError
 from ..state import PlayerView, determinize
+from .base import legal_or_raise
 from .stockplay import FULL, MEDIUM, WEAK, stock_action
 from .trickplay import trick_game_action
 
@@ -59,9 +59,7 @@ class HeuristicAgent:
         Raises:
             BeziqueRulesError: it is not this player's turn.
         """
-        legal = view.legal_actions()
-        if not legal:
-            raise BeziqueRulesError(f"player {view.player} has nothing to do now")
+        legal = legal_or_raise(view)
         if len(legal) == 1:
             return legal[0]
         world = determinize(view, rng)

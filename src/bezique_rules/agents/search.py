@@ -41,6 +41,7 @@ from ..errors import BeziqueRulesError
 from ..rules.ruleset import RuleSet
 from ..scoring import ContractScoring, MatchEnd
 from ..state import DealState, Phase, PlayerView, determinize
+from .base import legal_or_raise
 from .endgame import playoff_values
 from .stockplay import FAST, FULL, stock_action, stock_evaluate, stock_ranking
 
@@ -202,9 +203,7 @@ class SearchAgent:
         Raises:
             BeziqueRulesError: it is not this player's turn.
         """
-        legal = view.legal_actions()
-        if not legal:
-            raise BeziqueRulesError(f"player {view.player} has nothing to do now")
+        legal = legal_or_raise(view)
         if len(legal) == 1:
             return legal[0]
         world = determinize(view, rng)
