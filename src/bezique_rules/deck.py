@@ -25,7 +25,7 @@ import attrs
 from .cards import Card, Rank, Suit
 from .errors import DealError, NotationError
 
-__all__ = ["WIDOW", "DealPattern", "DeckSpec", "Packet", "shuffle"]
+__all__ = ["WIDOW", "DealPattern", "DeckSpec", "Packet", "card_ids", "shuffle"]
 
 WIDOW = -1
 """The recipient of a packet dealt to the widow (kitty) instead of a player."""
@@ -151,6 +151,20 @@ class DeckSpec:
                 parts.append("extra " + " ".join(extra))
             raise DealError(f"the stacked deck is not this variant's {self.size}-card deck: " + "; ".join(parts))
         return tuple(order)
+
+
+def card_ids(mask: int) -> list[int]:
+    """The physical card ids in ``mask`` (one bit per id), lowest first.
+
+    >>> card_ids(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def shuffle(items: Sequence[int], rng: random.Random) -> tuple[int, ...]:

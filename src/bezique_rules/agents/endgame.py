@@ -11,19 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..deck import card_ids
 from ..engine.stock import StockDeal
 from ..state import Phase
 
 __all__ = ["playoff_values"]
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def playoff_values(state: StockDeal, node_limit: int = 200_000) -> dict[int, int] | None:
@@ -48,7 +40,7 @@ def playoff_values(state: StockDeal, node_limit: int = 200_000) -> dict[int, int
     def distinct(mask: int) -> list[int]:
         seen = 0
         out = []
-        for c in _bits(mask):
+        for c in card_ids(mask):
             bit = 1 << face_of[c]
             if not seen & bit:
                 seen |= bit

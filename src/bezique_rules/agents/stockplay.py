@@ -41,12 +41,12 @@ policy of the search.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import attrs
 
 from ..actions import Verb
 from ..cards import Rank
+from ..deck import card_ids
 from ..engine.stock import StockDeal
 from ..rules.ruleset import RuleSet
 from ..state import Phase
@@ -282,13 +282,6 @@ def _build(rules: RuleSet) -> StockTables:
         full_mask=deck.full_mask,
         players=rules.players,
     )
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 _ACE = Rank.ACE.value
@@ -832,12 +825,12 @@ def _playoff(sit: _Situation, plays: list[int], skill: int) -> list[tuple[float,
     for i in plays:
         pid = _pid_of(sit, i)
         answers = policy.legal(table, opp, (pid,))
-        beat = [c for c in _bits(answers) if table.beats(c, pid)]
+        beat = [c for c in card_ids(answers) if table.beats(c, pid)]
         if beat:
             reply = min(beat, key=lambda c: (points[c], power[c]))
             v = -(points[pid] + points[reply]) - (10.0 if last else 0.0)
         else:
-            reply = min(_bits(answers), key=lambda c: (points[c], power[c]))
+            reply = min(card_ids(answers), key=lambda c: (points[c], power[c]))
             v = points[pid] + points[reply] + (10.0 if last else 0.0)
         is_trump = (table.trump_mask >> pid) & 1
         if is_trump:
@@ -925,10 +918,10 @@ def stock_evaluate(state: StockDeal, weight: float = 0.6, holding: float = 0.5) 
     for p in range(n):
         total = float(sum(state.points[p]))
         if at_end:
-            total += sum(points[c] for c in _bits(state.won[p]))
+            total += sum(points[c] for c in card_ids(state.won[p]))
         hand = state.hands[p]
         if holding:
-            total += holding * sum(points[c] for c in _bits(hand)) + 3.0 * (hand & trump_mask).bit_count()
+            total += holding * sum(points[c] for c in card_ids(hand)) + 3.0 * (hand & trump_mask).bit_count()
             if dix is not None and stock_n and hand & dix_mask & ~state.scored:
                 total += 0.8 * dix.points * (hand & dix_mask & ~state.scored).bit_count()
         if draws > 0:

@@ -28,6 +28,7 @@ from typing_extensions import Self
 from ..actions import Action, ActionSpace, Verb
 from ..bidding import Auction, ContractRules
 from ..cards import CardSet, Suit
+from ..deck import card_ids
 from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
 from ..melds import Laid, best_melds
@@ -444,7 +445,7 @@ class AuctionDeal(DealState):
 
     def _combos(self, hand: int, size: int) -> set[tuple[int, ...]]:
         face_of = self.setup.rules.deck.face_of
-        faces = sorted(face_of[pid] for pid in _bits(hand))
+        faces = sorted(face_of[pid] for pid in card_ids(hand))
         return set(itertools.combinations(faces, size))
 
     def _partner_winning(self) -> bool:
@@ -686,7 +687,7 @@ class AuctionDeal(DealState):
             need[f] = max(need.get(f, 0), count)
         shown = 0
         for f, count in need.items():
-            for pid in _bits(c.hands[p] & rules.deck.face_masks[f])[:count]:
+            for pid in card_ids(c.hands[p] & rules.deck.face_masks[f])[:count]:
                 shown |= 1 << pid
         c = c._replace(laid=_set_t(c.laid, p, laid), known=_set(c.known, p, c.known[p] | shown))
         if done:
@@ -773,7 +774,7 @@ class AuctionDeal(DealState):
             melds[rules.side_of(q)] += pts
         for q in range(rules.players):
             s = rules.side_of(q)
-            counters[s] += sum(values[x] for x in _bits(c.won[q]))
+            counters[s] += sum(values[x] for x in card_ids(c.won[q]))
             tricks[s] += c.taken[q]
         declarer_side = rules.side_of(c.declarer)
         counters[declarer_side] += sum(values[x] for x in c.buried)
@@ -914,7 +915,7 @@ class AuctionDeal(DealState):
             free = c.hands[q] & ~fixed[q]
             owners.append(q)
             slots.append((free.bit_count(), excluded[q]))
-            hidden.extend(_bits(free))
+            hidden.extend(card_ids(free))
         widow_hidden = list(c.widow) if not c.widow_shown else []
         buried_hidden = list(c.buried) if player != c.declarer else []
         slots.append((len(widow_hidden), 0))
@@ -927,7 +928,7 @@ class AuctionDeal(DealState):
         perm: dict[int, int] = {}
         hands = list(c.hands)
         for q, new in zip(owners, dealt):
-            old = _bits(c.hands[q] & ~fixed[q])
+            old = card_ids(c.hands[q] & ~fixed[q])
             perm.update(zip(old, new))
             hands[q] = (c.hands[q] & fixed[q]) | sum(1 << x for x in new)
         perm.update(zip(widow_hidden, dealt[-2]))
@@ -975,15 +976,6 @@ assert AuctionCore._fields[_C_MOVES] == "moves" and len(AuctionCore._fields) == 
 def _core(fields: list[Any]) -> AuctionCore:
     """An `AuctionCore` from its fields in order (quicker than ``_replace``)."""
     return tuple.__new__(AuctionCore, fields)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:

@@ -26,7 +26,7 @@ from typing_extensions import Self
 from ..actions import Action, ActionSpace, Verb
 from ..bidding import OrderUp
 from ..cards import CardSet, Rank, Suit
-from ..deck import WIDOW
+from ..deck import WIDOW, card_ids
 from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
 from ..rules.ruleset import RuleSet
@@ -402,7 +402,7 @@ class EuchreDeal(DealState):
             table = rules.trump_tables[c.trump]
             playable = rules.playoff_policy.legal(table, c.hands[p], c.trick)
             face_of = rules.deck.face_of
-            return [m.play_ids[face_of[pid]] for pid in _bits(playable)]
+            return [m.play_ids[face_of[pid]] for pid in card_ids(playable)]
         if stage is Phase.TRUMP:
             return list(m.trump_ids)
         if stage is Phase.BID:
@@ -415,7 +415,7 @@ class EuchreDeal(DealState):
             return [m.alone_id, m.pass_id]
         face_of = rules.deck.face_of
         if kind == _FARMER:
-            hand_faces = [face_of[pid] for pid in _bits(c.hands[p]) if (m.farmer_faces >> face_of[pid]) & 1]
+            hand_faces = [face_of[pid] for pid in card_ids(c.hands[p]) if (m.farmer_faces >> face_of[pid]) & 1]
             ids = [m.pass_id]
             for trio in itertools.combinations(sorted(set(hand_faces)), 3):
                 i = m.farmer_ids.get(frozenset(trio))
@@ -424,7 +424,7 @@ class EuchreDeal(DealState):
             return ids
         # the dealer's pick-up and discard
         hand = c.hands[p]
-        ids = [m.discard_ids[face_of[pid]] for pid in _bits(hand)]
+        ids = [m.discard_ids[face_of[pid]] for pid in card_ids(hand)]
         if bidding.dealer_pickup == "may":
             ids.append(m.pass_id)
         elif bidding.dealer_may_discard_upcard:
@@ -663,7 +663,7 @@ class EuchreDeal(DealState):
 
     def _has_farmers_hand(self, hand: int, m: _Meta) -> bool:
         face_of = self.setup.rules.deck.face_of
-        faces = sorted({face_of[pid] for pid in _bits(hand) if (m.farmer_faces >> face_of[pid]) & 1})
+        faces = sorted({face_of[pid] for pid in card_ids(hand) if (m.farmer_faces >> face_of[pid]) & 1})
         return any(frozenset(t) in m.farmer_ids for t in itertools.combinations(faces, 3))
 
     def _start_play(self, c: EuchreCore) -> Self:
@@ -838,7 +838,7 @@ class EuchreDeal(DealState):
             free = c.hands[q] & ~fixed[q]
             slots.append((free.bit_count(), voids[q]))
             owners.append(q)
-            hidden.extend(_bits(free))
+            hidden.extend(card_ids(free))
         kitty_free = [x for x in c.kitty if not (kitty_fixed >> x) & 1]
         slots.append((len(kitty_free), 0))
         hidden.extend(kitty_free)
@@ -848,7 +848,7 @@ class EuchreDeal(DealState):
         hands = list(c.hands)
         perm: dict[int, int] = {}
         for q, cards_q in zip(owners, dealt[:-1]):
-            old = _bits(c.hands[q] & ~fixed[q])
+            old = card_ids(c.hands[q] & ~fixed[q])
             hands[q] = (c.hands[q] & fixed[q]) | sum(1 << x for x in cards_q)
             perm.update(zip(old, sorted(cards_q)))
         kitty_new = list(dealt[-1])
@@ -886,12 +886,3 @@ def _play_ids(m: _Meta, mask: int) -> tuple[int, ...]:
     w = m.width
     low, mid, high = m.chunks
     return low[mask & ((1 << w) - 1)] + mid[mask >> w & ((1 << w) - 1)] + high[mask >> 2 * w]
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

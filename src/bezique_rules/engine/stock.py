@@ -22,7 +22,7 @@ from typing_extensions import Self
 
 from ..actions import Action, ActionSpace, Verb
 from ..cards import Card, CardSet, Suit
-from ..deck import shuffle
+from ..deck import card_ids, shuffle
 from ..errors import DealError, RuleCode
 from ..melds import Finder, choose_copies, declaration_finder, meld_copies
 from ..rules.ruleset import CutGuess, RuleSet
@@ -701,7 +701,7 @@ class StockDeal(DealState):
             return -1
         if star and copies & (copies - 1):
             best, best_use = -1, -1
-            for pid in _bits(copies):
+            for pid in card_ids(copies):
                 use = sum(1 for _p, _k, mk in self.declarations if (mk >> pid) & 1)
                 if use > best_use:
                     best, best_use = pid, use
@@ -1009,7 +1009,7 @@ class StockDeal(DealState):
                 hidden |= self.hands[q] & ~self.known[q]
         for c in self.stock:
             hidden |= 1 << c
-        return tuple(_bits(hidden))
+        return tuple(card_ids(hidden))
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
         """Shuffle the cards hidden from ``player`` among their places (stock games reveal
@@ -1086,15 +1086,6 @@ def _after_draw(m: _Meta, core: StockCore, moves: tuple[int, ...]) -> StockCore:
             points, declarations, scored, 0, -1, tricks, shown, moves,
         ),
     )  # fmt: skip
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _carte_after_draw(m: _Meta, shown: int, n: int, winner: int, stock: tuple[int, ...]) -> int:
