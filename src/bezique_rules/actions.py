@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -227,6 +228,22 @@ class ActionSpace:
     """Every action of the variant, in id order."""
     ids: dict[Action, int] = attrs.field(eq=False, repr=False)
     """Action to id."""
+    by_identity: dict[int, int] = attrs.field(init=False, eq=False, repr=False)
+    """``id()`` of each action object of `actions` to its index: the fast path of
+    `DealState.apply` for actions taken from `DealState.legal_actions`. The space
+    holds those objects, so no other live object has one of these ids; it is
+    rebuilt when the space is unpickled or copied (new objects, new ids)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "by_identity", {id(a): i for i, a in enumerate(self.actions)})
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"actions": self.actions, "ids": self.ids}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        object.__setattr__(self, "actions", state["actions"])
+        object.__setattr__(self, "ids", state["ids"])
+        self.__attrs_post_init__()  # the objects are new: so are their id()s
 
     @classmethod
     def of(cls, actions: Iterable[Action]) -> ActionSpace:

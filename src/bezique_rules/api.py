@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import Card
-from .deck import check_dealer, shuffle
+from .deck import check_dealer, seeded_order
 from .engine import engine_for
 from .errors import DealError
 from .rules.registry import get_rules
@@ -54,8 +54,8 @@ def new_deal(
         DealError: ``deck`` is not a permutation of the variant's deck (the message
             names what is missing or extra), a bad dealer, or both seed and deck.
     """
-    rules = resolve_rules(variant, options)
-    seat = check_dealer(dealer, rules.players)
+    rules = variant if not options and isinstance(variant, RuleSet) else resolve_rules(variant, options)
+    seat = rules.players - 1 if dealer is None else check_dealer(dealer, rules.players)
     if deck is not None:
         if seed is not None:
             raise DealError("give either a seed or a stacked deck, not both")
@@ -67,5 +67,5 @@ def new_deal(
             seed = random.SystemRandom().getrandbits(63)
         elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise DealError(f"a seed is a whole number of 0 or more, not {seed!r}")
-        order = shuffle(range(rules.deck.size), random.Random(seed))
+        order = seeded_order(rules.deck.size, seed)
     return engine_for(rules.engine).new_deal(rules, order, seed, seat)

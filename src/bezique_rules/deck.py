@@ -16,6 +16,7 @@ the same seed gives the same deal on every platform and Python version:
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Sequence
 from functools import cached_property
@@ -25,7 +26,7 @@ import attrs
 from .cards import Card, Rank, Suit
 from .errors import DealError, NotationError
 
-__all__ = ["WIDOW", "DealPattern", "DeckSpec", "Packet", "card_ids", "shuffle"]
+__all__ = ["WIDOW", "DealPattern", "DeckSpec", "Packet", "card_ids", "seeded_order", "shuffle"]
 
 WIDOW = -1
 """The recipient of a packet dealt to the widow (kitty) instead of a player."""
@@ -167,6 +168,9 @@ def card_ids(mask: int) -> list[int]:
     return out
 
 
+_BITS = tuple((i + 1).bit_length() for i in range(256))  # index i -> bit_length(i + 1)
+
+
 def shuffle(items: Sequence[int], rng: random.Random) -> tuple[int, ...]:
     """Shuffle with the documented, platform-independent Fisher-Yates (see module docs).
 
@@ -175,13 +179,27 @@ def shuffle(items: Sequence[int], rng: random.Random) -> tuple[int, ...]:
     """
     out = list(items)
     getrandbits = rng.getrandbits
+    bits = _BITS if len(out) <= len(_BITS) else tuple((i + 1).bit_length() for i in range(len(out)))
     for i in range(len(out) - 1, 0, -1):
-        k = (i + 1).bit_length()
+        k = bits[i]
         r = getrandbits(k)
         while r > i:
             r = getrandbits(k)
         out[i], out[r] = out[r], out[i]
     return tuple(out)
+
+
+def seeded_order(size: int, seed: int) -> tuple[int, ...]:
+    """The deck order of ``seed``: ``shuffle(range(size), random.Random(seed))``.
+
+    The generator is seeded once (``random.Random`` seeds twice: in ``__new__``
+    and again in ``__init__``); the cards come out in exactly `shuffle`'s order.
+
+    >>> seeded_order(5, 1) == shuffle(range(5), random.Random(1))
+    True
+    """
+    rng: random.Random = _random.Random(seed)  # type: ignore[assignment]  # the same state for a whole number
+    return shuffle(range(size), rng)
 
 
 Packet = tuple[int, int]

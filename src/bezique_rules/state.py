@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
+from operator import itemgetter as _itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -182,10 +183,11 @@ class DealSetup:
 class DealState:
     """One deal, from the shuffle to the last trick: the common interface.
 
-    Engines subclass it as frozen classes with two fields: ``setup`` (a
-    `DealSetup`) and ``core`` (a NamedTuple of what changes, with at least
-    ``stage``, ``player``, ``hands``, ``won``, ``trick`` and ``moves``). Every
-    method below works the same in every variant. Get one with `new_deal`.
+    Engines subclass it as frozen classes with a ``setup`` (a `DealSetup`) and a
+    ``core`` (a NamedTuple of what changes, with at least ``stage``, ``player``,
+    ``hands``, ``won``, ``trick`` and ``moves``): a field, or a property when the
+    engine stores the same values laid out for speed (Euchre). Every method below
+    works the same in every variant. Get one with `new_deal`.
     """
 
     __slots__ = ()
@@ -331,11 +333,10 @@ class DealState:
         >>> from bezique_rules import new_deal
         >>> [str(a) for a in new_deal("bezique", seed=1).legal_actions()][:3]
         ['play AH', 'play KH', 'play JH']"""
-        actions = self.setup.rules.action_space.actions
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_action_ids()
-        return tuple(map(actions.__getitem__, legal))
+        legal = self.legal_action_ids()
+        if len(legal) > 1:
+            return _itemgetter(*legal)(self.setup.rules.action_space.actions)  # type: ignore[no-any-return]
+        return (self.setup.rules.action_space.actions[legal[0]],) if legal else ()
 
     def legal_action_mask(self) -> tuple[bool, ...]:
         """One bool per action id of the rule set: True where the action is legal.
@@ -447,15 +448,17 @@ class DealState:
             NotationError: text that does not parse.
             IllegalActionError: the rules forbid the action; the state is unchanged.
         """
-        i = self.setup.rules.action_space.ids.get(action) if type(action) is Action else None
+        space = self.setup.rules.action_space
+        i = space.by_identity.get(id(action))  # an action object taken from legal_actions()
         if i is None:
-            i = self._id_of(action)
-        if check:
-            legal = self._legal
-            if legal is None:
-                legal = self.legal_action_ids()
-            if i not in legal:
-                self.check(i)  # raises, naming the rule
+            if type(action) is int and 0 <= action < len(space.actions):
+                i = action  # an action id, as legal_action_ids() gives them
+            else:
+                i = space.ids.get(action) if type(action) is Action else None
+                if i is None:
+                    i = self._id_of(action)
+        if check and i not in self.legal_action_ids():
+            self.check(i)  # raises, naming the rule
         return self._apply_id(i)
 
     @property

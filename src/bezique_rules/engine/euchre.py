@@ -44,7 +44,6 @@ _PLAY, _DISCARD, _PASS, _ORDER, _ORDER_ALONE, _CALL, _CALL_ALONE, _TRUMP, _ALONE
 _TRICKS = Phase.TRICKS
 _BID = Phase.BID
 _OVER = Phase.OVER
-_tuple_new = tuple.__new__  # EuchreCore from a full tuple, without the NamedTuple's Python-level __new__
 _bit = (1).__lshift__  # physical id -> its mask bit
 
 
@@ -68,6 +67,10 @@ class _Meta:
     single: bool  # one copy of each card: physical id == face == play id
     width: int  # bits per chunk of a hand mask
     chunks: tuple[tuple[tuple[int, ...], ...], ...]  # chunk k -> its bits -> the play ids (single decks)
+    chunk_mask: int  # (1 << width) - 1
+    low_ids: tuple[tuple[int, ...], ...]  # chunks[0] when a mask has two chunks, else ()
+    high_ids: tuple[tuple[int, ...], ...]  # chunks[1] when a mask has two chunks, else ()
+    lead_power: tuple[tuple[tuple[int, ...], ...], ...]  # trump -> led card -> trick power of each card (single decks)
     follow: tuple[tuple[int, ...], ...] | None  # trump -> led card -> cards that follow it (None: ask the policy)
     next_seat: tuple[tuple[int, ...], ...]  # out -> seat -> the next seat in play
     active: tuple[int, ...]  # out -> how many seats are in play
@@ -78,6 +81,19 @@ class _Meta:
     candidate_of: tuple[int, ...]  # turn-up -> the suit offered in round one, or -1 (the dealer names it)
     dealing: tuple[tuple[Any, ...], ...] | None  # dealer -> seat -> getter of its cards from the order
     turn_pos: int  # where the turn-up lies in the order (the kitty follows it)
+    first: tuple[int, ...]  # dealer -> the seat on his left
+    farmer_queue: tuple[tuple[tuple[int, int], ...], ...]  # dealer -> the farmer's-hand decisions, or ()
+    zeros: tuple[int, ...]  # one 0 per seat
+    made_queue: tuple[tuple[tuple[tuple[tuple[tuple[int, int], ...], ...], ...], ...], ...]
+    # dealer -> maker -> alone -> the turned suit -> the decisions queued when trumps are made
+    defence_allowed: tuple[bool, bool]  # the maker is alone -> a defender may be offered to defend alone
+    defence_blocked_by_exchange: bool
+    lead_left_of_lone: bool
+    benny_makes_dealer: bool
+    rows_before_play: tuple[Any, ...]  # the stored core's play rows before trumps are made
+    by_identity: dict[int, int]  # actions.by_identity
+    low_actions: tuple[tuple[Action, ...], ...]  # low_ids as actions
+    high_actions: tuple[tuple[Action, ...], ...]  # high_ids as actions
 
 
 class EuchreEngine:
@@ -93,31 +109,43 @@ class EuchreEngine:
     @staticmethod
     def new_deal(rules: RuleSet, order: tuple[int, ...], seed: int | None, dealer: int) -> EuchreDeal:
         """Deal ``order`` (physical ids, top first) with ``dealer`` dealing."""
-        n = rules.players
         m: _Meta = rules.engine_data[1]
         dealing = m.dealing
         if dealing is None:
-            hands, _widow, turn_up, kitty = rules.deal.deal(order, n, dealer)
+            hands, _widow, turn_up, kitty = rules.deal.deal(order, rules.players, dealer)
         else:  # the same deal as the pattern's, from precomputed positions
             hands = tuple([sum(map(_bit, get(order))) for get in dealing[dealer]])
             turn_up = order[m.turn_pos]
-            kitty = tuple(order[m.turn_pos + 1 :])
-        setup = DealSetup(rules, order, seed, dealer, m)
-        first = (dealer + 1) % n
-        queue: tuple[tuple[int, int], ...] = ()
-        if rules.bidding.farmers_hand != "off":
-            queue = tuple(((dealer + 1 + i) % n, _FARMER) for i in range(n))
+            kitty = order[m.turn_pos + 1 :]
+        first = m.first[dealer]
+        queue = m.farmer_queue[dealer]
         candidate = m.candidate_of[turn_up]
+        legal: tuple[int, ...] | None = None
         if candidate < 0:  # a turned Benny (or suitless card): the dealer names a suit
             stage, player = Phase.TRUMP, dealer
         else:
             stage, player = _BID, first
-        core = EuchreCore(
-            stage, player, hands, kitty, turn_up, 1, candidate, 0, -1, -1, -1, -1, 0, queue, -1, -1, first, (), (),
-            -1, (0,) * n, (0,) * n, (0, 0), False, (),
-        )  # fmt: skip
-        deal = EuchreDeal(setup, core)
-        return deal._next_queued(core) if queue else deal
+            legal = m.bid_legal[False][first == dealer][candidate]
+        zeros = m.zeros
+        raw: tuple[Any, ...] = (legal, player, hands, (), (), (
+            stage, first, zeros, zeros, (), -1, (0, 0), -1, 0, kitty, turn_up, 1, candidate, 0, -1, -1, -1, queue,
+            -1, -1, False, *m.rows_before_play,
+        ))  # fmt: skip
+        setup = _new(DealSetup)  # DealSetup(rules, order, seed, dealer, m), without attrs' __init__
+        _set_rules(setup, rules)
+        _set_order(setup, order)
+        _set_seed(setup, seed)
+        _set_dealer(setup, dealer)
+        _set_meta(setup, m)
+        _set_packet(setup, -1)
+        deal = _new(EuchreDeal)
+        _set_setup(deal, setup)
+        if queue or legal is None:
+            _set_raw(deal, raw)
+            return deal._settle([*raw[:_REST], *raw[_REST]])
+        _set_raw(deal, raw)
+        _set_over(deal, False)
+        return deal
 
 
 def _build(rules: RuleSet) -> _Meta:
@@ -156,19 +184,33 @@ def _build(rules: RuleSet) -> _Meta:
             )
     n = rules.players
     size = deck.size
-    single = deck.packs == 1 and play_ids == tuple(range(len(faces)))
+    single = (
+        deck.packs == 1
+        and play_ids == tuple(range(len(faces)))
+        and discard_ids == tuple(range(len(faces), 2 * len(faces)))
+    )
     follow = None
     chunks: tuple[tuple[tuple[int, ...], ...], ...] = ()
-    width = max(1, -(-size // 3))
+    parts = 2 if size <= 26 else 3  # two tables of at most 2**13 entries, or three
+    width = max(1, -(-size // parts))
     if single and size <= 36 and rules.playoff_policy.duty in (PlayDuty.FOLLOW_EFFECTIVE_SUIT, PlayDuty.FOLLOW_ONLY):
         # the same duty as TrickPolicy.legal: follow the led card's effective suit when able
         follow = tuple(
             tuple(t.suit_masks[t.suit[x]] if t.suit[x] < 4 else 0 for x in range(size)) for t in rules.trump_tables[:4]
         )
-        # a mask's play ids, sorted, from three table look-ups of ``width`` bits each
+        # a mask's play ids, sorted, from a table look-up per ``width`` bits
         chunks = tuple(
             tuple(tuple(k * width + i for i in range(width) if (b >> i) & 1) for b in range(1 << width))
-            for k in range(3)
+            for k in range(parts)
+        )
+    lead_power: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    if single:  # no identical cards: a trick goes to the highest power among trumps and the led suit
+        lead_power = tuple(
+            tuple(
+                tuple(t.power[x] if (t.trump_mask >> x) & 1 or t.suit[x] == t.suit[led] else 0 for x in range(size))
+                for led in range(size)
+            )
+            for t in rules.trump_tables[:4]
         )
     next_seat = []
     for out in range(1 << n):
@@ -218,13 +260,75 @@ def _build(rules: RuleSet) -> _Meta:
             tuple(operator.itemgetter(*seat_positions[(seat - dealer - 1) % n]) for seat in range(n))
             for dealer in range(n)
         )
+    space = ActionSpace.of(actions)
     return _Meta(
-        ActionSpace.of(actions), tuple(meta), play_ids, discard_ids, farmer_ids, pass_id, order_id, order_alone_id,
+        space, tuple(meta), play_ids, discard_ids, farmer_ids, pass_id, order_id, order_alone_id,
         call_ids, call_alone_ids, trump_ids, alone_id, farmer_faces,
-        len(faces), single, width, chunks, follow, tuple(next_seat),
+        len(faces), single, width, chunks, (1 << width) - 1,
+        chunks[0] if len(chunks) == 2 else (), chunks[1] if len(chunks) == 2 else (),
+        lead_power, follow, tuple(next_seat),
         tuple((n - out.bit_count()) for out in range(1 << n)), tuple(nth_seat), bid_legal,
         tuple(sorted({alone_id, pass_id})), tuple(sorted(set(trump_ids))), candidate_of, dealing, pos,
+        tuple((d + 1) % n for d in range(n)),
+        tuple(
+            tuple(((d + 1 + i) % n, _FARMER) for i in range(n)) if bidding.farmers_hand != "off" else ()
+            for d in range(n)
+        ),
+        (0,) * n,
+        tuple(
+            tuple(
+                tuple(tuple(_made_queue(bidding, n, dealer, maker, alone, turned) for turned in (False, True))
+                      for alone in (False, True))
+                for maker in range(n)
+            )
+            for dealer in range(n)
+        ),
+        (bidding.defence_allowed(maker_alone=False), bidding.defence_allowed(maker_alone=True)),
+        bidding.defence_blocked_by_exchange,
+        bidding.lone_lead == "left_of_lone_player",
+        bidding.benny_turned == "dealer_forced_maker",
+        (next_seat[0], n, None, None),
+        space.by_identity,
+        tuple(tuple(space.actions[i] for i in ids) for ids in chunks[0]) if len(chunks) == 2 else (),
+        tuple(tuple(space.actions[i] for i in ids) for ids in chunks[1]) if len(chunks) == 2 else (),
     )  # fmt: skip
+
+
+def _nested(e: list[Any]) -> tuple[Any, ...]:
+    """The stored core from its flat list: (legal, player, hands, trick, moves, rest)."""
+    return (*e[:_REST], tuple(e[_REST:]))
+
+
+def _play_rows(m: _Meta, out: int, trump: int) -> tuple[Any, ...]:
+    """The stored core's play rows (_SEATS, _ACTIVE, _FOLLOW, _POWER) for these seats out and trumps."""
+    if trump < 0:
+        return (m.next_seat[out], m.active[out], None, None)
+    follow = m.follow[trump] if m.follow is not None else None
+    power = m.lead_power[trump] if m.lead_power else None
+    return (m.next_seat[out], m.active[out], follow, power)
+
+
+def _made_queue(
+    bidding: OrderUp, n: int, dealer: int, maker: int, alone: bool, turned_suit: bool
+) -> tuple[tuple[int, int], ...]:
+    """The decisions that follow a made trump, in order: (seat, kind)."""
+    partner = (maker + 2) % n
+    queue: list[tuple[int, int]] = []
+    if bidding.alone_with_bid:
+        if alone and bidding.takeover_allowed(maker_is_dealer=maker == dealer, round_one=turned_suit):
+            queue.append((partner, _TAKEOVER))
+        if turned_suit:
+            queue.append((dealer, _PICKUP))
+    else:
+        if turned_suit:
+            queue.append((dealer, _PICKUP))
+        queue.append((maker, _MAKER_ALONE))
+    if bidding.lone_defender != "never":
+        for i in range(1, n + 1):
+            seat = (dealer + i) % n
+            if seat % 2 != maker % 2:
+                queue.append((seat, _DEFEND))
+    return tuple(queue)
 
 
 def _bid_ids(
@@ -256,14 +360,35 @@ def _bid_ids(
 
 
 class EuchreCore(NamedTuple):
-    """The changing part of a Euchre deal."""
+    """The changing part of a Euchre deal, as `EuchreDeal.core` gives it (a snapshot:
+    the deal stores the same fields laid out for speed)."""
 
-    stage: Phase
-    """The phase."""
     player: int
     """Who is to act (-1 when over)."""
     hands: tuple[int, ...]
     """Per player: the mask of held cards."""
+    trick: tuple[int, ...]
+    """The current trick's cards in play order."""
+    moves: tuple[int, ...]
+    """Every action so far, encoded ``action_id << 3 | player``."""
+    stage: Phase
+    """The phase."""
+    leader: int
+    """Who led (or will lead) the current trick."""
+    won: tuple[int, ...]
+    """Per player: the mask of cards won in tricks."""
+    taken: tuple[int, ...]
+    """Per player: tricks taken."""
+    last_trick: tuple[int, ...]
+    """The previous trick's cards."""
+    last_leader: int
+    """Who led the previous trick."""
+    points: tuple[int, int]
+    """Per side: points of the deal (set when it ends)."""
+    trump: int
+    """The trump suit index, or -1."""
+    out: int
+    """Bit per seat: sitting out this deal."""
     kitty: tuple[int, ...]
     """The undealt cards under the turn-up (and the dealer's discard once made), hidden."""
     turn_up: int
@@ -274,162 +399,202 @@ class EuchreCore(NamedTuple):
     """The suit offered in round one (the turn-up's suit, or the one named for a Benny)."""
     passes: int
     """Passes in the current round."""
-    trump: int
-    """The trump suit index, or -1."""
     maker: int
     """The player who made trumps, or -1."""
     alone: int
     """The player playing alone, or -1."""
     defender: int
     """The player defending alone, or -1."""
-    out: int
-    """Bit per seat: sitting out this deal."""
     queue: tuple[tuple[int, int], ...]
     """Pending decisions: (seat, kind)."""
     buried: int
     """The dealer's discard (physical id), or -1."""
     farmer: int
     """The player who swapped a farmer's hand, or -1."""
-    leader: int
-    """Who led (or will lead) the current trick."""
-    trick: tuple[int, ...]
-    """The current trick's cards in play order."""
-    last_trick: tuple[int, ...]
-    """The previous trick's cards."""
-    last_leader: int
-    """Who led the previous trick."""
-    won: tuple[int, ...]
-    """Per player: the mask of cards won in tricks."""
-    taken: tuple[int, ...]
-    """Per player: tricks taken."""
-    points: tuple[int, int]
-    """Per side: points of the deal (set when it ends)."""
     misdeal: bool
     """The deal ended without play (everybody passed, or a misdeal)."""
-    moves: tuple[int, ...]
-    """Every action so far, encoded ``action_id << 3 | player``."""
 
 
-@attrs.frozen
+# The stored core (`EuchreDeal._raw`) is `EuchreCore` laid out for the hot path:
+#
+#     (legal, player, hands, trick, moves, rest)
+#
+# ``rest`` holds the other fields of EuchreCore in order (from ``stage``), then four
+# rows the play reads at every card, set when the play starts. A card played
+# mid-trick builds a new 6-tuple and shares ``rest``; a completed trick rebuilds
+# ``rest``. ``legal`` is the sorted legal ids, or, during the play on a deck with
+# tables, the mask of the playable cards (legal_action_ids() and legal_actions()
+# read their ids and actions from the tables). The bidding transitions edit a flat
+# list copy, indexed by these positions:
+(
+    _LEGAL, _PLAYER, _HANDS, _TRICK, _MOVES, _STAGE, _LEADER, _WON, _TAKEN, _LAST_TRICK, _LAST_LEADER, _POINTS,
+    _TRUMP, _OUT, _KITTY, _TURN_UP, _ROUND, _CANDIDATE, _PASSES, _MAKER, _ALONE, _DEFENDER, _QUEUE, _BURIED,
+    _FARMER, _MISDEAL,
+) = range(26)  # fmt: skip
+_CORE_END = 26  # the end of EuchreCore's fields; the play rows follow:
+_SEATS = 26  # m.next_seat[out]: seat -> the next seat in play
+_ACTIVE = 27  # m.active[out]: how many seats are in play
+_FOLLOW = 28  # m.follow[trump]: led card -> the cards that follow it (None: no tables, ask the policy)
+_POWER = 29  # m.lead_power[trump]: led card -> trick power of each card (None: ask the trump table)
+_REST = _STAGE  # where rest starts in the flat list
+# positions in rest
+_R_STAGE, _R_LEADER, _R_WON, _R_TAKEN, _R_POINTS = (k - _REST for k in (_STAGE, _LEADER, _WON, _TAKEN, _POINTS))
+_R_TRUMP, _R_OUT, _R_KITTY, _R_TURN_UP = (k - _REST for k in (_TRUMP, _OUT, _KITTY, _TURN_UP))
+_R_MAKER, _R_ALONE, _R_DEFENDER = (k - _REST for k in (_MAKER, _ALONE, _DEFENDER))
+_R_SEATS, _R_ACTIVE, _R_FOLLOW, _R_POWER = (k - _REST for k in (_SEATS, _ACTIVE, _FOLLOW, _POWER))
+
+
+def _core_key(raw: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What equality and hashing compare in a stored core: the fields of `EuchreCore`
+    (the legal actions and the play rows follow from them)."""
+    return raw[1:_REST], raw[_REST][: _CORE_END - _REST]
+
+
+@attrs.frozen(repr=False)
 class EuchreDeal(DealState):
     """A Euchre deal: immutable. Read it through the properties and `view`."""
 
     setup: DealSetup
     """The rules, deck order, seed and dealer."""
-    core: EuchreCore
-    """Everything that changes during the deal."""
-    _legal: tuple[int, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
+    _raw: tuple[Any, ...] = attrs.field(alias="_raw", eq=_core_key)
+    """The stored core: `EuchreCore` laid out for the hot path, with the legal actions
+    (read it as `core`)."""
+    is_over: bool = attrs.field(init=False, eq=False)
+    """True when the deal is finished (kept as a field: the loop of every game reads it)."""
+
+    def __attrs_post_init__(self) -> None:
+        _set_over(self, self._raw[_REST][_R_STAGE] is _OVER)
+
+    @classmethod
+    def of(cls, setup: DealSetup, core: EuchreCore) -> Self:
+        """The deal with this setup and core (its legal actions are worked out here)."""
+        m: _Meta = setup.meta
+        e: list[Any] = [_legal_of(setup, core), *core, *_play_rows(m, core.out, core.trump)]
+        return cls(setup, _nested(e))
+
+    def __repr__(self) -> str:
+        return f"EuchreDeal(setup={self.setup!r}, core={self.core!r})"
+
+    @property
+    def core(self) -> EuchreCore:
+        """Everything that changes during the deal."""
+        c = self._raw
+        return EuchreCore._make((*c[1:_REST], *c[_REST][: _CORE_END - _REST]))
+
+    def _state(self, e: list[Any]) -> Self:
+        """The next state of this deal from a list of its stored core (the legal ids at
+        ``e[_LEGAL]`` are worked out when None)."""
+        if e[_LEGAL] is None:
+            e[_LEGAL] = _legal_of(self.setup, EuchreCore._make(e[1:_CORE_END]))
+        new = _new(self.__class__)
+        _set_setup(new, self.setup)
+        _set_raw(new, _nested(e))
+        _set_over(new, e[_STAGE] is _OVER)
+        return new
+
+    # -- what every deal state reads: from the stored core, without building `core` --
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        stage: Phase = self._raw[_REST][_R_STAGE]
+        return stage
+
+    @property
+    def current_player(self) -> int | None:
+        """Who acts next (None when the deal is over)."""
+        p: int = self._raw[_PLAYER]
+        return None if p < 0 else p
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Per player: the mask of held cards."""
+        hands: tuple[int, ...] = self._raw[_HANDS]
+        return hands
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Per player: the mask of cards won in tricks."""
+        won: tuple[int, ...] = self._raw[_REST][_R_WON]
+        return won
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The current trick's cards (physical ids) in play order."""
+        trick: tuple[int, ...] = self._raw[_TRICK]
+        return trick
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        """Every action so far, encoded ``action_id << 3 | player``."""
+        moves: tuple[int, ...] = self._raw[_MOVES]
+        return moves
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids of the legal actions, sorted."""
+        legal = self._raw[_LEGAL]
+        if type(legal) is int:  # the mask of the playable cards: their play ids from the tables
+            m: _Meta = self.setup.meta
+            low = m.low_ids
+            return low[legal & m.chunk_mask] + m.high_ids[legal >> m.width] if low else _play_ids(m, legal)
+        ids: tuple[int, ...] = legal
+        return ids
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every distinct legal action, sorted by action id (empty when over)."""
+        legal = self._raw[_LEGAL]
+        if type(legal) is int:
+            m: _Meta = self.setup.meta
+            low = m.low_actions
+            if low:
+                return low[legal & m.chunk_mask] + m.high_actions[legal >> m.width]
+        return super().legal_actions()
 
     # -- plain accessors ----------------------------------------------------
 
     @property
     def kitty(self) -> tuple[int, ...]:
         """The hidden kitty (and the dealer's discard)."""
-        return self.core.kitty
+        return self._raw[_REST][_R_KITTY]  # type: ignore[no-any-return]
 
     @property
     def turn_up(self) -> int:
         """The turned-up card (physical id)."""
-        return self.core.turn_up
+        return self._raw[_REST][_R_TURN_UP]  # type: ignore[no-any-return]
 
     @property
     def trump(self) -> int:
         """The trump suit index, or -1."""
-        return self.core.trump
+        return self._raw[_REST][_R_TRUMP]  # type: ignore[no-any-return]
 
     @property
     def maker(self) -> int | None:
         """Who made trumps, or None."""
-        return None if self.core.maker < 0 else self.core.maker
+        maker: int = self._raw[_REST][_R_MAKER]
+        return None if maker < 0 else maker
 
     @property
     def sitting_out(self) -> tuple[int, ...]:
         """The seats sitting out (the partner of a lone player or defender)."""
-        return tuple(s for s in range(self.rules.players) if (self.core.out >> s) & 1)
+        out: int = self._raw[_REST][_R_OUT]
+        return tuple(s for s in range(self.rules.players) if (out >> s) & 1)
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Points of the deal per side (0 until the deal ends)."""
-        return self.core.points
+        return self._raw[_REST][_R_POINTS]  # type: ignore[no-any-return]
 
     @property
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:
         """Where the points came from: the contract, per side."""
-        return tuple(ScoreBreakdown(contract=p) for p in self.core.points)
+        return tuple(ScoreBreakdown(contract=p) for p in self._raw[_REST][_R_POINTS])
 
     @property
     def tricks_taken(self) -> tuple[int, ...]:
         """Tricks taken per player."""
-        return self.core.taken
+        return self._raw[_REST][_R_TAKEN]  # type: ignore[no-any-return]
 
     # -- legality -----------------------------------------------------------
-
-    def _compute_legal(self) -> tuple[int, ...]:
-        c = self.core
-        stage = c.stage
-        if stage is _TRICKS:
-            m: _Meta = self.setup.meta
-            follow = m.follow
-            if follow is not None:
-                hand = c.hands[c.player]
-                trick = c.trick
-                if trick:
-                    hand = hand & follow[c.trump][trick[0]] or hand
-                return _play_ids(m, hand)
-        elif stage is _BID:
-            m = self.setup.meta
-            return m.bid_legal[c.round == 2][c.player == self.setup.dealer][c.candidate]
-        elif stage is _OVER:
-            return ()
-        elif stage is Phase.ALONE:
-            alone_legal: tuple[int, ...] = self.setup.meta.alone_legal
-            return alone_legal
-        elif stage is Phase.TRUMP:
-            trump_legal: tuple[int, ...] = self.setup.meta.trump_legal
-            return trump_legal
-        return tuple(sorted(set(self._legal_list())))
-
-    def _legal_list(self) -> list[int]:
-        c = self.core
-        m = self.setup.meta
-        stage = c.stage
-        p = c.player
-        if stage is Phase.OVER:
-            return []
-        rules = self.setup.rules
-        bidding: OrderUp = rules.bidding
-        if stage is Phase.TRICKS:
-            table = rules.trump_tables[c.trump]
-            playable = rules.playoff_policy.legal(table, c.hands[p], c.trick)
-            face_of = rules.deck.face_of
-            return [m.play_ids[face_of[pid]] for pid in card_ids(playable)]
-        if stage is Phase.TRUMP:
-            return list(m.trump_ids)
-        if stage is Phase.BID:
-            return _bid_ids(
-                bidding, m.pass_id, m.order_id, m.order_alone_id, m.call_ids, m.call_alone_ids,
-                c.round == 2, p == self.setup.dealer, c.candidate,
-            )  # fmt: skip
-        kind = c.queue[0][1]
-        if stage is Phase.ALONE:
-            return [m.alone_id, m.pass_id]
-        face_of = rules.deck.face_of
-        if kind == _FARMER:
-            hand_faces = [face_of[pid] for pid in card_ids(c.hands[p]) if (m.farmer_faces >> face_of[pid]) & 1]
-            ids = [m.pass_id]
-            for trio in itertools.combinations(sorted(set(hand_faces)), 3):
-                i = m.farmer_ids.get(frozenset(trio))
-                if i is not None:
-                    ids.append(i)
-            return ids
-        # the dealer's pick-up and discard
-        hand = c.hands[p]
-        ids = [m.discard_ids[face_of[pid]] for pid in card_ids(hand)]
-        if bidding.dealer_pickup == "may":
-            ids.append(m.pass_id)
-        elif bidding.dealer_may_discard_upcard:
-            ids.append(m.discard_ids[face_of[c.turn_up]])
-        return ids
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         c = self.core
@@ -485,242 +650,275 @@ class EuchreDeal(DealState):
 
     # -- transitions ---------------------------------------------------------
 
-    def _apply_id(self, action_id: int) -> Self:
-        c = self.core
-        m: _Meta = self.setup.meta
-        if action_id < m.plays:  # a card played to the trick (ids 0 .. plays-1, id == face)
-            (
-                stage, p, hands, kitty, turn_up, rnd, candidate, passes, trump, maker, alone, defender, out, queue,
-                buried, farmer, leader, trick, last_trick, last_leader, won, taken, points, misdeal, moves,
-            ) = c  # fmt: skip
-            moves = moves + (action_id << 3 | p,)
-            pid = action_id if m.single else self._pick(action_id, hands[p])
-            held = list(hands)
-            held[p] ^= 1 << pid
-            hands = tuple(held)
-            trick = (*trick, pid)
-            if len(trick) < m.active[out]:
-                nxt = m.next_seat[out][p]
-                legal = None
-                follow = m.follow
-                if follow is not None:  # the next player's legal plays, as _compute_legal finds them
-                    h = hands[nxt]
-                    h = h & follow[trump][trick[0]] or h
-                    w = m.width
-                    low, mid, high = m.chunks
-                    legal = low[h & ((1 << w) - 1)] + mid[h >> w & ((1 << w) - 1)] + high[h >> 2 * w]
-                return type(self)(
-                    self.setup,
-                    _tuple_new(EuchreCore, (
-                        stage, nxt, hands, kitty, turn_up, rnd, candidate, passes, trump, maker,
-                        alone, defender, out, queue, buried, farmer, leader, trick, last_trick, last_leader, won,
-                        taken, points, misdeal, moves,
-                    )),
-                    legal,
-                )  # fmt: skip
-            return self._trick_done(c, hands, trick, moves)
-        kind, arg = m.meta[action_id]
-        moves = (*c.moves, action_id << 3 | c.player)
-        stage = c.stage
-        if stage is Phase.TRUMP:
-            return self._benny_named(c, arg, moves)
-        if stage is _BID:
-            return self._bid(c, kind, arg, moves)
-        if stage is Phase.ALONE:
-            return self._alone(c, kind == _ALONE, moves)
-        return self._discard(c, kind, arg, moves)
+    def apply(self, action: Action | str | int, *, check: bool = True) -> Self:
+        """The state after ``action`` (an action, its notation or its id): see `DealState.apply`.
 
-    def _trick_done(
-        self, c: EuchreCore, hands: tuple[int, ...], trick: tuple[int, ...], moves: tuple[int, ...]
+        A card played with ``check=False``, the action taken from `legal_actions`,
+        is the hot path of every simulation: it is handled here in one step.
+        """
+        m: _Meta = self.setup.meta
+        action_id = m.by_identity.get(id(action))
+        if action_id is None and type(action) is int:
+            action_id = action
+        if check or action_id is None or not 0 <= action_id < m.plays:
+            return DealState.apply(self, action, check=check)
+        # a card played to the trick (ids 0 .. plays-1, id == face)
+        c = self._raw
+        p = c[_PLAYER]
+        held = list(c[_HANDS])
+        pid = action_id if m.single else self._pick(action_id, held[p])
+        held[p] ^= 1 << pid
+        hands = tuple(held)
+        trick = c[_TRICK] + (pid,)
+        moves = c[_MOVES] + (action_id << 3 | p,)
+        new = _new(self.__class__)
+        _set_setup(new, self.setup)
+        rest = c[_REST]
+        if len(trick) < rest[_R_ACTIVE]:
+            nxt = rest[_R_SEATS][p]
+            follow = rest[_R_FOLLOW]
+            if follow is None:  # no tables for this deck: the general way
+                return self._state([None, nxt, hands, trick, moves, *rest])
+            # the next player's playable cards: those of the led card's effective suit, or any
+            h = hands[nxt]
+            _set_raw(new, (h & follow[trick[0]] or h, nxt, hands, trick, moves, rest))
+            _set_over(new, False)
+            return new
+        return self._trick_won(new, rest, hands, trick, moves)
+
+    def _apply_id(self, action_id: int) -> Self:
+        m: _Meta = self.setup.meta
+        if action_id < m.plays:  # a card played: the hot path in apply
+            return self.apply(action_id, check=False)
+        # a bid, a decision or a discard
+        c = self._raw
+        kind, arg = m.meta[action_id]
+        e = [*c[:_REST], *c[_REST]]
+        e[_MOVES] = c[_MOVES] + (action_id << 3 | c[_PLAYER],)
+        e[_LEGAL] = None
+        stage = e[_STAGE]
+        if stage is _BID:
+            return self._bid(e, kind, arg)
+        if stage is Phase.TRUMP:
+            return self._benny_named(e, arg)
+        if stage is Phase.ALONE:
+            return self._alone(e, kind == _ALONE)
+        return self._discard(e, kind, arg)
+
+    def _trick_won(
+        self, new: Self, rest: tuple[Any, ...], hands: tuple[int, ...], trick: tuple[int, ...], moves: tuple[int, ...]
     ) -> Self:
         """The trick is complete: its winner takes it and leads next, or the deal is scored."""
-        rules = self.setup.rules
         m: _Meta = self.setup.meta
-        (
-            _stage, _p, _hands, kitty, turn_up, rnd, candidate, passes, trump, maker, alone, defender, out, queue,
-            buried, farmer, leader, _trick, _last_trick, _last_leader, won, taken, points, misdeal, _moves,
-        ) = c  # fmt: skip
-        winner = m.nth_seat[out][leader][rules.trump_tables[trump].winner(trick)]
-        won_mask = 0
-        for x in trick:
-            won_mask |= 1 << x
-        won_l = list(won)
-        won_l[winner] |= won_mask
-        taken_l = list(taken)
+        leader = rest[_R_LEADER]
+        power = rest[_R_POWER]
+        if power is not None:  # one copy of each card: the highest power wins
+            power = power[trick[0]]
+            k = 0
+            top = power[trick[0]]
+            for i in range(1, len(trick)):
+                x = power[trick[i]]
+                if x > top:
+                    top = x
+                    k = i
+        else:
+            k = self.setup.rules.trump_tables[rest[_R_TRUMP]].winner(trick)
+        winner = m.nth_seat[rest[_R_OUT]][leader][k]
+        won = list(rest[_R_WON])
+        won[winner] |= sum(map(_bit, trick))
+        taken_l = list(rest[_R_TAKEN])
         taken_l[winner] += 1
         taken = tuple(taken_l)
-        legal: tuple[int, ...] | None = ()
-        if hands[winner]:
-            stage, player = _TRICKS, winner
-            legal = None if m.follow is None else _play_ids(m, hands[winner])
-        else:
-            n = rules.players
-            scoring: EuchreScoring = rules.scoring
-            tricks = taken[maker] + taken[(maker + 2) % n]
-            mine, theirs = scoring.points(tricks=tricks, alone=alone >= 0, lone_defender=defender >= 0)
-            points = (mine, theirs) if maker % 2 == 0 else (theirs, mine)
-            stage, player = _OVER, -1
-        return type(self)(
-            self.setup,
-            _tuple_new(EuchreCore, (
-                stage, player, hands, kitty, turn_up, rnd, candidate, passes, trump, maker, alone, defender, out,
-                queue, buried, farmer, winner, (), trick, leader, tuple(won_l), taken, points, misdeal, moves,
-            )),
-            legal,
-        )  # fmt: skip
+        h = hands[winner]
+        if h:
+            tail = (_TRICKS, winner, tuple(won), taken, trick, leader) + rest[_R_POINTS:]
+            if rest[_R_FOLLOW] is None:  # no tables for this deck: the general way
+                return self._state([None, winner, hands, (), moves, *tail])
+            _set_raw(new, (h, winner, hands, (), moves, tail))
+            _set_over(new, False)
+            return new
+        maker = rest[_R_MAKER]
+        scoring: EuchreScoring = self.setup.rules.scoring
+        tricks = taken[maker] + taken[(maker + 2) % len(hands)]
+        alone = rest[_R_ALONE] >= 0
+        mine, theirs = scoring.points(tricks=tricks, alone=alone, lone_defender=rest[_R_DEFENDER] >= 0)
+        points = (mine, theirs) if maker % 2 == 0 else (theirs, mine)
+        tail = (_OVER, winner, tuple(won), taken, trick, leader, points) + rest[_R_POINTS + 1 :]
+        _set_raw(new, ((), -1, hands, (), moves, tail))
+        _set_over(new, True)
+        return new
 
-    def _benny_named(self, c: EuchreCore, suit: int, moves: tuple[int, ...]) -> Self:
-        bidding: OrderUp = self.setup.rules.bidding
-        dealer = self.setup.dealer
-        first = (dealer + 1) % self.setup.rules.players
-        if bidding.benny_turned == "dealer_forced_maker":
-            return self._made(c._replace(candidate=suit), dealer, suit, False, True, moves)
-        return type(self)(self.setup, c._replace(stage=_BID, player=first, candidate=suit, moves=moves))
+    # The bidding transitions edit a list copy of the stored core (indexed by the
+    # _FIELD constants) and build the next state once, in _settle.
 
-    def _bid(self, c: EuchreCore, kind: int, arg: Any, moves: tuple[int, ...]) -> Self:
-        n = self.setup.rules.players
+    def _benny_named(self, e: list[Any], suit: int) -> Self:
+        m: _Meta = self.setup.meta
         dealer = self.setup.dealer
-        p = c.player
+        e[_CANDIDATE] = suit
+        if m.benny_makes_dealer:
+            return self._made(e, dealer, suit, False, True)
+        e[_STAGE] = _BID
+        e[_PLAYER] = m.first[dealer]
+        return self._settle(e)
+
+    def _bid(self, e: list[Any], kind: int, arg: Any) -> Self:
+        m: _Meta = self.setup.meta
+        n = len(e[_HANDS])
+        dealer = self.setup.dealer
+        p = e[_PLAYER]
         if kind == _PASS:
-            passes = c.passes + 1
+            passes = e[_PASSES] + 1
             if passes < n:
-                return type(self)(self.setup, c._replace(passes=passes, player=(p + 1) % n, moves=moves))
-            if c.round == 1:
-                return type(self)(self.setup, c._replace(round=2, passes=0, player=(dealer + 1) % n, moves=moves))
-            return type(self)(self.setup, c._replace(stage=_OVER, player=-1, misdeal=True, moves=moves))
+                e[_PASSES] = passes
+                e[_PLAYER] = (p + 1) % n
+            elif e[_ROUND] == 1:
+                e[_ROUND] = 2
+                e[_PASSES] = 0
+                e[_PLAYER] = m.first[dealer]
+            else:  # everybody passed twice: the deal is thrown in
+                e[_STAGE] = _OVER
+                e[_PLAYER] = -1
+                e[_MISDEAL] = True
+            return self._settle(e)
         if kind in (_ORDER, _ORDER_ALONE):
-            return self._made(c, p, c.candidate, kind == _ORDER_ALONE, True, moves)
-        return self._made(c, p, arg, kind == _CALL_ALONE, False, moves)
+            return self._made(e, p, e[_CANDIDATE], kind == _ORDER_ALONE, True)
+        return self._made(e, p, arg, kind == _CALL_ALONE, False)
 
-    def _made(
-        self, c: EuchreCore, maker: int, trump: int, alone: bool, turned_suit: bool, moves: tuple[int, ...]
-    ) -> Self:
+    def _made(self, e: list[Any], maker: int, trump: int, alone: bool, turned_suit: bool) -> Self:
         """Trumps are made: queue what follows (pick-up, going alone, lone defence)."""
-        rules = self.setup.rules
-        bidding: OrderUp = rules.bidding
-        n = rules.players
+        m: _Meta = self.setup.meta
         dealer = self.setup.dealer
-        partner = (maker + 2) % n
-        out = (1 << partner) if alone else 0
-        queue: list[tuple[int, int]] = []
-        if bidding.alone_with_bid:
-            if alone and bidding.takeover_allowed(maker_is_dealer=maker == dealer, round_one=turned_suit):
-                queue.append((partner, _TAKEOVER))
-            if turned_suit:
-                queue.append((dealer, _PICKUP))
-        else:
-            if turned_suit:
-                queue.append((dealer, _PICKUP))
-            queue.append((maker, _MAKER_ALONE))
-        if bidding.lone_defender != "never":
-            for i in range(1, n + 1):
-                seat = (dealer + i) % n
-                if seat % 2 != maker % 2:
-                    queue.append((seat, _DEFEND))
-        c = c._replace(
-            trump=trump, maker=maker, alone=maker if alone else -1, out=out, queue=tuple(queue), passes=0,
-            moves=moves,
-        )  # fmt: skip
-        return self._next_queued(c)
+        e[_TRUMP] = trump
+        e[_MAKER] = maker
+        e[_ALONE] = maker if alone else -1
+        e[_OUT] = (1 << (maker + 2) % len(e[_HANDS])) if alone else 0
+        e[_QUEUE] = m.made_queue[dealer][maker][alone][turned_suit]
+        e[_PASSES] = 0
+        return self._settle(e)
 
-    def _next_queued(self, c: EuchreCore) -> Self:
-        """Move to the next pending decision that applies, or start the play."""
-        rules = self.setup.rules
-        bidding: OrderUp = rules.bidding
-        m = self.setup.meta
+    def _settle(self, e: list[Any]) -> Self:
+        """Move to the next pending decision that applies (or start the bidding, or the
+        play), and build the state."""
+        m: _Meta = self.setup.meta
         dealer = self.setup.dealer
-        queue = c.queue
+        queue = e[_QUEUE]
+        e[_LEGAL] = None
         while queue:
             seat, kind = queue[0]
             if kind == _FARMER:
-                if not self._has_farmers_hand(c.hands[seat], m):
+                if not self._has_farmers_hand(e[_HANDS][seat], m):
                     queue = queue[1:]
                     continue
-                return type(self)(self.setup, c._replace(queue=queue, stage=Phase.DISCARD, player=seat))
-            if kind == _PICKUP:
-                if (c.out >> seat) & 1:
+                stage = Phase.DISCARD
+            elif kind == _PICKUP:
+                if (e[_OUT] >> seat) & 1:
                     queue = queue[1:]
                     continue
-                return type(self)(self.setup, c._replace(queue=queue, stage=Phase.DISCARD, player=seat))
-            if kind in (_MAKER_ALONE, _TAKEOVER):
-                return type(self)(self.setup, c._replace(queue=queue, stage=Phase.ALONE, player=seat))
-            # a defender may defend alone
-            partner = (seat + 2) % rules.players
-            if (
-                c.defender >= 0
-                or not bidding.defence_allowed(maker_alone=c.alone >= 0)
-                or (bidding.defence_blocked_by_exchange and partner == dealer and c.buried >= 0)
+                stage = Phase.DISCARD
+                if m.follow is not None:  # one copy of each card: discard id == plays + card id
+                    bidding: OrderUp = self.setup.rules.bidding
+                    hand = e[_HANDS][seat]
+                    extra: tuple[int, ...] = ()
+                    if bidding.dealer_pickup == "may":
+                        extra = (m.pass_id,)  # he may decline the turn-up
+                    elif bidding.dealer_may_discard_upcard:
+                        hand |= 1 << e[_TURN_UP]
+                    e[_LEGAL] = tuple([m.plays + i for i in _play_ids(m, hand)]) + extra
+            elif kind == _DEFEND and (
+                e[_DEFENDER] >= 0
+                or not m.defence_allowed[e[_ALONE] >= 0]
+                or (m.defence_blocked_by_exchange and (seat + 2) % len(e[_HANDS]) == dealer and e[_BURIED] >= 0)
             ):
                 queue = queue[1:]
                 continue
-            return type(self)(self.setup, c._replace(queue=queue, stage=Phase.ALONE, player=seat))
-        if c.trump < 0:  # the farmer's-hand decisions are done: the bidding starts
-            if c.candidate < 0:  # a turned Benny: the dealer names a suit first
-                return type(self)(self.setup, c._replace(queue=(), stage=Phase.TRUMP, player=dealer))
-            first = (dealer + 1) % rules.players
-            return type(self)(self.setup, c._replace(queue=(), stage=Phase.BID, player=first))
-        return self._start_play(c)
+            else:  # going alone, taking over, defending alone
+                stage = Phase.ALONE
+                e[_LEGAL] = m.alone_legal
+            e[_QUEUE] = queue
+            e[_STAGE] = stage
+            e[_PLAYER] = seat
+            return self._state(e)
+        e[_QUEUE] = ()
+        stage = e[_STAGE]
+        if stage is _OVER:
+            e[_LEGAL] = ()
+        elif e[_TRUMP] < 0:  # the farmer's-hand decisions are done, or the bidding goes on
+            if e[_CANDIDATE] < 0:  # a turned Benny: the dealer names a suit first
+                e[_STAGE] = Phase.TRUMP
+                e[_PLAYER] = dealer
+                e[_LEGAL] = m.trump_legal
+            else:
+                if stage is not _BID:  # after the farmer's-hand decisions: the dealer's left bids first
+                    e[_STAGE] = _BID
+                    e[_PLAYER] = m.first[dealer]
+                e[_LEGAL] = m.bid_legal[e[_ROUND] == 2][e[_PLAYER] == dealer][e[_CANDIDATE]]
+        else:  # the first trick starts
+            out = e[_OUT]
+            lone = e[_ALONE] if e[_ALONE] >= 0 else e[_DEFENDER]
+            start = lone if m.lead_left_of_lone and lone >= 0 else dealer
+            leader = m.next_seat[out][start]  # the first seat in play on his left
+            e[_STAGE] = _TRICKS
+            e[_PLAYER] = e[_LEADER] = leader
+            e[_SEATS:] = _play_rows(m, out, e[_TRUMP])
+            if e[_FOLLOW] is not None:  # the leader's playable cards: his hand
+                e[_LEGAL] = e[_HANDS][leader]
+        return self._state(e)
 
     def _has_farmers_hand(self, hand: int, m: _Meta) -> bool:
         face_of = self.setup.rules.deck.face_of
         faces = sorted({face_of[pid] for pid in card_ids(hand) if (m.farmer_faces >> face_of[pid]) & 1})
         return any(frozenset(t) in m.farmer_ids for t in itertools.combinations(faces, 3))
 
-    def _start_play(self, c: EuchreCore) -> Self:
-        """The pending decisions are done: the first trick starts."""
-        rules = self.setup.rules
-        bidding: OrderUp = rules.bidding
-        n = rules.players
-        start = self.setup.dealer
-        lone = c.alone if c.alone >= 0 else c.defender
-        if bidding.lone_lead == "left_of_lone_player" and lone >= 0:
-            start = lone
-        leader = (start + 1) % n
-        while (c.out >> leader) & 1:
-            leader = (leader + 1) % n
-        return type(self)(self.setup, c._replace(stage=_TRICKS, player=leader, leader=leader, queue=()))
-
-    def _alone(self, c: EuchreCore, yes: bool, moves: tuple[int, ...]) -> Self:
-        n = self.setup.rules.players
-        seat, kind = c.queue[0]
-        queue = c.queue[1:]
+    def _alone(self, e: list[Any], yes: bool) -> Self:
+        n = len(e[_HANDS])
+        queue = e[_QUEUE]
+        seat, kind = queue[0]
+        e[_QUEUE] = queue[1:]
         if not yes:
-            c = c._replace(queue=queue, moves=moves)
+            pass
         elif kind == _MAKER_ALONE:
-            c = c._replace(alone=seat, out=c.out | (1 << ((seat + 2) % n)), queue=queue, moves=moves)
+            e[_ALONE] = seat
+            e[_OUT] |= 1 << ((seat + 2) % n)
         elif kind == _TAKEOVER:
-            c = c._replace(alone=seat, out=(1 << c.maker), queue=queue, moves=moves)
+            e[_ALONE] = seat
+            e[_OUT] = 1 << e[_MAKER]
         else:
-            c = c._replace(defender=seat, out=c.out | (1 << ((seat + 2) % n)), queue=queue, moves=moves)
-        return self._next_queued(c)
+            e[_DEFENDER] = seat
+            e[_OUT] |= 1 << ((seat + 2) % n)
+        return self._settle(e)
 
-    def _discard(self, c: EuchreCore, kind: int, arg: Any, moves: tuple[int, ...]) -> Self:
-        p = c.player
-        _seat, qkind = c.queue[0]
-        queue = c.queue[1:]
-        hands = list(c.hands)
+    def _discard(self, e: list[Any], kind: int, arg: Any) -> Self:
+        p = e[_PLAYER]
+        queue = e[_QUEUE]
+        _seat, qkind = queue[0]
+        e[_QUEUE] = queue[1:]
+        hands = list(e[_HANDS])
+        kitty = e[_KITTY]
         if qkind == _FARMER:
             if kind == _FARMER_SWAP:
-                if c.farmer >= 0:  # a second farmer's hand: misdeal
-                    return type(self)(
-                        self.setup, c._replace(stage=_OVER, player=-1, misdeal=True, queue=(), moves=moves)
-                    )
+                if e[_FARMER] >= 0:  # a second farmer's hand: misdeal
+                    e[_STAGE] = _OVER
+                    e[_PLAYER] = -1
+                    e[_MISDEAL] = True
+                    e[_QUEUE] = ()
+                    return self._settle(e)
                 trio = [self._pick(f, hands[p]) for f in sorted(arg)]
                 gone = sum(1 << x for x in trio)
-                hands[p] = (hands[p] & ~gone) | sum(1 << x for x in c.kitty[:3])
-                kitty = (*trio, *c.kitty[3:])
-                return self._next_queued(
-                    c._replace(hands=tuple(hands), kitty=kitty, farmer=p, queue=queue, moves=moves)
-                )
-            return self._next_queued(c._replace(queue=queue, moves=moves))
+                hands[p] = (hands[p] & ~gone) | sum(1 << x for x in kitty[:3])
+                e[_HANDS] = tuple(hands)
+                e[_KITTY] = (*trio, *kitty[3:])
+                e[_FARMER] = p
+            return self._settle(e)
         # the dealer's exchange
         if kind == _PASS:
-            return self._next_queued(c._replace(queue=queue, moves=moves))
-        held = hands[p] | (1 << c.turn_up)
+            return self._settle(e)
+        held = hands[p] | (1 << e[_TURN_UP])
         gone = self._pick(arg, held)
         hands[p] = held & ~(1 << gone)
-        kitty = (*c.kitty, gone)
-        return self._next_queued(c._replace(hands=tuple(hands), kitty=kitty, buried=gone, queue=queue, moves=moves))
+        e[_HANDS] = tuple(hands)
+        e[_KITTY] = (*kitty, gone)
+        e[_BURIED] = gone
+        return self._settle(e)
 
     # -- knowledge -----------------------------------------------------------
 
@@ -867,7 +1065,88 @@ class EuchreDeal(DealState):
                 for mv in moves
             )
         core = c._replace(hands=tuple(hands), kitty=kitty, buried=buried, moves=moves)
-        return type(self)(DealSetup(rules, order, None, dealer, self.setup.meta), core)
+        return type(self).of(DealSetup(rules, order, None, dealer, self.setup.meta), core)
+
+
+def _legal_of(setup: DealSetup, c: EuchreCore) -> tuple[int, ...]:
+    """The legal action ids of a deal with this setup and core, sorted."""
+    stage = c.stage
+    if stage is _TRICKS:
+        m: _Meta = setup.meta
+        follow = m.follow
+        if follow is not None:
+            hand = c.hands[c.player]
+            trick = c.trick
+            if trick:
+                hand = hand & follow[c.trump][trick[0]] or hand
+            return _play_ids(m, hand)
+    elif stage is _BID:
+        m = setup.meta
+        return m.bid_legal[c.round == 2][c.player == setup.dealer][c.candidate]
+    elif stage is _OVER:
+        return ()
+    elif stage is Phase.ALONE:
+        alone_legal: tuple[int, ...] = setup.meta.alone_legal
+        return alone_legal
+    elif stage is Phase.TRUMP:
+        trump_legal: tuple[int, ...] = setup.meta.trump_legal
+        return trump_legal
+    return tuple(sorted(set(_legal_list(setup, c))))
+
+
+def _legal_list(setup: DealSetup, c: EuchreCore) -> list[int]:
+    """The legal action ids (unsorted, maybe repeated) the general way: from the rule set's parts."""
+    m = setup.meta
+    stage = c.stage
+    p = c.player
+    if stage is Phase.OVER:
+        return []
+    rules = setup.rules
+    bidding: OrderUp = rules.bidding
+    if stage is Phase.TRICKS:
+        table = rules.trump_tables[c.trump]
+        playable = rules.playoff_policy.legal(table, c.hands[p], c.trick)
+        face_of = rules.deck.face_of
+        return [m.play_ids[face_of[pid]] for pid in card_ids(playable)]
+    if stage is Phase.TRUMP:
+        return list(m.trump_ids)
+    if stage is Phase.BID:
+        return _bid_ids(
+            bidding, m.pass_id, m.order_id, m.order_alone_id, m.call_ids, m.call_alone_ids,
+            c.round == 2, p == setup.dealer, c.candidate,
+        )  # fmt: skip
+    kind = c.queue[0][1]
+    if stage is Phase.ALONE:
+        return [m.alone_id, m.pass_id]
+    face_of = rules.deck.face_of
+    if kind == _FARMER:
+        hand_faces = [face_of[pid] for pid in card_ids(c.hands[p]) if (m.farmer_faces >> face_of[pid]) & 1]
+        ids = [m.pass_id]
+        for trio in itertools.combinations(sorted(set(hand_faces)), 3):
+            i = m.farmer_ids.get(frozenset(trio))
+            if i is not None:
+                ids.append(i)
+        return ids
+    # the dealer's pick-up and discard
+    hand = c.hands[p]
+    ids = [m.discard_ids[face_of[pid]] for pid in card_ids(hand)]
+    if bidding.dealer_pickup == "may":
+        ids.append(m.pass_id)
+    elif bidding.dealer_may_discard_upcard:
+        ids.append(m.discard_ids[face_of[c.turn_up]])
+    return ids
+
+
+_new = object.__new__
+_set_setup = EuchreDeal.__dict__["setup"].__set__
+_set_raw = EuchreDeal.__dict__["_raw"].__set__
+_set_rules = DealSetup.__dict__["rules"].__set__
+_set_order = DealSetup.__dict__["deck_order"].__set__
+_set_seed = DealSetup.__dict__["seed"].__set__
+_set_dealer = DealSetup.__dict__["dealer"].__set__
+_set_meta = DealSetup.__dict__["meta"].__set__
+_set_packet = DealSetup.__dict__["packet"].__set__
+_set_over = EuchreDeal.__dict__["is_over"].__set__
 
 
 def _as_permutation(perm: dict[int, int]) -> dict[int, int]:
@@ -884,5 +1163,8 @@ def _as_permutation(perm: dict[int, int]) -> dict[int, int]:
 def _play_ids(m: _Meta, mask: int) -> tuple[int, ...]:
     """The play ids of the cards of ``mask``, sorted (a deck with one copy of each card)."""
     w = m.width
-    low, mid, high = m.chunks
-    return low[mask & ((1 << w) - 1)] + mid[mask >> w & ((1 << w) - 1)] + high[mask >> 2 * w]
+    cm = m.chunk_mask
+    out: tuple[int, ...] = ()
+    for k, table in enumerate(m.chunks):
+        out += table[mask >> k * w & cm]
+    return out
