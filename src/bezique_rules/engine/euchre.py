@@ -91,7 +91,7 @@ class _Meta:
     lead_left_of_lone: bool
     benny_makes_dealer: bool
     rows_before_play: tuple[Any, ...]  # the stored core's play rows before trumps are made
-    by_identity: dict[int, int]  # actions.by_identity
+    play_of: dict[int, int]  # id() of each play action object -> its id (see ActionSpace.by_identity)
     low_actions: tuple[tuple[Action, ...], ...]  # low_ids as actions
     high_actions: tuple[tuple[Action, ...], ...]  # high_ids as actions
 
@@ -288,7 +288,7 @@ def _build(rules: RuleSet) -> _Meta:
         bidding.lone_lead == "left_of_lone_player",
         bidding.benny_turned == "dealer_forced_maker",
         (next_seat[0], n, None, None),
-        space.by_identity,
+        {k: i for k, i in space.by_identity.items() if i < len(faces)},
         tuple(tuple(space.actions[i] for i in ids) for ids in chunks[0]) if len(chunks) == 2 else (),
         tuple(tuple(space.actions[i] for i in ids) for ids in chunks[1]) if len(chunks) == 2 else (),
     )  # fmt: skip
@@ -657,10 +657,12 @@ class EuchreDeal(DealState):
         is the hot path of every simulation: it is handled here in one step.
         """
         m: _Meta = self.setup.meta
-        action_id = m.by_identity.get(id(action))
-        if action_id is None and type(action) is int:
-            action_id = action
-        if check or action_id is None or not 0 <= action_id < m.plays:
+        action_id = m.play_of.get(id(action))  # a play action object taken from legal_actions()
+        if action_id is None:
+            if check or type(action) is not int or not 0 <= action < m.plays:
+                return DealState.apply(self, action, check=check)
+            action_id = action  # a play id, as legal_action_ids() gives them
+        elif check:
             return DealState.apply(self, action, check=check)
         # a card played to the trick (ids 0 .. plays-1, id == face)
         c = self._raw
@@ -713,14 +715,8 @@ class EuchreDeal(DealState):
         leader = rest[_R_LEADER]
         power = rest[_R_POWER]
         if power is not None:  # one copy of each card: the highest power wins
-            power = power[trick[0]]
-            k = 0
-            top = power[trick[0]]
-            for i in range(1, len(trick)):
-                x = power[trick[i]]
-                if x > top:
-                    top = x
-                    k = i
+            powers = operator.itemgetter(*trick)(power[trick[0]])  # a trick has two cards or more
+            k = powers.index(max(powers))
         else:
             k = self.setup.rules.trump_tables[rest[_R_TRUMP]].winner(trick)
         winner = m.nth_seat[rest[_R_OUT]][leader][k]
