@@ -50,6 +50,27 @@ class TrumpTable:
         power = self.power
         return power[x] > power[w] and (self.suit[x] == self.suit[w] or (self.trump_mask >> x) & 1 == 1)
 
+    def lead_powers(self) -> tuple[tuple[int, ...], ...]:
+        """Per led card: each card's power if it can win that trick (a trump, or a card of
+        the led card's effective suit), else 0.
+
+        With one copy of each card, a trick goes to its card of highest lead power:
+        the table form of `winner` that the engines read at every trick.
+
+        >>> from bezique_rules import get_rules
+        >>> rules = get_rules("euchre")
+        >>> card = {str(c): pid for pid, c in enumerate(rules.deck.cards)}
+        >>> led_ah = rules.trump_tables[0].lead_powers()[card["AH"]]  # spades are trumps, the AH is led
+        >>> led_ah[card["KH"]] > 0, led_ah[card["AD"]], led_ah[card["JC"]] > led_ah[card["AH"]]  # JC: left bower
+        (True, 0, True)
+        """
+        trumps = self.trump_mask
+        suit = self.suit
+        return tuple(
+            tuple(p if (trumps >> x) & 1 or suit[x] == suit[led] else 0 for x, p in enumerate(self.power))
+            for led in range(len(self.power))
+        )
+
     def winner(self, trick: tuple[int, ...]) -> int:
         """The index in ``trick`` of the winning card (earlier of identical cards wins)."""
         power = self.power

@@ -204,14 +204,8 @@ def _build(rules: RuleSet) -> _Meta:
             for k in range(parts)
         )
     lead_power: tuple[tuple[tuple[int, ...], ...], ...] = ()
-    if single:  # no identical cards: a trick goes to the highest power among trumps and the led suit
-        lead_power = tuple(
-            tuple(
-                tuple(t.power[x] if (t.trump_mask >> x) & 1 or t.suit[x] == t.suit[led] else 0 for x in range(size))
-                for led in range(size)
-            )
-            for t in rules.trump_tables[:4]
-        )
+    if single:  # no identical cards: a trick goes to its card of highest lead power
+        lead_power = tuple(t.lead_powers() for t in rules.trump_tables[:4])
     next_seat = []
     for out in range(1 << n):
         row = []
