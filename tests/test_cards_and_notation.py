@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bezique_rules import (
     BRISQUES,
@@ -31,6 +33,7 @@ from bezique_rules import (
     parse_cards,
     shuffle,
 )
+from bezique_rules.deck import seeded_order
 from bezique_rules.trumps import NO_TRUMP
 
 BEZIQUE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
@@ -356,6 +359,13 @@ def test_shuffle_follows_the_documented_algorithm(seed: int) -> None:
     """shuffle: Fisher-Yates from the top index down, getrandbits with rejection, as documented."""
     assert shuffle(range(64), random.Random(seed)) == _documented_shuffle(64, seed)
     assert shuffle(range(64), random.Random(seed)) == shuffle(list(range(64)), random.Random(seed))
+
+
+@given(size=st.integers(0, 300), seed=st.integers(0, 2**80))
+def test_seeded_order_is_the_documented_shuffle(size: int, seed: int) -> None:
+    """seeded_order (new_deal's shuffle, seeding its generator once) gives exactly the
+    documented shuffle of random.Random(seed)."""
+    assert seeded_order(size, seed) == _documented_shuffle(size, seed)
 
 
 def test_shuffle_fixed_permutations() -> None:

@@ -388,3 +388,27 @@ def test_determinize_respects_who_held_a_farmers_hand() -> None:
     for i in range(40):
         guess = determinize(s.view(2), random.Random(i))
         assert replay(record_of(guess)) == guess
+
+
+@given(index=st.sampled_from(range(len(CONFIGS))), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+def test_the_three_ways_to_apply_give_the_same_deal(index: int, seed: int, choices: int) -> None:
+    """apply(action), apply(action, check=False) and apply(action_id, check=False) walk the
+    same deal: the same states, legal ids and legal actions at every step, whatever the
+    stored layout (a mask of playable cards or a tuple of ids) behind them."""
+    checked = fast = by_id = setup(index, seed, 3, stacked=False)
+    rules = checked.rules
+    rng = random.Random(choices)
+    while not checked.is_over:
+        legal = checked.legal_actions()
+        ids = checked.legal_action_ids()
+        assert fast.legal_actions() == by_id.legal_actions() == legal
+        assert fast.legal_action_ids() == by_id.legal_action_ids() == ids
+        assert legal == tuple(rules.action_from_id(i) for i in ids)
+        k = rng.randrange(len(ids))
+        checked = checked.apply(legal[k])
+        fast = fast.apply(legal[k], check=False)
+        by_id = by_id.apply(ids[k], check=False)
+        assert checked == fast == by_id and hash(checked) == hash(by_id)
+        assert checked.is_over == fast.is_over == by_id.is_over
+        assert checked.core == by_id.core
+    assert checked.scores == fast.scores == by_id.scores
