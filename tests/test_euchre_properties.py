@@ -7,7 +7,8 @@ card conservation, legal-action notation round trips, refusal of illegal
 actions (with a `RuleCode`, state unchanged), views that show no hidden card,
 `determinize` consistency with the view; and at the end: five tricks with one
 card per active player, the points against an independent scoring table, and
-record round trips. The ENGINE BUG tests at the end are strict xfails.
+record round trips. The tests at the end pin down what `determinize` keeps: the
+dealer's taken turn-up, and who held a farmer's hand.
 """
 
 from __future__ import annotations
@@ -71,14 +72,13 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 
 
 def _consistent(preset: str, options: dict[str, Any]) -> bool:
-    """No farmer's hand, and a taken turn-up is known to stay with the dealer (see the ENGINE BUGs below)."""
+    """A taken turn-up is known to stay with the dealer (see the tests of determinize below)."""
     bidding = get_rules(preset, **options).bidding
-    kept = bidding.dealer_pickup == "may" or not bidding.dealer_may_discard_upcard
-    return kept and bidding.farmers_hand == "off"
+    return bidding.dealer_pickup == "may" or not bidding.dealer_may_discard_upcard
 
 
 CONSISTENT = [i for i, (preset, o) in enumerate(CONFIGS) if _consistent(preset, o)]
-"""Configurations free of the determinize ENGINE BUGs below."""
+"""Configurations where every determinized deal views the same as the real one."""
 
 
 def setup(index: int, seed: int, dealer: int, stacked: bool) -> EuchreDeal:
@@ -317,7 +317,7 @@ def test_games_score_deal_points_and_round_trip(index: int, seed: int, choices: 
     assert replay(record_of(g)) == g
 
 
-# -- ENGINE BUGs (strict xfail) -------------------------------------------------------------------------
+# -- determinize: what a guess keeps ---------------------------------------------------------------------
 
 STRONG = {0: "JH JD AH KH QH", 1: "AS KS QS TS 9S", 2: "AD KD QD TD 9D", 3: "AC KC QC TC 9C"}
 
@@ -373,13 +373,6 @@ def test_a_farmers_swap_is_public_and_stays_in_the_kitty() -> None:
         assert guess.view(1) == s.view(1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: EuchreDeal._determinize ignores the farmer's-hand decisions in the history (only holders "
-    "of a farmer's hand are asked, so being asked or not is public): it can deal a farmer's hand to a player who "
-    "was never asked, so the guess's record does not replay (the replayed deal stops in a farmer's DISCARD phase "
-    "the real deal never had)",
-)
 def test_determinize_respects_who_held_a_farmers_hand() -> None:
     """With farmers_hand on, determinized deals replay from their own records (nobody gains a farmer's hand)."""
     s = new_deal("euchre", seed=5, deck_size=32, farmers_hand="mixed")

@@ -36,6 +36,8 @@ from ..tricks import PlayDuty
 
 __all__ = ["EuchreCore", "EuchreDeal", "EuchreEngine"]
 
+_FARMER_GUESSES = 1000  # guesses tried for one consistent with who held a farmer's hand
+
 # decisions queued after trumps are made
 _MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP, _FARMER = range(5)
 
@@ -1000,6 +1002,29 @@ class EuchreDeal(DealState):
         return voids
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
+        guess = self._guess(player, rng)
+        if self.setup.rules.bidding.farmers_hand == "off":
+            return guess
+        # Only holders of a farmer's hand are asked whether to swap it, so who was asked is
+        # public: keep the guesses whose own deal asks the same players (rejection sampling).
+        for _ in range(_FARMER_GUESSES):
+            if guess._replays():
+                return guess
+            guess = self._guess(player, rng)
+        return guess  # all failed: vanishingly rare (a holder's chance is 3% a guess or more)
+
+    def _replays(self) -> bool:
+        """Whether this deal's moves, applied to its own deck order, give this deal."""
+        setup = self.setup
+        state = EuchreEngine.new_deal(setup.rules, setup.deck_order, setup.seed, setup.dealer)
+        for move in self.moves:
+            if move & 7 != state.current_player or move >> 3 not in state.legal_action_ids():
+                return False
+            state = state._apply_id(move >> 3)
+        return state == self
+
+    def _guess(self, player: int, rng: random.Random) -> Self:
+        """A deal consistent with what ``player`` sees (but for who held a farmer's hand)."""
         rules = self.setup.rules
         n = rules.players
         c = self.core
