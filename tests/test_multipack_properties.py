@@ -42,6 +42,7 @@ from bezique_rules import (
     record_of,
     replay,
 )
+from bezique_rules.deck import card_ids as bits  # the physical ids in a mask, lowest first
 from bezique_rules.engine.stock import StockDeal
 from multipack_stacking import LAYOUTS
 
@@ -168,16 +169,6 @@ def walk(case: Case) -> Iterator[tuple[StockDeal, int | None]]:
 
 
 # -- oracles -----------------------------------------------------------------------------
-
-
-def bits(mask: int) -> list[int]:
-    """The physical ids in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def beats(later: Card, winning: Card, trump: Suit | None) -> bool:

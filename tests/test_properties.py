@@ -45,6 +45,7 @@ from bezique_rules import (
     record_of,
     replay,
 )
+from bezique_rules.deck import card_ids as bits  # the physical ids in a mask, lowest first
 from bezique_rules.engine.stock import StockDeal
 from bezique_rules.rules.bezique import build_bezique
 from strategies import (
@@ -110,16 +111,6 @@ def mask_of(ids: Sequence[int]) -> int:
     out = 0
     for c in ids:
         out |= 1 << c
-    return out
-
-
-def bits(mask: int) -> list[int]:
-    """The physical ids in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
     return out
 
 

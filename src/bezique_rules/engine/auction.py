@@ -346,12 +346,7 @@ class AuctionDeal(DealState):
                 faces |= playable & every
                 playable >>= nf
             play_ids = m.play_ids
-            plays = []
-            while faces:
-                low = faces & -faces
-                plays.append(play_ids[low.bit_length() - 1])
-                faces ^= low
-            return tuple(plays)
+            return tuple([play_ids[f] for f in card_ids(faces)])
         if stage is Phase.GIVE:
             return tuple(self._multisets_held(self._counts(c.hands[c.player]), m.give_weights))
         if stage is Phase.DISCARD:

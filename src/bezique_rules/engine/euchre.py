@@ -808,14 +808,9 @@ class EuchreDeal(DealState):
                     continue
                 stage = Phase.DISCARD
                 if m.follow is not None:  # one copy of each card: discard id == plays + card id
-                    bidding: OrderUp = self.setup.rules.bidding
-                    hand = e[_HANDS][seat]
-                    extra: tuple[int, ...] = ()
-                    if bidding.dealer_pickup == "may":
-                        extra = (m.pass_id,)  # he may decline the turn-up
-                    elif bidding.dealer_may_discard_upcard:
-                        hand |= 1 << e[_TURN_UP]
-                    e[_LEGAL] = tuple([m.plays + i for i in _play_ids(m, hand)]) + extra
+                    cards, decline = _pickup_choices(self.setup.rules.bidding, e[_HANDS][seat], e[_TURN_UP])
+                    ids = tuple([m.plays + i for i in _play_ids(m, cards)])
+                    e[_LEGAL] = ids + (m.pass_id,) if decline else ids
             elif kind == _DEFEND and (
                 e[_DEFENDER] >= 0
                 or not m.defence_allowed[e[_ALONE] >= 0]
@@ -1143,13 +1138,21 @@ def _legal_list(setup: DealSetup, c: EuchreCore) -> list[int]:
                 ids.append(i)
         return ids
     # the dealer's pick-up and discard
-    hand = c.hands[p]
-    ids = [m.discard_ids[face_of[pid]] for pid in card_ids(hand)]
-    if bidding.dealer_pickup == "may":
+    cards, decline = _pickup_choices(bidding, c.hands[p], c.turn_up)
+    ids = [m.discard_ids[face_of[pid]] for pid in card_ids(cards)]
+    if decline:
         ids.append(m.pass_id)
-    elif bidding.dealer_may_discard_upcard:
-        ids.append(m.discard_ids[face_of[c.turn_up]])
     return ids
+
+
+def _pickup_choices(bidding: OrderUp, hand: int, turn_up: int) -> tuple[int, bool]:
+    """The dealer's pick-up: the cards he may discard (a mask) and whether he may decline
+    the turn-up with ``pass`` (then he keeps his hand: the turn-up is not among them)."""
+    if bidding.dealer_pickup == "may":
+        return hand, True
+    if bidding.dealer_may_discard_upcard:
+        return hand | 1 << turn_up, False
+    return hand, False
 
 
 _new = object.__new__
