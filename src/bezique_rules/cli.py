@@ -148,8 +148,8 @@ def _arena(args: argparse.Namespace, variant: str, out: TextIO, err: TextIO) -> 
 
 
 def _play(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    from .agents.ladder import default_ladder_path
-    from .agents.terminal import play_session
+    from .play.ladder import default_ladder_path
+    from .play.terminal import play_session
 
     rules = get_rules(args.variant)
     if args.level is not None and not 1 <= args.level <= 5:
