@@ -336,7 +336,7 @@ class _Picture:
             self.parts.append(_face(card, x, top, _SMALL, extra="last"))
             self.parts.append(_text(x + _SMALL[0] / 2, top + _SMALL[1] + 13, self.names[(v.last_trick_leader + i) % n],
                                     size=10, anchor="middle"))  # fmt: skip
-        x1 = max(x0 + n * (_SMALL[0] + 6) + 30, 640)
+        x1 = x0 + max(n, 2) * (_SMALL[0] + 6) + 40
         if v.stock_size or v.turn_up is not None:
             self.parts.append(_text(x1, y + 16, f"stock: {v.stock_size}"))
             for k in range(min(3, v.stock_size)):
@@ -369,9 +369,10 @@ class _Picture:
         if not melds:
             return y
         earlier = len(self.view.melds) - len(melds)
-        self.parts.append(_text(14, y + 16, f"melds{f' ({earlier} earlier)' if earlier else ''}:", size=12))
+        y += 16
+        self.parts.append(_text(14, y, f"melds{f' (the last 4; {earlier} earlier)' if earlier else ''}:", size=12))
         for m in melds:
             y += 16
             cards = " ".join(str(c) for c in m.cards)
-            self.parts.append(_text(70, y, f"{self.names[m.player]}: {m.kind} {cards} ({m.points})", size=12))
+            self.parts.append(_text(28, y, f"{self.names[m.player]}: {m.kind} {cards} ({m.points})", size=12))
         return y + 8
