@@ -156,3 +156,31 @@ def test_importing_the_package_loads_no_rendering_or_web_module() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_docs_hook_draws_pictures_at_build_time() -> None:
+    """The mkdocs hook turns a deal-picture directive into an SVG figure and gives a preset page its picture."""
+    path = Path(__file__).resolve().parent.parent / "docs" / "_ext" / "deal_pictures.py"
+    spec = importlib.util.spec_from_file_location("deal_pictures", path)
+    assert spec is not None and spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+
+    class File:
+        def __init__(self, src_uri: str) -> None:
+            self.src_uri = src_uri
+
+    class Page:
+        def __init__(self, src_uri: str) -> None:
+            self.file = File(src_uri)
+
+    text = "Intro\n\n<!-- deal-picture variant=euchre seed=3 steps=2 face-up -->\n\nEnd\n"
+    out = hook.on_page_markdown(text, Page("how-to/x.md"), None, None)
+    figure = out.split("\n")[3]
+    assert figure.startswith('<figure class="deal-picture"><svg ') and "-->" not in out
+    ET.fromstring(figure.replace("<figure", "<figure xmlns:svg='x'", 1))
+    preset_page = "# euchre\n\n## Description\n\nText.\n\n## Rules\n\nMore.\n"
+    out = hook.on_page_markdown(preset_page, Page("presets/euchre.md"), None, None)
+    assert out.index('class="deal-picture"') < out.index("## Rules")
+    with pytest.raises(ValueError, match="unknown argument"):
+        hook.on_page_markdown("<!-- deal-picture variant=euchre colour=red -->\n", Page("x.md"), None, None)
