@@ -42,7 +42,7 @@ from ..rules.ruleset import RuleSet
 from ..state import PlayerView
 from .ladder import Ladder, LadderFile
 
-__all__ = ["Match", "MatchResult", "Move", "Session", "seat_names"]
+__all__ = ["Match", "MatchResult", "PlayedMove", "Session", "cards_text", "seat_names"]
 
 
 def seat_names(rules: RuleSet, human: int) -> tuple[str, ...]:
@@ -84,7 +84,7 @@ def _minus(a: Sequence[Card], b: Sequence[Card]) -> list[Card]:
 
 
 @attrs.frozen
-class Move:
+class PlayedMove:
     """One move of the match as it was told: who made it, what it was, and the narration."""
 
     player: int
@@ -122,7 +122,7 @@ class Match:
         self.agent: Agent = level_agent(level)
         self.rng = random.Random(f"bezique-rules:play:{seed}")
         self.names = seat_names(rules, human)
-        self.moves: list[Move] = []
+        self.moves: list[PlayedMove] = []
         self.lock = threading.Lock()
 
     # -- the state -------------------------------------------------------------------
@@ -189,7 +189,7 @@ class Match:
         assert first_error is not None
         raise first_error
 
-    def play_human(self, action: Action | str) -> Move:
+    def play_human(self, action: Action | str) -> PlayedMove:
         """Make the person's move, checked by the rules first.
 
         Raises:
@@ -207,7 +207,7 @@ class Match:
         self.game.check(chosen)
         return self._apply(self.human, chosen)
 
-    def play_computer(self) -> Move:
+    def play_computer(self) -> PlayedMove:
         """Make the computer's next move.
 
         Raises:
@@ -221,11 +221,11 @@ class Match:
         action = self.agent.choose(self.game.view(player), self.rng)
         return self._apply(player, action)
 
-    def _apply(self, player: int, action: Action) -> Move:
+    def _apply(self, player: int, action: Action) -> PlayedMove:
         before = self.game
         after = before.apply(action)
         self.game = after
-        move = Move(player, action, tuple(self._describe(player, action, before, after)))
+        move = PlayedMove(player, action, tuple(self._describe(player, action, before, after)))
         self.moves.append(move)
         return move
 

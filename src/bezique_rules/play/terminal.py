@@ -18,7 +18,7 @@ from ..actions import Action, Verb
 from ..errors import IllegalActionError, NotationError
 from ..state import PlayerView
 from .ladder import LadderFile
-from .match import Match, Move, Session, cards_text
+from .match import Match, PlayedMove, Session, cards_text
 
 __all__ = ["play_session"]
 
@@ -159,7 +159,7 @@ class _TerminalMatch:
             for line in move.lines:
                 self.console.say(line)
 
-    def _human_move(self) -> Move:
+    def _human_move(self) -> PlayedMove:
         match = self.match
         view = match.view()
         legal = match.legal_actions()
