@@ -16,7 +16,9 @@ The API (every answer is JSON; errors are ``{"error": message, "rule": code}`` w
 - ``POST /api/step`` ``{}``: the computer's next move (409 when it is not its turn),
   so the page shows the computer's moves one by one.
 
-Each browser has its own game, found by a random token in a cookie (``SameSite=Strict``,
+On the loopback address the server answers only requests whose ``Host`` is its own
+address (127.0.0.1, localhost), against DNS rebinding. Each browser has its own game,
+found by a random token in a cookie (``SameSite=Strict``,
 ``HttpOnly``); POST bodies must be ``application/json`` (a page on another site cannot
 send that without the browser asking first), at most `MAX_BODY` bytes. At most
 `MAX_GAMES` games are kept; beyond that the least recently used one is dropped.
@@ -327,6 +329,9 @@ class _Handler(BaseHTTPRequestHandler):
     def _route(self, method: str) -> None:
         path = self.path.split("?", 1)[0]
         try:
+            allowed = self.server.allowed_hosts
+            if allowed is not None and (self.headers.get("Host") or "").lower() not in allowed:
+                raise ApiError(HTTPStatus.FORBIDDEN, "this server answers only to its own address", "request")
             if path in ("/", "/index.html"):
                 if method not in ("GET", "HEAD"):
                     raise ApiError(HTTPStatus.METHOD_NOT_ALLOWED, f"{method} {path}: use GET", "request")
@@ -386,6 +391,10 @@ class GameServer(ThreadingHTTPServer):
         self.verbose = verbose
         self.page = _page()
         super().__init__(address, _Handler)
+        host, port = self.server_address[:2]
+        self.allowed_hosts: frozenset[str] | None = None
+        if str(host) in ("127.0.0.1", "::1"):  # a page of another site renamed to 127.0.0.1 is refused
+            self.allowed_hosts = frozenset({f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"})
 
     @property
     def url(self) -> str:
