@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import io
 import json
+import os
 import random
 import re
 import socket
+import subprocess
+import sys
+import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bezique_rules import new_game
+from bezique_rules import deal_seed, new_game
+from bezique_rules.cli import main
 from bezique_rules.play.ladder import LadderFile
 from bezique_rules.play.web import MAX_BODY, Tables
 from bezique_rules.rules.registry import get_rules
@@ -69,8 +75,6 @@ def test_the_web_match_is_the_terminal_match(tmp_path: Path) -> None:
         client = Client(server)
         _s, state = client.request("POST", "/api/new", {})
     rules = get_rules("bezique-match")
-    from bezique_rules.game import deal_seed
-
     game = new_game(rules, seed=deal_seed(5, 1), dealer=1)
     assert state["legal"] == [str(a) for a in game.legal_actions()]
     assert state["practice"] == 1 and state["ladder"] is None
@@ -237,10 +241,29 @@ def test_fuzz_bad_requests_get_4xx_and_change_no_game(tmp_path: Path) -> None:
 @pytest.mark.parametrize("args", [["--level", "7"], ["--port", "70000"], ["--variant", "nonesuch"]])
 def test_serve_rejects_bad_options_in_one_line(args: list[str]) -> None:
     """serve with a bad option: one "error:" line, exit status 2."""
-    import io
-
-    from bezique_rules.cli import main
-
     out, err = io.StringIO(), io.StringIO()
     assert main(["serve", *args], out, err) == 2
     assert err.getvalue().startswith("error: ") and len(err.getvalue().splitlines()) == 1
+
+
+def test_serve_prints_the_address_it_listens_on(tmp_path: Path) -> None:
+    """bezique-rules serve --port 0 prints the real address (127.0.0.1 and the port chosen), which serves the page."""
+    env = dict(os.environ, BEZIQUE_RULES_LADDER=str(tmp_path / "ladder.json"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bezique_rules", "serve", "--port", "0", "--variant", "euchre"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.search(r"euchre against the computer on (http://127\.0\.0\.1:(\d+)/)$", line.strip())
+        assert found, line
+        assert int(found.group(2)) > 0
+        with urllib.request.urlopen(found.group(1), timeout=30) as response:
+            assert response.status == 200 and b"bezique-rules" in response.read()
+    finally:
+        proc.terminate()
+        proc.wait(30)

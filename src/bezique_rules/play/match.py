@@ -323,12 +323,10 @@ class Session:
             None to climb the ladder.
         ladder_file: where the ladder is kept (None: no ladder is kept; the computer then
             plays at level 1 unless ``level`` is given). Several sessions may share one
-            file (the web server does): its reads and writes are serialized by a lock.
+            file (the web server does): its reads and writes hold the file's ``lock``.
         seed: shuffle the matches from this seed (None: at random).
         human: the person's seat.
     """
-
-    _ladder_lock = threading.Lock()
 
     def __init__(
         self,
@@ -354,7 +352,7 @@ class Session:
         """The ladder of this variant (a fresh one when none is kept: practice)."""
         if self.ladder_file is None:
             return Ladder(matches=self.played)
-        with self._ladder_lock:
+        with self.ladder_file.lock:
             return self.ladder_file.get(self.rules.name)
 
     def opening_lines(self) -> list[str]:
@@ -373,7 +371,7 @@ class Session:
         """The ladder file's notices (a corrupt file set aside, a failed save), said once."""
         if self.ladder_file is None:
             return []
-        with self._ladder_lock:
+        with self.ladder_file.lock:
             out = list(self.ladder_file.notices)
             self.ladder_file.notices.clear()
         return out
@@ -398,7 +396,7 @@ class Session:
         lines = match.result_lines()
         if self.ladder_file is None:
             return lines
-        with self._ladder_lock:
+        with self.ladder_file.lock:
             ladder = self.ladder_file.get(self.rules.name)
             new = ladder.after(outcome.result, outcome.margin)
             self.ladder_file.put(self.rules.name, new)
