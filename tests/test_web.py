@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bezique_rules import deal_seed, new_game
+from bezique_rules import available_variants, deal_seed, new_game
 from bezique_rules.cli import main
 from bezique_rules.play.ladder import LadderFile
 from bezique_rules.play.web import MAX_BODY, Tables
@@ -267,3 +267,21 @@ def test_serve_prints_the_address_it_listens_on(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(30)
+
+
+@pytest.mark.parametrize("variant", available_variants(builtin=True))
+def test_every_preset_can_be_served(variant: str) -> None:
+    """serve --variant V: the first 60 moves of a game of every builtin preset go through the API."""
+    with running_server(None, variant=variant, seed=3, level=1) as server:
+        client = Client(server)
+        status, state = client.request("POST", "/api/new", {})
+        assert status == 200 and state["variant"] == variant
+        for _ in range(60):
+            if state["match_over"]:
+                break
+            if state["to_act"] == "you":
+                status, state = client.request("POST", "/api/act", {"action": state["legal"][-1]})
+            else:
+                status, state = client.request("POST", "/api/step", {})
+            assert status == 200, state
+        assert state["svg"].startswith("<svg") and state["log"]
