@@ -7,16 +7,17 @@ Errors from bad input are printed in one line (``error: …``) with exit status 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from . import __version__
 from .api import new_deal
@@ -24,6 +25,9 @@ from .errors import BeziqueRulesError
 from .game import GameState, deal_seed
 from .records import replay
 from .rules.registry import available_variants, get_rules, preset
+
+if TYPE_CHECKING:
+    from .agents.arena import Pool
 
 __all__ = ["main"]
 
@@ -64,12 +68,12 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             err.write(f"\r{done}/{n} deals, {done / elapsed if elapsed else 0:.0f}/s")
             err.flush()
 
-    if jobs == 1:
-        for first, count in batches:
-            results.extend(_play_random_deals(rules.name, args.seed, first, count))
-            progress(len(results))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with _pool(args) as (pool, where):
+        if pool is None:
+            for first, count in batches:
+                results.extend(_play_random_deals(rules.name, args.seed, first, count))
+                progress(len(results))
+        else:
             futures = [pool.submit(_play_random_deals, rules.name, args.seed, f, c) for f, c in batches]
             for fut in futures:
                 results.extend(fut.result())
@@ -79,7 +83,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     elapsed = time.perf_counter() - start
     players = rules.players
     decisions = sum(steps for _s, steps in results)
-    out.write(f"{rules.name}: {n} random deals, seed {args.seed}, {jobs} job{'s' if jobs > 1 else ''}\n")
+    out.write(f"{rules.name}: {n} random deals, seed {args.seed}, {where}\n")
     for p in range(players):
         scores = [s[p] for s, _ in results]
         mean = sum(scores) / n
@@ -98,6 +102,26 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     out.write(f"  decisions per deal: {decisions / n:.1f}\n")
     out.write(f"  throughput: {n / elapsed:.0f} deals/s, {decisions / elapsed:.0f} decisions/s ({elapsed:.2f} s)\n")
     return 0
+
+
+@contextlib.contextmanager
+def _pool(args: argparse.Namespace) -> Iterator[tuple[Pool | None, str]]:
+    """Where ``simulate`` runs its chunks, and how the report names it: here (``--jobs 1``),
+    local processes (``--jobs N``) or a Dask cluster (``--cluster``)."""
+    if args.cluster is not None:
+        from .cluster import open_cluster
+
+        try:
+            session = open_cluster(args.cluster)
+        except ImportError as exc:
+            raise SystemExit(f"error: --cluster: {exc}") from None
+        with session as dask:
+            yield dask, f"cluster {args.cluster} ({dask.workers} workers)"
+    elif args.jobs > 1:
+        with ProcessPoolExecutor(max_workers=args.jobs) as local:
+            yield local, f"{args.jobs} jobs"
+    else:
+        yield None, "1 job"
 
 
 def _agent_names(text: str) -> tuple[str, str]:
@@ -119,7 +143,6 @@ def _arena(args: argparse.Namespace, variant: str, out: TextIO, err: TextIO) -> 
 
     a, b = _agent_names(args.agents)
     rules = get_rules(variant)
-    jobs = max(1, args.jobs)
     show = not args.no_progress
     start = time.perf_counter()
 
@@ -131,7 +154,8 @@ def _arena(args: argparse.Namespace, variant: str, out: TextIO, err: TextIO) -> 
             err.write(f"\r[{'#' * filled}{'-' * (width - filled)}] {done}/{total} games, {elapsed:.0f} s")
             err.flush()
 
-    result = play_arena(variant, a, b, deals=args.deals, seed=args.seed, jobs=jobs, progress=progress)
+    with _pool(args) as (pool, where):
+        result = play_arena(variant, a, b, deals=args.deals, seed=args.seed, pool=pool, progress=progress)
     if show:
         err.write("\n")
     elapsed = time.perf_counter() - start
@@ -139,7 +163,7 @@ def _arena(args: argparse.Namespace, variant: str, out: TextIO, err: TextIO) -> 
     per = len(seatings(rules))
     out.write(
         f"{variant}: {a} against {b}, {args.deals} deal seed{'s' if args.deals != 1 else ''} x {per} seatings "
-        f"= {result.games} {kind}, seed {args.seed}, {jobs} job{'s' if jobs > 1 else ''}\n"
+        f"= {result.games} {kind}, seed {args.seed}, {where}\n"
     )
     for line in result.report():
         out.write(line + "\n")
@@ -220,7 +244,14 @@ def _parser() -> argparse.ArgumentParser:
         help="how many deals (default 1000); with --agents, how many deal seeds, each played once per seating",
     )
     sim.add_argument("--seed", type=int, default=0, help="the seed (default 0); same seed, same deals")
-    sim.add_argument("--jobs", type=int, default=1, help="parallel processes (default 1)")
+    where = sim.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=int, default=1, help="parallel processes (default 1)")
+    where.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run on a Dask cluster: a scheduler address (tcp://host:8786) or local:N to start N local "
+        "worker processes; needs the 'cluster' extra (pip install 'bezique-rules[cluster]')",
+    )
     sim.add_argument(
         "--agents",
         metavar="A,B",
