@@ -208,10 +208,10 @@ class Wrapped:
 
 def test_arena_on_a_local_cluster_gives_the_one_job_result(dask_pool: DaskPool) -> None:
     """Two worker processes, chunks of 1 and 3 deal numbers: the same games as jobs=1."""
-    one = play_arena("bezique-match", "heuristic", "random", deals=6, seed=2)
+    one = play_arena("euchre", "heuristic", "random", deals=6, seed=2)
     assert dask_pool.workers == 2
     for chunk in (1, 3):
-        assert play_arena("bezique-match", "heuristic", "random", deals=6, seed=2, pool=dask_pool, chunk=chunk) == one
+        assert play_arena("euchre", "heuristic", "random", deals=6, seed=2, pool=dask_pool, chunk=chunk) == one
 
 
 def test_a_killed_worker_loses_no_games(dask_pool: DaskPool, tmp_path: Path) -> None:
@@ -238,13 +238,31 @@ def test_a_failed_chunk_is_retried(dask_pool: DaskPool, tmp_path: Path) -> None:
     assert marker.exists()
 
 
-def test_simulate_on_a_local_cluster_gives_the_one_job_result() -> None:
-    """simulate --agents ... --cluster local:2 reports what --jobs 1 reports, and shows its progress bar."""
-    pytest.importorskip("distributed", reason="the cluster tests need the 'cluster' extra (Dask distributed)")
-    args = ("simulate", "bezique", "--agents", "heuristic,random", "--deals", "5", "--seed", "8")
+def test_simulate_on_a_cluster_gives_the_one_job_result(dask_pool: DaskPool) -> None:
+    """simulate --agents ... --cluster ADDRESS (the local cluster's scheduler) reports what --jobs 1
+    reports, and shows its progress bar."""
+    address = dask_pool.client.scheduler.address
+    args = ("simulate", "euchre", "--agents", "heuristic,random", "--deals", "5", "--seed", "8")
     one = run(*args, "--no-progress")
-    status, out, err = run(*args, "--cluster", "local:2")
+    status, out, err = run(*args, "--cluster", address)
     assert status == one[0] == 0
-    assert out.splitlines()[0].endswith("seed 8, cluster local:2 (2 workers)")
+    assert out.splitlines()[0].endswith(f"seed 8, cluster {address} (2 workers)")
     assert out.splitlines()[1:3] == one[1].splitlines()[1:3]
     assert "10/10 games" in err
+
+
+def test_simulate_random_deals_on_a_cluster_gives_the_one_job_result(dask_pool: DaskPool) -> None:
+    """simulate VARIANT --deals N --cluster ADDRESS (random deals, no agents): the --jobs 1 statistics."""
+    address = dask_pool.client.scheduler.address
+    one = run("simulate", "bezique", "--deals", "40", "--seed", "3")
+    status, out, _ = run("simulate", "bezique", "--deals", "40", "--seed", "3", "--cluster", address)
+    assert status == one[0] == 0
+    assert out.splitlines()[1:4] == one[1].splitlines()[1:4]
+
+
+def test_an_unreachable_scheduler_is_a_cluster_error() -> None:
+    """A scheduler address nobody answers at: ClusterError quoting the address, once the timeout is over."""
+    pytest.importorskip("distributed", reason="the cluster tests need the 'cluster' extra (Dask distributed)")
+    unreachable = open_cluster("tcp://127.0.0.1:9", timeout=1)
+    with pytest.raises(ClusterError, match=r"cannot reach the Dask scheduler at 'tcp://127\.0\.0\.1:9'"):
+        unreachable.__enter__()

@@ -21,6 +21,7 @@ chunks again on another worker, and a chunk that fails is retried (``retries``).
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
@@ -136,7 +137,13 @@ def _session(spec: str, target: int | str, retries: int, timeout: float) -> Iter
         address: str | distributed.LocalCluster = target if isinstance(target, str) else ""
         if isinstance(target, int):
             address = stack.enter_context(
-                distributed.LocalCluster(n_workers=target, threads_per_worker=1, processes=True, dashboard_address=":0")
+                distributed.LocalCluster(
+                    n_workers=target,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",  # any free port: several local clusters may run at once
+                    silence_logs=logging.ERROR,  # not the workers' warnings on a slow shutdown
+                )
             )
         try:
             client = stack.enter_context(distributed.Client(address, timeout=timeout))

@@ -286,8 +286,9 @@ def play_arena(
 
     Args:
         variant: a registered preset.
-        agent_a, agent_b: agents or agent names (names are needed with several jobs
-            or a pool unless the agents can be pickled).
+        agent_a: agent A, or its name (names are needed with several jobs or a pool
+            unless the agents can be pickled).
+        agent_b: agent B, or its name.
         deals: how many deal numbers (so ``deals * len(seatings)`` games).
         seed: the seed of every shuffle and every agent's randomness.
         jobs: parallel processes of a local pool (ignored with ``pool``).
