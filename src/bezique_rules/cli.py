@@ -116,7 +116,8 @@ def _pool(args: argparse.Namespace) -> Iterator[tuple[Pool | None, str]]:
         except ImportError as exc:
             raise SystemExit(f"error: --cluster: {exc}") from None
         with session as dask:
-            yield dask, f"cluster {args.cluster} ({dask.workers} workers)"
+            workers = dask.workers
+            yield dask, f"cluster {args.cluster} ({workers} worker{'s' if workers != 1 else ''})"
     elif args.jobs > 1:
         with ProcessPoolExecutor(max_workers=args.jobs) as local:
             yield local, f"{args.jobs} jobs"

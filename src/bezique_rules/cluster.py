@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 import attrs
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from .agents.arena import FutureLike
 
-__all__ = ["ClusterError", "DaskPool", "open_cluster", "parse_cluster"]
+__all__ = ["ClusterError", "DaskPool", "check_versions", "open_cluster", "parse_cluster"]
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -121,8 +121,9 @@ def open_cluster(spec: str, *, retries: int = 3, timeout: float = 30.0) -> conte
 
     Raises:
         ImportError: the ``cluster`` extra is not installed (the message names it).
-        ClusterError: a bad ``spec`` (at once), or a scheduler that cannot be reached
-            (on entering the block).
+        ClusterError: a bad ``spec`` (at once); on entering the block, a scheduler that
+            cannot be reached, or workers without this library or with another version
+            of it (see `check_versions`).
     """
     target = parse_cluster(spec)
     _require_distributed()
@@ -149,4 +150,38 @@ def _session(spec: str, target: int | str, retries: int, timeout: float) -> Iter
             client = stack.enter_context(distributed.Client(address, timeout=timeout))
         except (OSError, TimeoutError) as exc:
             raise ClusterError(f"cannot reach the Dask scheduler at {spec!r}: {exc}") from exc
+        try:
+            found = client.run(_library_version)
+        except Exception as exc:  # a worker that cannot unpickle the check: no bezique_rules there
+            raise ClusterError(
+                f"the workers of {spec!r} cannot run bezique-rules (install it on every worker): {exc}"
+            ) from exc
+        check_versions(spec, found)
         yield DaskPool(client, retries)
+
+
+def _library_version() -> str:
+    """This process's bezique-rules version (run on each worker)."""
+    from . import __version__
+
+    return __version__
+
+
+def check_versions(spec: str, found: Mapping[str, str]) -> None:
+    """Refuse a cluster whose workers run another version of bezique-rules than this process
+    (``found``: worker address -> version): it might play differently, and the result would
+    not be the ``jobs=1`` result. Workers that join later are not checked.
+
+    >>> check_versions("local:2", {"tcp://10.0.0.5:4001": _library_version()})
+
+    Raises:
+        ClusterError: some worker runs another version (the message names it).
+    """
+    here = _library_version()
+    other = sorted((worker, version) for worker, version in found.items() if version != here)
+    if other:
+        worker, version = other[0]
+        raise ClusterError(
+            f"the workers of {spec!r} must run bezique-rules {here}, like this process; "
+            f"{worker} runs {version!r}" + (f" (and {len(other) - 1} more)" if len(other) > 1 else "")
+        )
