@@ -25,6 +25,7 @@ from bezique_rules.agents import play_arena
 from bezique_rules.agents.arena import FutureLike, chunk_size
 from bezique_rules.cli import main
 from bezique_rules.cluster import ClusterError, DaskPool, check_versions, open_cluster, parse_cluster
+from bezique_rules.errors import DealError
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -95,6 +96,13 @@ def test_arena_puts_chunks_finished_out_of_order_back_in_order() -> None:
     assert pool.submitted == 4
     assert result == play_arena("bezique", "random", "heuristic", deals=8, seed=5)
     assert seen == [(0, 16), (4, 16), (8, 16), (12, 16), (16, 16)]
+
+
+@pytest.mark.parametrize(("deals", "chunk", "quoted"), [(-1, None, "-1"), (4, 0, "0")])
+def test_bad_deals_or_chunk_is_a_deal_error(deals: int, chunk: int | None, quoted: str) -> None:
+    """Fewer than 0 deal numbers, or chunks of fewer than 1: a DealError (a ValueError) quoting the number."""
+    with pytest.raises(DealError, match=f"not {quoted}$"):
+        play_arena("bezique", "random", "random", deals=deals, chunk=chunk)
 
 
 def test_chunk_size_is_at_least_one_and_at_most_sixteen() -> None:

@@ -298,7 +298,7 @@ def play_arena(
         progress: called with (games done, games in all) as chunks finish.
 
     Raises:
-        DealError: ``deals`` or ``chunk`` below 1 (``deals=0`` plays nothing).
+        DealError: ``deals`` below 0 (``deals=0`` plays nothing) or ``chunk`` below 1.
 
     >>> result = play_arena("bezique", "heuristic", "random", deals=2, seed=1)
     >>> result.games, result.wins + result.draws + result.losses
