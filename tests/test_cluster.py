@@ -106,9 +106,10 @@ def test_bad_deals_or_chunk_is_a_deal_error(deals: int, chunk: int | None, quote
 
 
 def test_chunk_size_is_at_least_one_and_at_most_sixteen() -> None:
-    """Chunks hold 1 deal number for small runs, 16 at most for large ones (256 chunks or more)."""
+    """Chunks hold 1 deal number for small runs, 16 at most for large ones; 128 chunks or more from 128 deal numbers."""
     assert chunk_size(1) == 1 and chunk_size(256) == 1 and chunk_size(257) == 2
     assert chunk_size(10**7) == 16
+    assert all(-(-deals // chunk_size(deals)) >= 128 for deals in range(128, 20_000, 7))
 
 
 @pytest.mark.parametrize(

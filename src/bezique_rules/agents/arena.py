@@ -226,9 +226,9 @@ def play_pairings(
 
 
 def chunk_size(deals: int) -> int:
-    """How many deal numbers a chunk of the arena holds by default: enough chunks (256) to
-    share them evenly among many workers and to lose little when one is lost, at most 16
-    deal numbers a chunk.
+    """How many deal numbers a chunk of the arena holds by default: at most 16, and few
+    enough for at least 128 chunks (when there are that many deal numbers), to share them
+    evenly among many workers and to lose little when one is lost.
 
     >>> chunk_size(6), chunk_size(1000), chunk_size(100_000)
     (1, 4, 16)
