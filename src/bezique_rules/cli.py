@@ -81,24 +81,26 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         elapsed = time.perf_counter() - start
     if show:
         err.write("\n")
-    players = rules.players
+    # scores are per player, or per side in partnership games (as DealState.scores)
+    sides = rules.sides
+    who = [f"player {side[0]}" if len(side) == 1 else "side " + "+".join(map(str, side)) for side in sides]
     decisions = sum(steps for _s, steps in results)
     out.write(f"{rules.name}: {n} random deals, seed {args.seed}, {where}\n")
-    for p in range(players):
-        scores = [s[p] for s, _ in results]
+    for k, name in enumerate(who):
+        scores = [s[k] for s, _ in results]
         mean = sum(scores) / n
         sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / n)
-        out.write(f"  player {p}: mean {mean:.1f}  sd {sd:.1f}  min {min(scores)}  max {max(scores)}\n")
-    wins = [0] * players
+        out.write(f"  {name}: mean {mean:.1f}  sd {sd:.1f}  min {min(scores)}  max {max(scores)}\n")
+    wins = [0] * len(sides)
     draws = 0
     for s, _ in results:
         top = max(s)
-        leaders = [p for p in range(players) if s[p] == top]
+        leaders = [k for k in range(len(sides)) if s[k] == top]
         if len(leaders) == 1:
             wins[leaders[0]] += 1
         else:
             draws += 1
-    out.write("  deals won: " + ", ".join(f"player {p} {w}" for p, w in enumerate(wins)) + f", tied {draws}\n")
+    out.write("  deals won: " + ", ".join(f"{name} {w}" for name, w in zip(who, wins)) + f", tied {draws}\n")
     out.write(f"  decisions per deal: {decisions / n:.1f}\n")
     out.write(f"  throughput: {n / elapsed:.0f} deals/s, {decisions / elapsed:.0f} decisions/s ({elapsed:.2f} s)\n")
     return 0
