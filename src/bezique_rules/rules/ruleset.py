@@ -11,15 +11,20 @@ import attrs
 
 from ..actions import Action, ActionSpace
 from ..deck import DealPattern, DeckSpec
-from ..errors import OptionError
+from ..errors import OptionError, OptionTypeError, quote
 from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instances
 from ..scoring import CardPoints, GameEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
 
-__all__ = ["CutGuess", "OptionSpec", "RuleSet", "StockRules"]
+__all__ = ["MAX_OPTION_INT", "CutGuess", "OptionSpec", "RuleSet", "StockRules", "check_dealt_deck", "describe_options"]
 
 _UNSET: Any = object()
+
+MAX_OPTION_INT = 1_000_000
+"""The greatest value of a whole-number option without a `maximum` of its own: a bound on
+sizes (targets, bids, bonuses, numbers of deals) so that no option makes a game endless or
+a table huge."""
 
 
 @attrs.frozen
@@ -39,31 +44,38 @@ class OptionSpec:
     """The allowed values, when the option is a choice."""
     minimum: int | None = None
     """For whole-number options: the least allowed value."""
+    maximum: int | None = None
+    """For whole-number options: the greatest allowed value (default `MAX_OPTION_INT`)."""
     allow_none: bool = False
     """Whether None is allowed (an option that can be switched off)."""
     doc: str = ""
     """What the option means."""
 
     def validate(self, value: Any) -> Any:
-        """Return ``value`` when allowed, else raise `OptionError` naming what is allowed."""
+        """Return ``value`` when allowed, else raise `OptionError` naming what is allowed
+        (an `OptionTypeError`, also a TypeError, when the value's type is wrong)."""
         if value is None and self.allow_none:
             return None
         if self.choices is not None:
             for c in self.choices:
-                if value == c and type(value) is type(c):
+                if type(value) is type(c) and value == c:
                     return c
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r} does not allow {value!r}; allowed: {allowed}")
+            error = OptionError if any(type(value) is type(c) for c in self.choices) else OptionTypeError
+            raise error(f"option {self.name!r} does not allow {quote(value)}; allowed: {allowed}")
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise OptionError(f"option {self.name!r} takes True or False, not {value!r}")
+                raise OptionTypeError(f"option {self.name!r} takes True or False, not {quote(value)}")
             return value
         if isinstance(self.default, int) or self.minimum is not None:
             if not isinstance(value, int) or isinstance(value, bool):
-                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
+                raise OptionTypeError(f"option {self.name!r} takes a whole number, not {quote(value)}")
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {value!r}")
-            return value
+                raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {quote(value)}")
+            top = MAX_OPTION_INT if self.maximum is None else self.maximum
+            if value > top:
+                raise OptionError(f"option {self.name!r} must be at most {top}, not {quote(value)}")
+            return int(value)
         return value
 
     @property
@@ -73,6 +85,8 @@ class OptionSpec:
             text = " | ".join(repr(c) for c in self.choices)
         elif isinstance(self.default, bool):
             text = "True | False"
+        elif self.minimum is not None and self.maximum is not None:
+            text = f"{self.minimum} <= int <= {self.maximum}"
         elif self.minimum is not None:
             text = f"int >= {self.minimum}"
         else:
@@ -189,7 +203,15 @@ class RuleSet:
         return tuple((p,) for p in range(self.players))
 
     def side_of(self, player: int) -> int:
-        """The side of ``player`` (an index into `sides`)."""
+        """The side of ``player`` (an index into `sides`).
+
+        Raises:
+            DealTypeError: ``player`` is not an int (or is a bool).
+            DealError: no such seat.
+        """
+        from ..checks import check_seat
+
+        player = check_seat(player, self.players)
         return player % 2 if self.partnership else player
 
     @property
@@ -268,10 +290,20 @@ class RuleSet:
         Raises:
             NotationError: the text does not parse.
             IllegalActionError: not an action of this variant (rule NOT_AN_ACTION).
+            ActionTypeError: neither an `Action` nor text (also a TypeError).
         """
-        from ..errors import IllegalActionError, RuleCode
+        from ..errors import ActionTypeError, IllegalActionError, RuleCode, quote
 
-        a = Action.parse(action) if isinstance(action, str) else action
+        if isinstance(action, str):
+            a = Action.parse(action)
+        elif isinstance(action, Action):
+            a = action
+        else:
+            raise ActionTypeError(
+                f"not an action (give an Action or its notation): {quote(action)}",
+                rule=RuleCode.NOT_AN_ACTION,
+                action=action,
+            )
         i = self.action_space.ids.get(a)
         if i is None:
             raise IllegalActionError(
@@ -288,16 +320,47 @@ class RuleSet:
 
         Raises:
             IllegalActionError: no action has that id.
+            ActionTypeError: ``action_id`` is not an int, or is a bool (also a TypeError).
         """
-        from ..errors import IllegalActionError, RuleCode
+        from ..checks import is_int
+        from ..errors import ActionTypeError, IllegalActionError, RuleCode, quote
 
-        if not isinstance(action_id, int) or not 0 <= action_id < self.num_actions:
+        if not is_int(action_id):
+            raise ActionTypeError(
+                f"an action id is an int from 0 to {self.num_actions - 1}, not {quote(action_id)}",
+                rule=RuleCode.NOT_AN_ACTION,
+                action=action_id,
+            )
+        if not 0 <= action_id < self.num_actions:
             raise IllegalActionError(
-                f"no action of {self.name!r} has id {action_id!r} (ids are 0 to {self.num_actions - 1})",
+                f"no action of {self.name!r} has id {quote(action_id)} (ids are 0 to {self.num_actions - 1})",
                 rule=RuleCode.NOT_AN_ACTION,
                 action=action_id,
             )
         return self.action_space.actions[action_id]
+
+
+def describe_options(rules: RuleSet, names: tuple[str, ...]) -> str:
+    """``name=value, ...`` for the options ``names`` of ``rules`` (for `OptionError` messages)."""
+    values = dict(rules.option_values)
+    return ", ".join(f"{n}={values[n]!r}" for n in names if n in values)
+
+
+def check_dealt_deck(rules: RuleSet) -> None:
+    """The checks every family runs on a built rule set: the seats fit the engines (2 to 8
+    players), and the deal pattern deals each player some cards and no more than the deck holds.
+
+    Raises:
+        OptionError: the options give a deal the engines cannot serve.
+    """
+    if not 2 <= rules.players <= 8:
+        raise OptionError(f"{rules.name!r}: {rules.players} players; the engines seat 2 to 8")
+    dealt = sum(n for _p, n in rules.deal.packets) + (1 if rules.deal.turn_up else 0)
+    if dealt > rules.deck.size or rules.deal.hand_size < 1:
+        raise OptionError(
+            f"{rules.name!r} with {describe_options(rules, tuple(n for n, _v in rules.option_values))}: "
+            f"the deal needs {dealt} cards and a hand for each player, the deck has {rules.deck.size}"
+        )
 
 
 def validate_options(
@@ -307,9 +370,13 @@ def validate_options(
     by_name = {s.name: s for s in specs}
     values = dict(base) if base is not None else {s.name: s.default for s in specs}
     for key, value in changes.items():
+        if not isinstance(key, str):
+            raise OptionTypeError(f"an option name is a string, not {quote(key)} (given {quote(value)})")
         spec = by_name.get(key)
         if spec is None:
             known = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(f"unknown option {key!r} (given {value!r}) for {variant!r}; its options: {known}")
+            raise OptionError(
+                f"unknown option {quote(key)} (given {quote(value)}) for {variant!r}; its options: {known}"
+            )
         values[key] = spec.validate(value)
     return values
