@@ -142,21 +142,13 @@ class StockTables:
     """Every physical card."""
     players: int
     """How many players."""
-
-
-_CACHE: dict[int, StockTables] = {}
+    static_melds: dict[tuple[int, int], float] = attrs.field(factory=dict)
+    """Memo of `_static_meld` per (trump index, face), filled as the agents ask."""
 
 
 def stock_tables(rules: RuleSet) -> StockTables:
-    """The tables of ``rules`` (cached per rule set)."""
-    found = _CACHE.get(id(rules))
-    if found is not None and found.rules is rules:
-        return found
-    tables = _build(rules)
-    if len(_CACHE) > 64:
-        _CACHE.clear()
-    _CACHE[id(rules)] = tables
-    return tables
+    """The tables of ``rules`` (built once, kept with the rule set)."""
+    return rules.derived("stock-agent-tables", _build)
 
 
 def _build(rules: RuleSet) -> StockTables:
@@ -528,19 +520,16 @@ class _Situation:
         return v
 
 
-_STATIC: dict[tuple[int, int, int], float] = {}
-
-
 def _static_meld(tb: StockTables, ti: int, face: int) -> float:
-    key = (id(tb), ti, face)
-    found = _STATIC.get(key)
+    key = (ti, face)
+    found = tb.static_melds.get(key)
     if found is None:
         found = 0.0
         for i in tb.by_face[ti][face]:
             inst = tb.instances[ti][i]
             found += inst.points / max(1, sum(n for _f, n in inst.needs))
         found = min(found, 60.0)
-        _STATIC[key] = found
+        tb.static_melds[key] = found
     return found
 
 

@@ -47,14 +47,21 @@ class Preset:
         return _build(self.build, self.name, values)
 
 
-BUILT_CACHE_SIZE = 48
-"""How many built rule sets (with their precomputed tables, up to ~12 MB each for the
-auction games) are kept for reuse, least recently used dropped first. A program that
-keeps a rule set alive keeps its tables; the cache only bounds what is kept for it."""
+BUILT_CACHE_SIZE = 12
+"""How many built rule sets are kept for reuse, least recently used dropped first.
+
+Small on purpose: a rule set's tables take up to ~12 MB (partnership Pinochle), so 12
+rule sets with tables of their own stay under ~150 MB. Rule sets that differ only in
+options no deal reads (a target, the number of deals) share one set of tables (see
+`RuleSet.share_tables`), so most option sets cost almost nothing. A program that keeps a
+rule set (or a state) alive keeps its tables; the cache only bounds what is kept for it."""
 
 _BUILT: dict[tuple[Any, str, tuple[tuple[str, Any], ...]], RuleSet] = {}
 """The LRU of built rule sets: a dict in use order (least recently used first)."""
 _BUILT_LOCK = threading.Lock()
+
+_TWINS: dict[RuleSet, RuleSet] = {}
+"""Per table key (see `RuleSet.table_key`): the kept rule set whose tables equal rule sets share."""
 
 RuleSetCheck = Callable[[RuleSet], None]
 """A whole-rule-set check: raises `OptionError` for a combination of options the engine
@@ -82,12 +89,35 @@ def _build(builder: Callable[[str, Mapping[str, Any]], RuleSet], name: str, valu
     except TypeError:  # an unhashable option value: build without keeping
         return _checked(builder(name, values))
     built = _checked(builder(name, values))
+    try:
+        twin_key: Any = built.table_key()
+        hash(twin_key)
+    except TypeError:  # a part that cannot be hashed: no sharing
+        twin_key = None
     with _BUILT_LOCK:
+        if twin_key is not None:
+            twin = _TWINS.get(twin_key)
+            if twin is not None:
+                built.share_tables(twin)  # same deal parts: one set of tables
+            else:
+                _TWINS[twin_key] = built
         _BUILT.pop(key, None)
         _BUILT[key] = built
         while len(_BUILT) > BUILT_CACHE_SIZE:
-            del _BUILT[next(iter(_BUILT))]
+            dropped = _BUILT.pop(next(iter(_BUILT)))
+            _forget_twin(dropped)
     return built
+
+
+def _forget_twin(dropped: RuleSet) -> None:
+    """Stop offering ``dropped``'s tables for sharing, unless a kept rule set shares them."""
+    for key, twin in list(_TWINS.items()):
+        if twin is dropped:
+            heir = next((r for r in _BUILT.values() if r._tables_of is dropped), None)
+            if heir is None:
+                del _TWINS[key]
+            else:
+                _TWINS[key] = dropped  # still in use by a kept rule set: keep offering it
 
 
 def _checked(rules: RuleSet) -> RuleSet:

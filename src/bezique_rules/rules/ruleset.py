@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -20,6 +20,7 @@ from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
 __all__ = ["MAX_OPTION_INT", "CutGuess", "OptionSpec", "RuleSet", "StockRules", "check_dealt_deck", "describe_options"]
 
 _UNSET: Any = object()
+_T = TypeVar("_T")
 
 MAX_OPTION_INT = 1_000_000
 """The greatest value of a whole-number option without a `maximum` of its own: a bound on
@@ -194,6 +195,22 @@ class RuleSet:
     """What each option allows."""
     builder: Callable[[str, Mapping[str, Any]], RuleSet] | None = attrs.field(default=None, eq=False, repr=False)
     """Rebuilds the rule set from options (used by `with_options`)."""
+    _tables_of: RuleSet | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """A rule set equal to this one in every part the deal engines read (it differs only in
+    name, options, game end, version or description) whose precomputed tables this one
+    uses instead of building its own (set by the registry: see `share_tables`)."""
+    _derived: dict[str, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    """Tables other parts derive from this rule set (see `derived`): kept with the rule set,
+    so they go when it goes (no module-level cache)."""
+
+    def derived(self, key: str, make: Callable[[RuleSet], _T]) -> _T:
+        """``make(self)``, built once per rule set and kept with it under ``key`` (for the
+        lookup tables of parts outside the rules, such as the agents')."""
+        found = self._derived.get(key)
+        if found is None:
+            found = make(self)
+            self._derived[key] = found
+        return found
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -237,9 +254,24 @@ class RuleSet:
 
     # -- precomputed tables -------------------------------------------------
 
+    def table_key(self) -> RuleSet:
+        """This rule set with what no deal reads blanked (name, options, game end, version,
+        description): rule sets with equal keys have equal tables."""
+        return attrs.evolve(self, name="", option_values=(), game_end=None, version=0, description="")
+
+    def share_tables(self, source: RuleSet) -> None:
+        """Use ``source``'s precomputed tables (built once, on first use) instead of building
+        this rule set's own; ``source.table_key()`` must equal ``self.table_key()``."""
+        while source._tables_of is not None:
+            source = source._tables_of
+        if source is not self:
+            object.__setattr__(self, "_tables_of", source)
+
     @cached_property
     def trump_tables(self) -> tuple[TrumpTable, ...]:
         """Trump tables indexed by trump suit 0-3, and [4] (also [-1]) for no trump."""
+        if self._tables_of is not None:
+            return self._tables_of.trump_tables
         tables = [self.trump_order.table(self.deck, t) for t in range(4)]
         tables.append(self.trump_order.table(self.deck, NO_TRUMP))
         return tuple(tables)
@@ -247,6 +279,8 @@ class RuleSet:
     @cached_property
     def meld_instances(self) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
         """Meld instances indexed like `trump_tables`."""
+        if self._tables_of is not None:
+            return self._tables_of.meld_instances
         out = [self.melds.instances(self.deck, t) for t in range(4)]
         out.append(self.melds.instances(self.deck, NO_TRUMP))
         return tuple(out)
@@ -254,16 +288,22 @@ class RuleSet:
     @cached_property
     def meld_search(self) -> tuple[tuple[InstanceGroup, ...], ...]:
         """Meld instances prepared for `legal_declarations`, indexed like `trump_tables`."""
+        if self._tables_of is not None:
+            return self._tables_of.meld_search
         return tuple(index_instances(self.deck, inst) for inst in self.meld_instances)
 
     @cached_property
     def card_values(self) -> tuple[int, ...]:
         """Points per physical id for cards won in tricks."""
+        if self._tables_of is not None:
+            return self._tables_of.card_values
         return self.card_points.per_card(self.deck)
 
     @cached_property
     def engine_data(self) -> Any:
         """The engine's precomputed tables for this rule set (engine-private)."""
+        if self._tables_of is not None:
+            return self._tables_of.engine_data
         from ..engine import engine_for  # engines depend on rules, not the reverse
 
         return engine_for(self.engine).tables(self)
