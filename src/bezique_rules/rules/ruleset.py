@@ -5,27 +5,67 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 import attrs
 
 from ..actions import Action, ActionSpace
+from ..bidding import Auction, ContractRules, OrderUp
 from ..deck import DealPattern, DeckSpec
 from ..errors import OptionError, OptionTypeError, quote
 from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instances
-from ..scoring import CardPoints, GameEnd
+from ..scoring import CardPoints, ContractScoring, DealResultRule, DealsEnd, EuchreScoring, GameEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
+from .engines import EngineTables, engine_for
 
-__all__ = ["MAX_OPTION_INT", "CutGuess", "OptionSpec", "RuleSet", "StockRules", "check_dealt_deck", "describe_options"]
+__all__ = [
+    "MAX_OPTION_INT",
+    "CutGuess",
+    "OptionSpec",
+    "OptionValue",
+    "RuleSet",
+    "StockRules",
+    "check_dealt_deck",
+    "describe_options",
+    "part_of",
+]
 
 _UNSET: Any = object()
 _T = TypeVar("_T")
+_ANY_GAME_END = DealsEnd(1)
+"""The game end every `RuleSet.table_key` shows (no deal reads the game end)."""
 
 MAX_OPTION_INT = 1_000_000
 """The greatest value of a whole-number option without a `maximum` of its own: a bound on
 sizes (targets, bids, bonuses, numbers of deals) so that no option makes a game endless or
 a table huge."""
+
+OptionValue: TypeAlias = "bool | int | str | None"
+"""The value of a rule-set option: a switch, a number, a named choice, or None (off)."""
+
+_Part = TypeVar("_Part")
+
+
+def part_of(rules: RuleSet, part: object, kind: type[_Part]) -> _Part:
+    """``part`` (a part of ``rules``) as the ``kind`` an engine needs.
+
+    Engines call it once when they compile a rule set, so that a mismatched part (Euchre's
+    bidding on the auction engine) is a clear error at build time.
+
+    >>> from bezique_rules import get_rules
+    >>> from bezique_rules.bidding import OrderUp
+    >>> part_of(get_rules("euchre"), get_rules("euchre").bidding, OrderUp).stick_the_dealer
+    False
+
+    Raises:
+        OptionError: ``part`` is not a ``kind``.
+    """
+    if not isinstance(part, kind):
+        raise OptionError(
+            f"{rules.name!r} runs on the {rules.engine!r} engine, which needs a {kind.__name__} part, not {part!r}"
+        )
+    return part
 
 
 @attrs.frozen
@@ -39,9 +79,9 @@ class OptionSpec:
 
     name: str
     """The option's name (a Python identifier)."""
-    default: Any
+    default: OptionValue
     """The preset's default."""
-    choices: tuple[Any, ...] | None = None
+    choices: tuple[OptionValue, ...] | None = None
     """The allowed values, when the option is a choice."""
     minimum: int | None = None
     """For whole-number options: the least allowed value."""
@@ -52,7 +92,7 @@ class OptionSpec:
     doc: str = ""
     """What the option means."""
 
-    def validate(self, value: Any) -> Any:
+    def validate(self, value: object) -> OptionValue:
         """Return ``value`` when allowed, else raise `OptionError` naming what is allowed
         (an `OptionTypeError`, also a TypeError, when the value's type is wrong)."""
         if value is None and self.allow_none:
@@ -77,7 +117,9 @@ class OptionSpec:
             if value > top:
                 raise OptionError(f"option {self.name!r} must be at most {top}, not {quote(value)}")
             return int(value)
-        return value
+        if isinstance(value, (bool, int, str)):
+            return value
+        raise OptionTypeError(f"option {self.name!r} takes a switch, a number or a name, not {quote(value)}")
 
     @property
     def allowed(self) -> str:
@@ -119,7 +161,7 @@ class StockRules:
     another carte blanche, until a court card is drawn (multi-pack)."""
     cut_guess: CutGuess | None = None
     """Six-pack: the non-dealer guesses the size of the dealer's cut, or None."""
-    result: Any = None
+    result: DealResultRule | None = None
     """A rule turning the deal's totals into its result (`RubiconScoring`), or None."""
 
 
@@ -179,21 +221,23 @@ class RuleSet:
     """Stock-game sequencing."""
     partnership: bool = False
     """Whether players 0 & 2 and 1 & 3 are partners scoring as sides."""
-    bidding: Any = None
-    """The bidding part (an auction, Euchre's order-up rounds), or None."""
-    scoring: Any = None
+    bidding: Auction | OrderUp | None = None
+    """The bidding part (an `Auction`, Euchre's `OrderUp` rounds), or None."""
+    scoring: ContractScoring | EuchreScoring | None = None
     """The deal-scoring part of engines that settle a contract, or None."""
-    contract: Any = None
+    contract: ContractRules | None = None
     """What happens between the auction and the play (`ContractRules`), or None."""
     version: int = 1
     """The behaviour version: bumped whenever the preset's behaviour changes."""
     description: str = ""
     """One line saying what the variant is."""
-    option_values: tuple[tuple[str, Any], ...] = ()
+    option_values: tuple[tuple[str, OptionValue], ...] = ()
     """The options, as (name, value) pairs (read them through `options`)."""
     option_specs: tuple[OptionSpec, ...] = attrs.field(default=(), eq=False, repr=False)
     """What each option allows."""
-    builder: Callable[[str, Mapping[str, Any]], RuleSet] | None = attrs.field(default=None, eq=False, repr=False)
+    builder: Callable[[str, Mapping[str, OptionValue]], RuleSet] | None = attrs.field(
+        default=None, eq=False, repr=False
+    )
     """Rebuilds the rule set from options (used by `with_options`)."""
     _tables_of: RuleSet | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """A rule set equal to this one in every part the deal engines read (it differs only in
@@ -232,7 +276,7 @@ class RuleSet:
         return player % 2 if self.partnership else player
 
     @property
-    def options(self) -> Mapping[str, Any]:
+    def options(self) -> Mapping[str, OptionValue]:
         """Every option and its value, defaults included (read-only)."""
         return MappingProxyType(dict(self.option_values))
 
@@ -257,7 +301,7 @@ class RuleSet:
     def table_key(self) -> RuleSet:
         """This rule set with what no deal reads blanked (name, options, game end, version,
         description): rule sets with equal keys have equal tables."""
-        return attrs.evolve(self, name="", option_values=(), game_end=None, version=0, description="")
+        return attrs.evolve(self, name="", option_values=(), game_end=_ANY_GAME_END, version=0, description="")
 
     def share_tables(self, source: RuleSet) -> None:
         """Use ``source``'s precomputed tables (built once, on first use) instead of building
@@ -300,19 +344,17 @@ class RuleSet:
         return self.card_points.per_card(self.deck)
 
     @cached_property
-    def engine_data(self) -> Any:
-        """The engine's precomputed tables for this rule set (engine-private)."""
+    def tables(self) -> EngineTables:
+        """The tables this rule set's engine compiled for it, once (engine-private beyond
+        ``actions``); the engine is found by name in the registry (`rules.engines`)."""
         if self._tables_of is not None:
-            return self._tables_of.engine_data
-        from ..engine import engine_for  # engines depend on rules, not the reverse
-
-        return engine_for(self.engine).tables(self)
+            return self._tables_of.tables
+        return engine_for(self.engine).compile(self)
 
     @cached_property
     def action_space(self) -> ActionSpace:
         """The numbered actions of this rule set (built by its engine)."""
-        space: ActionSpace = self.engine_data[0]
-        return space
+        return self.tables.actions
 
     @property
     def num_actions(self) -> int:
