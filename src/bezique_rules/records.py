@@ -18,7 +18,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from .errors import BeziqueRulesError, RecordError, RecordTypeError, quote
+from .errors import ArgumentTypeError, BeziqueRulesError, RecordError, RecordTypeError, quote
 
 if TYPE_CHECKING:
     from .game import GameState
@@ -49,9 +49,15 @@ def record_of(state: DealState | GameState) -> dict[str, Any]:
     >>> deal = deal.apply(deal.legal_actions()[0])
     >>> replay(record_of(deal)) == deal
     True
+
+    Raises:
+        ArgumentTypeError: ``state`` is not a deal or a game (also a TypeError).
     """
     from .game import GameState
+    from .state import DealState
 
+    if not isinstance(state, (DealState, GameState)):
+        raise ArgumentTypeError(f"record_of needs a DealState or a GameState, not {quote(state)}")
     rules = state.rules
     record: dict[str, Any] = {
         "format": FORMAT,
