@@ -85,14 +85,15 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if show:
         err.write("\n")
     elapsed = time.perf_counter() - start
-    players = rules.players
+    players = len(rules.sides)  # the scores are per side in partnership games
+    who = "side" if rules.partnership else "player"
     decisions = sum(steps for _s, steps in results)
     out.write(f"{rules.name}: {n} random deals, seed {args.seed}, {jobs} job{'s' if jobs > 1 else ''}\n")
     for p in range(players):
         scores = [s[p] for s, _ in results]
         mean = sum(scores) / n
         sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / n)
-        out.write(f"  player {p}: mean {mean:.1f}  sd {sd:.1f}  min {min(scores)}  max {max(scores)}\n")
+        out.write(f"  {who} {p}: mean {mean:.1f}  sd {sd:.1f}  min {min(scores)}  max {max(scores)}\n")
     wins = [0] * players
     draws = 0
     for s, _ in results:
@@ -102,7 +103,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             wins[leaders[0]] += 1
         else:
             draws += 1
-    out.write("  deals won: " + ", ".join(f"player {p} {w}" for p, w in enumerate(wins)) + f", tied {draws}\n")
+    out.write("  deals won: " + ", ".join(f"{who} {p} {w}" for p, w in enumerate(wins)) + f", tied {draws}\n")
     out.write(f"  decisions per deal: {decisions / n:.1f}\n")
     out.write(f"  throughput: {n / elapsed:.0f} deals/s, {decisions / elapsed:.0f} decisions/s ({elapsed:.2f} s)\n")
     return 0
@@ -276,7 +277,7 @@ def main(
     """
     out = out or sys.stdout
     err = err or sys.stderr
-    if argv is not None and (isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv)):
+    if argv is not None and (not isinstance(argv, (list, tuple)) or not all(isinstance(a, str) for a in argv)):
         err.write(f"error: the arguments are a list of strings, not {quote(argv)}\n")
         return 2
     try:

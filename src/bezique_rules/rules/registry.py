@@ -43,6 +43,12 @@ class Preset:
         The most recently built rule sets are kept (see `BUILT_CACHE_SIZE`), so asking
         again for the same options returns the same object with its precomputed tables.
         """
+        if not changes:  # the defaults: built once and kept for good (one per variant)
+            found = _DEFAULTS.get(self.name)
+            if found is None or found[0] is not self:
+                found = (self, _build(self.build, self.name, validate_options(self.name, self.options, {})))
+                _DEFAULTS[self.name] = found
+            return found[1]
         values = validate_options(self.name, self.options, changes)
         return _build(self.build, self.name, values)
 
@@ -59,6 +65,9 @@ rule set (or a state) alive keeps its tables; the cache only bounds what is kept
 _BUILT: dict[tuple[Any, str, tuple[tuple[str, Any], ...]], RuleSet] = {}
 """The LRU of built rule sets: a dict in use order (least recently used first)."""
 _BUILT_LOCK = threading.Lock()
+
+_DEFAULTS: dict[str, tuple[Preset, RuleSet]] = {}
+"""Per variant name: its rule set with the default options (kept for good, outside the LRU)."""
 
 _TWINS: dict[RuleSet, RuleSet] = {}
 """Per table key (see `RuleSet.table_key`): the kept rule set whose tables equal rule sets share."""
