@@ -126,6 +126,11 @@ def check_refusal(where: str, exc: BaseException) -> None:
         raise FuzzFailure(f"{where}: message of {len(message)} characters", message[:200])
 
 
+def bind(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], Any]:
+    """``function`` with its arguments bound (a call for `attempt`)."""
+    return lambda: function(*args, **kwargs)
+
+
 def attempt(where: str, call: Callable[[], Any]) -> Any:
     """``call()``, or None when it raises an error that keeps the contract."""
     try:
@@ -211,21 +216,21 @@ def op_apply(rng: random.Random) -> None:
         thing = notation_for(rng, state)
         name = rng.choice(["apply", "check", "is_legal", "parse_action", "apply_unchecked_flag"])
         if name == "apply":
-            after = attempt("apply", lambda thing=thing: state.apply(thing))  # type: ignore[arg-type]
+            after = attempt("apply", bind(state.apply, thing))
             if after is not None:
                 check_live("apply", after)
         elif name == "check":
-            attempt("check", lambda thing=thing: state.check(thing))  # type: ignore[arg-type]
+            attempt("check", bind(state.check, thing))
         elif name == "is_legal":
-            answer = attempt("is_legal", lambda thing=thing: state.is_legal(thing))  # type: ignore[arg-type]
+            answer = attempt("is_legal", bind(state.is_legal, thing))
             if answer not in (True, False):
                 raise FuzzFailure("is_legal: not a bool", repr(answer)[:100])
         elif name == "parse_action":
-            attempt("parse_action", lambda thing=thing: state.parse_action(thing))  # type: ignore[arg-type]
+            attempt("parse_action", bind(state.parse_action, thing))
         else:
             flag = junk(rng)
             if not isinstance(flag, bool):  # check=False with an illegal action is documented as undefined
-                attempt("apply(check=junk)", lambda flag=flag: state.apply(0, check=flag))  # type: ignore[arg-type]
+                attempt("apply(check=junk)", bind(state.apply, 0, check=flag))
         if state.core != core or state.legal_action_ids() != legal:
             raise FuzzFailure(f"{name}: the state changed", repr(thing)[:100])
     check_live("apply", state)
@@ -237,10 +242,10 @@ def op_ids(rng: random.Random) -> None:
     state = random_deal(rng, rules.name, steps=rng.randrange(0, 20))
     for _ in range(rng.randrange(1, 6)):
         thing = notation_for(rng, state)
-        found = attempt("action_id", lambda thing=thing: rules.action_id(thing))  # type: ignore[arg-type]
+        found = attempt("action_id", bind(rules.action_id, thing))
         if found is not None and not 0 <= found < rules.num_actions:
             raise FuzzFailure("action_id: out of range", repr(found))
-        action = attempt("action_from_id", lambda thing=thing: rules.action_from_id(thing))  # type: ignore[arg-type]
+        action = attempt("action_from_id", bind(rules.action_from_id, thing))
         if action is not None and rules.action_id(action) != thing:
             raise FuzzFailure("action_from_id: does not round-trip", repr(thing)[:100])
     if len(state.legal_action_mask()) != rules.num_actions:
@@ -334,6 +339,8 @@ def play_out(rng: random.Random, state: DealState) -> None:
 def op_register(rng: random.Random) -> None:
     """register_variant with a bad name, a taken name or something that is no rule set: refused."""
     choice = rng.randrange(3)
+    name: object
+    rules: object
     if choice == 0:
         name, rules = junk(rng), b.get_rules("bezique")
         if isinstance(name, str) and name and len(name) <= 100:
@@ -359,7 +366,7 @@ def mutated_record(rng: random.Random) -> object:
             if game.is_over:
                 break
             game = game.apply(rng.choice(game.legal_action_ids()), check=False)
-        record: dict[str, Any] = b.record_of(game)
+        record: dict[Any, Any] = b.record_of(game)
     else:
         record = b.record_of(random_deal(rng))
     for _ in range(rng.randrange(0, 3)):
@@ -406,7 +413,7 @@ def op_records(rng: random.Random) -> None:
     if rng.random() < 0.1:
         record = junk(rng)
     call = rng.choice([b.replay, DealState.from_dict, GameState.from_dict])
-    state = attempt("replay", lambda: call(record))  # type: ignore[operator]
+    state = attempt("replay", bind(call, record))
     if state is not None:
         again = b.replay(b.record_of(state))
         if again != state:

@@ -18,9 +18,11 @@ from bezique_rules import BeziqueRulesError, DealState, OptionError
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 
 
-@pytest.mark.parametrize(
-    "operation", sorted(set(fuzzing.OPERATIONS), key=lambda f: f.__name__), ids=lambda f: f.__name__
-)
+OPERATIONS = sorted(set(fuzzing.OPERATIONS), key=lambda f: f.__name__)
+NAMES = [f.__name__ for f in OPERATIONS]
+
+
+@pytest.mark.parametrize("operation", OPERATIONS, ids=NAMES)
 @FUZZ
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_fuzzed_entry_point_keeps_the_error_contract(operation: Any, seed: int) -> None:
@@ -41,7 +43,7 @@ def test_any_text_as_an_action(text: str, variant: str) -> None:
     """Any text given to apply, check, is_legal and parse_action: parsed, or refused with our error."""
     state = b.new_deal(variant, seed=1)
     for call in (state.apply, state.check, state.parse_action, state.rules.action_id):
-        fuzzing.attempt(call.__name__, lambda call=call: call(text))
+        fuzzing.attempt("text", fuzzing.bind(call, text))
     assert state.is_legal(text) in (True, False)
     assert state == b.new_deal(variant, seed=1)
 
