@@ -31,7 +31,9 @@ def main(argv: list[str]) -> int:
             fuzz_one(seed)
         except FuzzFailure as exc:
             failures += 1
-            distinct.setdefault(exc.key, (seed, exc.detail))
+            if exc.key not in distinct:
+                distinct[exc.key] = (seed, exc.detail)
+                print(f"new failure, seed {seed}: {exc.key}: {exc.detail}", file=sys.stderr, flush=True)
         done = seed - first + 1
         if done % 1000 == 0:
             elapsed = time.perf_counter() - start

@@ -299,7 +299,8 @@ def op_setup(rng: random.Random) -> None:
         elif edit == 4:
             kwargs["deck"] = junk(rng)
         if "deck" not in kwargs:
-            kwargs["deck"] = " ".join(str(c) for c in deck) if rng.random() < 0.2 else deck
+            text_ok = all(isinstance(c, str) for c in deck)
+            kwargs["deck"] = " ".join(deck) if text_ok and rng.random() < 0.2 else deck
         if rng.random() < 0.8:
             kwargs.pop("seed")
     maker = rng.randrange(3)

@@ -14,7 +14,10 @@ from ..state import PlayerView, check_rng, check_view
 __all__ = ["Agent", "RandomAgent", "legal_or_raise"]
 
 
-def legal_or_raise(view: PlayerView, rng: random.Random | None = None) -> tuple[Action, ...]:
+_NOT_GIVEN: object = object()
+
+
+def legal_or_raise(view: PlayerView, rng: object = _NOT_GIVEN) -> tuple[Action, ...]:
     """The legal actions of the player whose view this is (checking an agent's arguments).
 
     Raises:
@@ -24,7 +27,7 @@ def legal_or_raise(view: PlayerView, rng: random.Random | None = None) -> tuple[
             ``NOT_YOUR_TURN``, or ``GAME_OVER`` when the deal is over).
     """
     check_view(view, "an agent")
-    if rng is not None:
+    if rng is not _NOT_GIVEN:
         check_rng(rng, "an agent")
     legal = view.legal_actions()
     if not legal:
