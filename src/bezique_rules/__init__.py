@@ -17,6 +17,7 @@ from .api import new_deal
 from .cards import JOKER, Card, CardSet, Rank, Suit, parse_cards
 from .deck import DealPattern, DeckSpec, shuffle
 from .errors import (
+    ArgumentTypeError,
     BeziqueRulesError,
     DealError,
     IllegalActionError,
@@ -45,6 +46,7 @@ __all__ = [
     "ActionKind",
     "ActionSpace",
     "Agent",
+    "ArgumentTypeError",
     "BeatRule",
     "BeziqueRulesError",
     "Card",

@@ -30,7 +30,8 @@ from typing import Any
 import attrs
 
 from .cards import Card, Suit
-from .errors import NotationError
+from .checks import check_notation
+from .errors import NotationError, NotationTypeError, quote
 
 __all__ = ["Action", "ActionKind", "ActionSpace", "Verb"]
 
@@ -189,13 +190,13 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"an action is text such as 'play QS': {text!r}")
-        tokens = text.replace(",", " ").split()
+            raise NotationTypeError(f"an action is text such as 'play QS': {quote(text)}")
+        tokens = check_notation(text, "an action").replace(",", " ").split()
         if not tokens:
             raise NotationError("empty action text")
         verb = _VERBS.get(tokens[0].lower())
         if verb is None:
-            raise NotationError(f"unknown verb {tokens[0]!r} (one of {', '.join(_VERBS)}): {text!r}")
+            raise NotationError(f"unknown verb {quote(tokens[0])} (one of {', '.join(_VERBS)}): {quote(text)}")
         args = tokens[1:]
         try:
             if verb in (Verb.PASS, Verb.THROW_IN, Verb.ALONE):
@@ -205,24 +206,28 @@ class Action:
                 return cls(verb, alone=_alone(args, 0, text))
             if verb is Verb.CALL:
                 if not args:
-                    raise NotationError(f"'call' needs a suit: {text!r}")
+                    raise NotationError(f"'call' needs a suit: {quote(text)}")
                 return cls(verb, suit=Suit.parse(args[0]), alone=_alone(args, 1, text))
             if verb is Verb.TRUMP:
                 _arity(args, 1, text)
                 return cls(verb, suit=Suit.parse(args[0]))
             if verb in (Verb.BID, Verb.GUESS):
                 _arity(args, 1, text)
-                if not args[0].isdigit():
-                    raise NotationError(f"{verb.value!r} takes a whole number: {text!r}")
+                if not (args[0].isascii() and args[0].isdigit()):
+                    raise NotationError(f"{verb.value!r} takes a whole number (digits 0-9): {quote(text)}")
+                if len(args[0].lstrip("0")) > MAX_NUMBER_DIGITS:
+                    raise NotationError(
+                        f"{verb.value!r} takes a number of at most {MAX_NUMBER_DIGITS} digits: {quote(text)}"
+                    )
                 return cls(verb, number=int(args[0]))
             meld = ""
             if verb is Verb.MELD:
                 if not args:
-                    raise NotationError(f"'meld' needs a meld name: {text!r}")
+                    raise NotationError(f"'meld' needs a meld name: {quote(text)}")
                 meld = args[0].lower()
                 args = args[1:]
             elif not args:
-                raise NotationError(f"{verb.value!r} needs a card: {text!r}")
+                raise NotationError(f"{verb.value!r} needs a card: {quote(text)}")
             if verb in (Verb.PLAY, Verb.EXCHANGE, Verb.DECLARE):
                 _arity(args, 1, text)
             pairs = []
@@ -231,9 +236,9 @@ class Action:
                 pairs.append((Card.parse(tok[:-1] if star else tok), star))
             return cls.make(verb, [c for c, _ in pairs], [s for _, s in pairs], meld=meld)
         except NotationError as exc:
-            if text in str(exc):
+            if quote(text) in str(exc):
                 raise
-            raise NotationError(f"{exc}: in {text!r}") from None
+            raise NotationError(f"{exc}: in {quote(text)}") from None
 
     def __str__(self) -> str:
         verb = self.verb
@@ -255,9 +260,13 @@ class Action:
         return f"Action({str(self)!r})"
 
 
+MAX_NUMBER_DIGITS = 9
+"""The most digits a ``bid`` or ``guess`` number may have (checked before conversion)."""
+
+
 def _arity(args: list[str], n: int, text: str) -> None:
     if len(args) != n:
-        raise NotationError(f"expected {n} argument{'s' if n != 1 else ''}: {text!r}")
+        raise NotationError(f"expected {n} argument{'s' if n != 1 else ''}: {quote(text)}")
 
 
 def _alone(args: list[str], at: int, text: str) -> bool:
@@ -266,7 +275,7 @@ def _alone(args: list[str], at: int, text: str) -> bool:
         return False
     if len(rest) == 1 and rest[0].lower() == "alone":
         return True
-    raise NotationError(f"expected nothing or 'alone' here: {text!r}")
+    raise NotationError(f"expected nothing or 'alone' here: {quote(text)}")
 
 
 @attrs.frozen

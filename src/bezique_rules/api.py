@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import Card
-from .deck import check_dealer, seeded_order
-from .errors import DealError
+from .deck import check_dealer, check_seed, seeded_order, split_deck_text
+from .errors import DealError, NotationError
 from .rules.engines import engine_for
 from .rules.registry import get_rules
 from .rules.ruleset import RuleSet
@@ -52,7 +52,8 @@ def new_deal(
         UnknownVariantError: no such variant.
         OptionError: an unknown option or a bad value.
         DealError: ``deck`` is not a permutation of the variant's deck (the message
-            names what is missing or extra), a bad dealer, or both seed and deck.
+            names what is missing or extra), a bad dealer or seed (0 to 2**64 - 1), or
+            both seed and deck (a `DealTypeError`, also a TypeError, for a wrong type).
     """
     rules = variant if not options and isinstance(variant, RuleSet) else resolve_rules(variant, options)
     seat = rules.players - 1 if dealer is None else check_dealer(dealer, rules.players)
@@ -60,12 +61,12 @@ def new_deal(
         if seed is not None:
             raise DealError("give either a seed or a stacked deck, not both")
         if isinstance(deck, str):
-            deck = deck.replace(",", " ").split()
+            try:
+                deck = split_deck_text(deck)
+            except NotationError as exc:
+                raise DealError(f"the stacked deck is not card notation: {exc}") from None
         order = rules.deck.order_from_cards(deck)
     else:
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(63)
-        elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise DealError(f"a seed is a whole number of 0 or more, not {seed!r}")
+        seed = random.SystemRandom().getrandbits(63) if seed is None else check_seed(seed)
         order = seeded_order(rules.deck.size, seed)
     return engine_for(rules.engine).new_deal(rules, order, seed, seat)

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from .errors import NotationError
+from .checks import check_notation
+from .errors import NotationError, NotationTypeError, quote
 
 __all__ = ["JOKER", "Card", "CardSet", "Rank", "Suit", "parse_cards"]
 
@@ -59,9 +60,9 @@ class Suit(enum.Enum):
         >>> Suit.parse("h"), Suit.parse("♠")
         (<Suit.HEARTS: 1>, <Suit.SPADES: 0>)
         """
-        suit = _SUIT_CODES.get(text.strip().upper()) if isinstance(text, str) else None
+        suit = _SUIT_CODES.get(check_notation(text, "a suit", 16).strip().upper())
         if suit is None:
-            raise NotationError(f"not a suit (use S, H, D, C or ♠ ♥ ♦ ♣): {text!r}")
+            raise NotationError(f"not a suit (use S, H, D, C or ♠ ♥ ♦ ♣): {quote(text)}")
         return suit
 
     def __str__(self) -> str:
@@ -131,9 +132,9 @@ class Rank(enum.Enum):
         >>> Rank.parse("10"), Rank.parse("q")
         (<Rank.TEN: 1>, <Rank.QUEEN: 3>)
         """
-        rank = _RANK_CODES.get(text.strip().upper()) if isinstance(text, str) else None
+        rank = _RANK_CODES.get(check_notation(text, "a rank", 16).strip().upper())
         if rank is None:
-            raise NotationError(f"not a rank (use A T K Q J 9 8 7 6 5 4 3 2): {text!r}")
+            raise NotationError(f"not a rank (use A T K Q J 9 8 7 6 5 4 3 2): {quote(text)}")
         return rank
 
     def __str__(self) -> str:
@@ -175,23 +176,23 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"not a card: {text!r}")
+            raise NotationTypeError(f"not a card (a card is text such as 'QS', or a Card): {quote(text)}")
         card = _CARD_CACHE.get(text)
         if card is not None:
             return card
-        key = text.strip().upper()
+        key = check_notation(text, "a card", 32).strip().upper()
         card = _CARD_CACHE.get(key)
         if card is None and any(ch.isspace() for ch in key):
-            raise NotationError(f"not a card (no spaces inside a card code): {text!r}")
+            raise NotationError(f"not a card (no spaces inside a card code): {quote(text)}")
         if card is None:
             if key == "JK":
                 return JOKER
             if len(key) < 2:
-                raise NotationError(f"not a card (write rank then suit, e.g. 'QS'): {text!r}")
+                raise NotationError(f"not a card (write rank then suit, e.g. 'QS'): {quote(text)}")
             try:
                 card = Card(Suit.parse(key[-1]), Rank.parse(key[:-1]))
             except NotationError:
-                raise NotationError(f"not a card (write rank then suit, e.g. 'QS' or 'Q♠'): {text!r}") from None
+                raise NotationError(f"not a card (write rank then suit, e.g. 'QS' or 'Q♠'): {quote(text)}") from None
         return card
 
     @property
@@ -238,11 +239,11 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         NotationError: a token is not a card.
     """
     if isinstance(text, str):
-        tokens: Iterable[str | Card] = text.replace(",", " ").split()
-    elif hasattr(text, "__iter__"):
+        tokens: Iterable[str | Card] = check_notation(text, "a card list", 100_000).replace(",", " ").split()
+    elif hasattr(text, "__iter__") and not isinstance(text, (bytes, bytearray)):
         tokens = text
     else:
-        raise NotationError(f"cards are text such as 'QS JD' or a list of codes, not {text!r}")
+        raise NotationTypeError(f"cards are text such as 'QS JD' or a list of codes, not {quote(text)}")
     return tuple(Card.parse(t) for t in tokens)
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from . import __version__
 from .api import new_deal
-from .errors import BeziqueRulesError
+from .errors import BeziqueRulesError, quote
 from .game import GameState, deal_seed
 from .records import replay
 from .rules.registry import available_variants, get_rules, preset
@@ -30,6 +30,12 @@ if TYPE_CHECKING:
     from .agents.arena import Pool
 
 __all__ = ["main"]
+
+
+_MAX_DEALS = 100_000_000
+"""The most deals ``simulate`` plays."""
+_MAX_JOBS = 256
+"""The most processes ``simulate --jobs`` starts."""
 
 
 def _play_random_deals(variant: str, seed: int, first: int, count: int) -> list[tuple[tuple[int, ...], int]]:
@@ -51,8 +57,10 @@ def _play_random_deals(variant: str, seed: int, first: int, count: int) -> list[
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules = get_rules(args.variant)
     n = args.deals
-    if n < 1:
-        raise SystemExit("error: --deals must be at least 1")
+    if not 1 <= n <= _MAX_DEALS:
+        raise SystemExit(f"error: --deals must be from 1 to {_MAX_DEALS}, not {n}")
+    if not 1 <= args.jobs <= _MAX_JOBS:
+        raise SystemExit(f"error: --jobs must be from 1 to {_MAX_JOBS}, not {args.jobs}")
     if args.agents is not None:
         return _arena(args, rules.name, out, err)
     jobs = max(1, args.jobs)
@@ -220,16 +228,20 @@ def _serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .records import MAX_RECORD_CHARS
+
     try:
         with open(args.file, encoding="utf-8") as fh:
-            text = fh.read()
+            text = fh.read(MAX_RECORD_CHARS + 1)
     except OSError as exc:
         raise SystemExit(f"error: cannot read {args.file}: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise SystemExit(f"error: {args.file} is not a UTF-8 text file (a record is JSON)") from None
+    if len(text) > MAX_RECORD_CHARS:
+        raise SystemExit(f"error: {args.file} is larger than a record can be ({MAX_RECORD_CHARS} characters)")
     state = replay(text)
     kind = "game" if isinstance(state, GameState) else "deal"
-    steps = len(json.loads(text).get("actions", []))
+    steps = len(json.loads(text)["actions"])
     status = "over" if state.is_over else "in progress"
     out.write(f"{state.rules.name} {kind}: {steps} actions replayed, all legal; {status}\n")
     out.write("final scores: " + ", ".join(f"player {p} {s}" for p, s in enumerate(state.scores)) + "\n")
@@ -341,6 +353,9 @@ def main(
     """
     out = out or sys.stdout
     err = err or sys.stderr
+    if argv is not None and (not isinstance(argv, (list, tuple)) or not all(isinstance(a, str) for a in argv)):
+        err.write(f"error: the arguments are a list of strings, not {quote(argv)}\n")
+        return 2
     try:
         args = _parser().parse_args(argv)
     except SystemExit as exc:

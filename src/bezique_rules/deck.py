@@ -17,6 +17,7 @@ the same seed gives the same deal on every platform and Python version:
 from __future__ import annotations
 
 import _random
+import itertools
 import random
 from collections.abc import Sequence
 from functools import cached_property
@@ -25,7 +26,8 @@ import attrs
 
 from .bits import bit_ids
 from .cards import Card, Rank, Suit
-from .errors import DealError, NotationError
+from .checks import check_notation, check_seat
+from .errors import DealError, DealTypeError, NotationError, quote
 
 __all__ = ["WIDOW", "DealPattern", "DeckSpec", "Packet", "card_ids", "seeded_order", "shuffle"]
 
@@ -122,10 +124,14 @@ class DeckSpec:
         Raises:
             DealError: the sequence is not a permutation of this deck; the message
                 names the missing and extra cards.
+            DealTypeError: ``deck`` is not a sequence of cards or card codes.
         """
-        if isinstance(deck, (str, bytes)) or not hasattr(deck, "__iter__"):
-            raise DealError(f"a stacked deck is a sequence of cards (or card codes), not {deck!r}")
-        deck = list(deck)
+        if isinstance(deck, (str, bytes, bytearray, dict)) or not hasattr(deck, "__iter__"):
+            raise DealTypeError(f"a stacked deck is a sequence of cards (or card codes), not {quote(deck)}")
+        limit = 2 * self.size
+        deck = list(itertools.islice(deck, limit + 1))  # bounded: a generator may be endless
+        if len(deck) > limit:
+            raise DealError(f"the stacked deck has far more than this variant's {self.size} cards")
         try:
             faces = [self.face_index.get(Card.parse(c), -1) for c in deck]
         except NotationError as exc:
@@ -250,9 +256,39 @@ class DealPattern:
 
 
 def check_dealer(dealer: int | None, players: int) -> int:
-    """Validate a dealer seat; None means the last seat (so player 0 acts first)."""
+    """Validate a dealer seat; None means the last seat (so player 0 acts first).
+
+    Raises:
+        DealTypeError: not an int (or a bool).
+        DealError: no such seat.
+    """
     if dealer is None:
         return players - 1
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-        raise DealError(f"dealer must be a seat from 0 to {players - 1}: {dealer!r}")
-    return dealer
+    return check_seat(dealer, players, "dealer")
+
+
+MAX_SEED = 2**64 - 1
+"""The greatest shuffle or game seed."""
+
+
+def check_seed(seed: object) -> int:
+    """Validate a seed: a whole number from 0 to `MAX_SEED`.
+
+    Raises:
+        DealTypeError: not an int (or a bool).
+        DealError: out of range.
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise DealTypeError(f"a seed is a whole number of 0 or more, not {quote(seed)}")
+    if not 0 <= seed <= MAX_SEED:
+        raise DealError(f"a seed is a whole number from 0 to 2**64 - 1, not {quote(seed)}")
+    return int(seed)
+
+
+def split_deck_text(text: str) -> list[str]:
+    """A stacked deck given as one string (``"AS TS, KS ..."``): its card codes.
+
+    Raises:
+        NotationError: not notation (too long, or not ASCII text).
+    """
+    return check_notation(text, "a stacked deck", 4096).replace(",", " ").split()

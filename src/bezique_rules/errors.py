@@ -3,7 +3,13 @@
 Every exception the library raises on bad input derives from
 [`BeziqueRulesError`][bezique_rules.BeziqueRulesError]. Each also derives from the
 built-in class a caller would expect (`LookupError` for an unknown variant,
-`ValueError` for everything else), so ``except ValueError`` keeps working.
+`TypeError` for an argument of the wrong type, `ValueError` for a bad value), so
+``except ValueError`` and ``except TypeError`` keep working.
+
+A wrong type is an [`ArgumentTypeError`][bezique_rules.ArgumentTypeError] (a
+`TypeError`); where the argument belongs to a kind of input with an error class of
+its own, it is that class's ``...TypeError`` twin (for example `DealTypeError`, both a
+`DealError` and an `ArgumentTypeError`), so that either ``except`` catches it.
 
 An [`IllegalActionError`][bezique_rules.IllegalActionError] carries a
 [`RuleCode`][bezique_rules.RuleCode]: a stable string naming the rule that forbids
@@ -16,15 +22,48 @@ import enum
 from typing import Any
 
 __all__ = [
+    "ActionTypeError",
+    "ArgumentTypeError",
     "BeziqueRulesError",
     "DealError",
+    "DealTypeError",
     "IllegalActionError",
     "NotationError",
+    "NotationTypeError",
     "OptionError",
+    "OptionTypeError",
     "RecordError",
+    "RecordTypeError",
     "RuleCode",
     "UnknownVariantError",
+    "VariantTypeError",
+    "quote",
 ]
+
+QUOTE_LIMIT = 60
+"""How many characters of a bad input an error message quotes (then ``...``)."""
+
+
+def quote(value: object) -> str:
+    """``repr(value)``, cut to `QUOTE_LIMIT` characters plus ``...`` when longer.
+
+    Messages quote the input they refuse; a huge input must not make a huge message
+    (or a slow one: a long ``repr`` is cut before it is built for text and bytes).
+
+    >>> quote("play AS"), quote("x" * 100)[-6:]
+    ("'play AS'", 'xxx...')
+    """
+    if isinstance(value, (str, bytes)) and len(value) > QUOTE_LIMIT:
+        value = value[: QUOTE_LIMIT + 1]
+    if isinstance(value, int) and value.bit_length() > 4 * QUOTE_LIMIT:  # repr of a huge int is slow or fails
+        return f"<an int of {value.bit_length()} bits>"
+    try:
+        text = repr(value)
+    except Exception:  # a caller's object whose repr fails: still say what it is
+        text = f"<{type(value).__name__} object>"
+    if len(text) > QUOTE_LIMIT:
+        text = text[:QUOTE_LIMIT] + "..."
+    return text
 
 
 class RuleCode(str, enum.Enum):
@@ -134,6 +173,35 @@ class IllegalActionError(BeziqueRulesError, ValueError):
         self.phase = phase
 
 
+class ArgumentTypeError(BeziqueRulesError, TypeError):
+    """An argument of the wrong type: a seat that is not an int (or is a bool), a view
+    that did not come from a state, an agent's random source that is not a
+    `random.Random`. The message quotes the value and says what is expected."""
+
+
+class VariantTypeError(UnknownVariantError, ArgumentTypeError):
+    """A variant name that is not a string (both an `UnknownVariantError` and a `TypeError`)."""
+
+
+class OptionTypeError(OptionError, ArgumentTypeError):
+    """An option value of the wrong type (``target="1000"``, ``stick_the_dealer=1``), or an
+    option name that is not a string (both an `OptionError` and a `TypeError`)."""
+
+
+class DealTypeError(DealError, ArgumentTypeError):
+    """A seed, dealer, seat, deck or ``max_deals`` of the wrong type (both a `DealError` and
+    a `TypeError`)."""
+
+
+class NotationTypeError(NotationError, ArgumentTypeError):
+    """Something given to a parser that is not text (both a `NotationError` and a `TypeError`)."""
+
+
+class ActionTypeError(IllegalActionError, ArgumentTypeError):
+    """Something given as an action that is neither an `Action`, its notation nor an int
+    id (both an `IllegalActionError` with rule ``NOT_AN_ACTION`` and a `TypeError`)."""
+
+
 class RecordError(BeziqueRulesError, ValueError):
     """A game record that does not replay: corrupt, tampered or of an unknown format.
 
@@ -145,3 +213,7 @@ class RecordError(BeziqueRulesError, ValueError):
     def __init__(self, message: str, *, step: int | None = None) -> None:
         super().__init__(message)
         self.step = step
+
+
+class RecordTypeError(RecordError, ArgumentTypeError):
+    """A record that is neither a dict nor its JSON text (both a `RecordError` and a `TypeError`)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -12,13 +13,18 @@ from typing_extensions import Self
 from .actions import Action
 from .api import new_deal, resolve_rules
 from .cards import Card
-from .deck import check_dealer
-from .errors import DealError, IllegalActionError, RuleCode
+from .checks import check_seat
+from .deck import check_dealer, check_seed
+from .errors import DealError, DealTypeError, IllegalActionError, RuleCode, quote
 from .rules.ruleset import RuleSet
 from .scoring import Standing
 from .state import DealResult, DealState, Move, Phase, PlayerView
 
 __all__ = ["GameState", "deal_seed", "new_game"]
+
+
+MAX_DEALS = 1_000_000
+"""The greatest ``max_deals`` (and the most stacked ``decks``) of a game."""
 
 
 def deal_seed(seed: int, number: int) -> int:
@@ -106,7 +112,12 @@ class GameState:
         return self.rules.sides
 
     def side_of(self, player: int) -> int:
-        """The side of ``player``."""
+        """The side of ``player``.
+
+        Raises:
+            DealTypeError: ``player`` is not an int (or is a bool).
+            DealError: no such seat.
+        """
         return self.rules.side_of(player)
 
     @property
@@ -152,6 +163,8 @@ class GameState:
             IllegalActionError: the rules forbid the action; the state is unchanged.
         """
         if self.over:
+            if check is not True and check is not False:
+                self.deal.apply(action, check=check)  # raises the ArgumentTypeError
             raise _game_over(action)
         deal = self.deal.apply(action, check=check)
         if not deal.is_over:
@@ -187,8 +200,13 @@ class GameState:
         )  # fmt: skip
 
     def view(self, player: int) -> PlayerView:
-        """The current deal's view for ``player``, with the game totals before this deal."""
-        return attrs.evolve(self.deal.view(player), game_scores=self.totals)
+        """The current deal's view for ``player``, with the game totals before this deal.
+
+        Raises:
+            DealTypeError: ``player`` is not an int (or is a bool).
+            DealError: no such seat.
+        """
+        return attrs.evolve(self.deal.view(check_seat(player, self.rules.players)), game_scores=self.totals)
 
     def all_actions(self) -> tuple[Action, ...]:
         """Every action of the game so far, across deals."""
@@ -221,9 +239,9 @@ class GameState:
 
 
 def _game_over(action: object) -> IllegalActionError:
-    text = str(action) if isinstance(action, (str, Action)) else repr(action)
+    text = quote(str(action) if isinstance(action, (str, Action)) else quote(action))
     return IllegalActionError(
-        f"the game is over: {text!r}", rule=RuleCode.GAME_OVER, action=action, player=None, phase=Phase.OVER
+        f"the game is over: {text}", rule=RuleCode.GAME_OVER, action=action, player=None, phase=Phase.OVER
     )
 
 
@@ -262,20 +280,22 @@ def new_game(
     """
     rules = resolve_rules(variant, options)
     seat = check_dealer(dealer, rules.players)
-    if seed is None:
-        seed = random.SystemRandom().getrandbits(63)
-    elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise DealError(f"a seed is a whole number of 0 or more, not {seed!r}")
-    if max_deals is not None and (not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1):
-        raise DealError(f"max_deals is a whole number of at least 1, not {max_deals!r}")
+    seed = random.SystemRandom().getrandbits(63) if seed is None else check_seed(seed)
+    if max_deals is not None:
+        if not isinstance(max_deals, int) or isinstance(max_deals, bool):
+            raise DealTypeError(f"max_deals is a whole number of at least 1, not {quote(max_deals)}")
+        if not 1 <= max_deals <= MAX_DEALS:
+            raise DealError(f"max_deals is a whole number from 1 to {MAX_DEALS}, not {quote(max_deals)}")
     target = rules.game_end.first_target
     sides = len(rules.sides)
     stacked = None
     if decks is not None:
-        if isinstance(decks, (str, bytes)) or not hasattr(decks, "__iter__"):
-            raise DealError(f"decks is a list of stacked decks, each a list of cards, not {decks!r}")
-        stacked_list = []
-        for d in decks:
+        if isinstance(decks, (str, bytes, bytearray, dict)) or not hasattr(decks, "__iter__"):
+            raise DealTypeError(f"decks is a list of stacked decks, each a list of cards, not {quote(decks)}")
+        stacked_list: list[tuple[str, ...]] = []
+        for d in itertools.islice(decks, MAX_DEALS + 1):
+            if len(stacked_list) == MAX_DEALS:
+                raise DealError(f"decks holds more than {MAX_DEALS} stacked decks")
             order = rules.deck.order_from_cards(d)  # validates: DealError naming what is wrong
             stacked_list.append(tuple(str(rules.deck.card(pid)) for pid in order))
         stacked = tuple(stacked_list)

@@ -306,6 +306,15 @@ skips the kind when too few of its cards are held, else looks up ``held_faces & 
 _LOOKUP_FACES = 10
 
 
+class InstanceIndex(tuple[InstanceGroup, ...]):
+    """The candidate melds of a rule set for one trump (a tuple of `InstanceGroup`), carrying
+    the quick search's plan for the parts it was last searched with (so that the plan lives
+    exactly as long as the rule set whose tables hold this index: no module-level cache)."""
+
+    plan_memo: tuple[object, object, object, _Plan | None] | None = None
+    """(meld table, meld rules, deck, plan) of the last search, or None."""
+
+
 def index_instances(deck: DeckSpec, instances: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[InstanceGroup, ...]:
     """Group (kind index, faces) instances by kind and precompute their search keys."""
     groups: dict[int, list[Instance]] = {}
@@ -335,7 +344,7 @@ def index_instances(deck: DeckSpec, instances: tuple[tuple[int, tuple[int, ...]]
         for b in bits:
             phys |= deck.face_masks[b]
         out.append((phys, min(len(i[1]) for i in insts), face_mask, lookup, tuple(insts)))
-    return tuple(out)
+    return InstanceIndex(out)
 
 
 def legal_declarations(
@@ -433,26 +442,17 @@ _Plan = tuple[_Blocks, int, tuple[int, ...], tuple[_Cluster, ...]]
 
 _CLUSTER_FACES = 12
 
-_PLANS: dict[int, tuple[object, object, object, object, _Plan | None]] = {}
-"""Plans by the id of the instances they were made for (the entry keeps those alive)."""
-
 
 def _plan(deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[InstanceGroup, ...]) -> _Plan | None:
-    """The quick search's tables for these arguments (cached), or None when the rules
-    need the general search."""
-    entry = _PLANS.get(id(instances))
-    if (
-        entry is None
-        or entry[0] is not instances
-        or entry[1] is not table
-        or entry[2] is not rules
-        or entry[3] is not deck
-    ):
-        if len(_PLANS) > 256:
-            _PLANS.clear()
-        entry = (instances, table, rules, deck, _make_plan(deck, table, rules, instances))
-        _PLANS[id(instances)] = entry
-    return entry[4]
+    """The quick search's tables for these arguments (kept on an `InstanceIndex`), or None
+    when the rules need the general search."""
+    memo = instances.plan_memo if isinstance(instances, InstanceIndex) else None
+    if memo is not None and memo[0] is table and memo[1] is rules and memo[2] is deck:
+        return memo[3]
+    plan = _make_plan(deck, table, rules, instances)
+    if isinstance(instances, InstanceIndex):
+        instances.plan_memo = (table, rules, deck, plan)
+    return plan
 
 
 def _make_plan(

@@ -15,15 +15,25 @@ record fails at the step that no longer fits.
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
-from .errors import BeziqueRulesError, RecordError
+from .errors import ArgumentTypeError, BeziqueRulesError, RecordError, RecordTypeError, quote
 
 if TYPE_CHECKING:
     from .game import GameState
     from .state import DealState
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "record_of", "replay"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MAX_RECORD_ACTIONS",
+    "MAX_RECORD_CHARS",
+    "MAX_RECORD_DEPTH",
+    "check_record",
+    "record_of",
+    "replay",
+]
 
 FORMAT = "bezique-rules-record"
 """The ``format`` field of every record."""
@@ -39,9 +49,15 @@ def record_of(state: DealState | GameState) -> dict[str, Any]:
     >>> deal = deal.apply(deal.legal_actions()[0])
     >>> replay(record_of(deal)) == deal
     True
+
+    Raises:
+        ArgumentTypeError: ``state`` is not a deal or a game (also a TypeError).
     """
     from .game import GameState
+    from .state import DealState
 
+    if not isinstance(state, (DealState, GameState)):
+        raise ArgumentTypeError(f"record_of needs a DealState or a GameState, not {quote(state)}")
     rules = state.rules
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -73,6 +89,135 @@ def _jsonable(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in sorted(options.items())}
 
 
+MAX_RECORD_CHARS = 16_000_000
+"""The longest record text `replay` parses (a 1,500-deal game is about 1.5 MB)."""
+MAX_RECORD_DEPTH = 8
+"""The deepest nesting of arrays and objects in a record's JSON text (records need 3)."""
+MAX_RECORD_ACTIONS = 2_000_000
+"""The most actions a record may hold."""
+
+_SCALARS = (str, int, bool, type(None))
+_DEAL_KEYS = frozenset({"format", "version", "kind", "variant", "options", "seed", "deck", "dealer", "actions"})
+_GAME_KEYS = frozenset(
+    {"format", "version", "kind", "variant", "options", "seed", "dealer", "max_deals", "decks", "actions"}
+)
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+
+def _parse_json(text: str) -> Any:
+    """``json.loads(text)`` after checking its size and its nesting depth (so that a deeply
+    nested text is refused before the parser recurses into it)."""
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"a record is at most {MAX_RECORD_CHARS} characters of JSON, not {len(text)}")
+    depth = deepest = 0
+    for ch in _NOT_BRACKETS.sub("", _STRINGS.sub("", text)):
+        depth += 1 if ch in "[{" else -1
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_RECORD_DEPTH:
+                raise RecordError(f"a record nests arrays and objects at most {MAX_RECORD_DEPTH} deep")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"a record is JSON; this is not: {quote(str(exc))}") from None
+
+
+def _optional_int(record: dict[str, Any], key: str) -> int | None:
+    value = record.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise RecordError(f"the record's {key} is not a whole number: {quote(value)}")
+    return value
+
+
+def _card_list(value: object, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise RecordError(f"the record's {what} is not a list of card codes: {quote(value)}")
+    if len(value) > 1000:
+        raise RecordError(f"the record's {what} holds {len(value)} cards; no deck is that large")
+    return value
+
+
+def check_record(record: object) -> dict[str, Any]:
+    """``record`` when it follows the record schema; else `RecordError` saying what is wrong.
+
+    The schema: ``format`` (the string `FORMAT`), ``version`` (the int `FORMAT_VERSION`),
+    ``kind`` (``"deal"`` or ``"game"``; a record without one is a deal), ``variant`` (a
+    string), ``options`` (an object of option names to strings, ints, bools or null),
+    ``dealer`` (an int or null), ``actions`` (a list of strings); a deal has exactly one of
+    ``seed`` (an int) and ``deck`` (a list of card codes); a game has a ``seed`` and may
+    have ``max_deals`` (an int or null) and ``decks`` (a list of card-code lists).
+
+    Unknown keys: a key beginning with ``x-`` is the writer's own annotation (a player's
+    name, a date) and is ignored; any other key is refused, so that a misspelt or newer
+    field never silently changes what is replayed.
+    """
+    if not isinstance(record, dict):
+        raise RecordTypeError(f"a record is a JSON object, not {type(record).__name__}")
+    if record.get("format") != FORMAT or not isinstance(record.get("format"), str):
+        raise RecordError(f"not a bezique-rules record (format {quote(record.get('format'))})")
+    version = record.get("version")
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise RecordError(
+            f"unknown record format version {quote(version)}; this library reads version {FORMAT_VERSION} (an int)"
+        )
+    kind = record.get("kind", "deal")
+    if kind not in ("deal", "game") or not isinstance(kind, str):
+        raise RecordError(f"unknown record kind {quote(kind)} (deal or game)")
+    allowed = _GAME_KEYS if kind == "game" else _DEAL_KEYS
+    for key in record:
+        if not isinstance(key, str):
+            raise RecordError(f"a record's keys are strings, not {quote(key)}")
+        if key not in allowed and not key.startswith("x-"):
+            known = ", ".join(sorted(allowed))
+            raise RecordError(
+                f"unknown field {quote(key)} in a {kind} record (its fields: {known}; "
+                "fields of your own begin with 'x-')"
+            )
+    variant = record.get("variant")
+    if not isinstance(variant, str) or not variant:
+        raise RecordError(f"the record names no variant (variant {quote(variant)})")
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError(f"the record's options are not an object: {quote(options)}")
+    for name, value in options.items():
+        if not isinstance(name, str) or not isinstance(value, _SCALARS):
+            raise RecordError(
+                f"the record's options map names to strings, numbers, booleans or null, not {quote(name)}: "
+                f"{quote(value)}"
+            )
+    actions = record.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("the record's actions are not a list of strings")
+    if len(actions) > MAX_RECORD_ACTIONS:
+        raise RecordError(f"the record holds {len(actions)} actions; at most {MAX_RECORD_ACTIONS} are read")
+    seed = record.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(f"the record's seed is not a whole number: {quote(seed)}")
+    dealer = record.get("dealer")
+    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
+        raise RecordError(f"the record's dealer must be a seat (a whole number): {quote(dealer)}")
+    if kind == "game":
+        if seed is None:
+            raise RecordError("a game record needs its seed")
+        _optional_int(record, "max_deals")
+        decks = record.get("decks")
+        if decks is not None:
+            if not isinstance(decks, list):
+                raise RecordError(f"the record's decks are not a list of card lists: {quote(decks)}")
+            for deck in decks:
+                _card_list(deck, "decks")
+    else:
+        deck = record.get("deck")
+        if deck is not None:
+            _card_list(deck, "deck")
+            if seed is not None:
+                raise RecordError("a deal record has either a seed or a deck list, not both")
+        elif seed is None:
+            raise RecordError("a deal record needs its seed or its deck list (it has neither)")
+    return record
+
+
 def replay(record: dict[str, Any] | str) -> DealState | GameState:
     """Rebuild a deal or game from its record, re-checking every action.
 
@@ -82,73 +227,50 @@ def replay(record: dict[str, Any] | str) -> DealState | GameState:
     True
 
     Args:
-        record: a record dict, or its JSON text.
+        record: a record dict, or its JSON text (see `check_record` for the schema,
+            and `MAX_RECORD_CHARS`, `MAX_RECORD_DEPTH` for the limits on the text).
 
     Raises:
-        RecordError: not JSON, an unknown format or version, a bad field, or an
-            action that does not parse or is illegal (``.step`` is its 1-based number).
+        RecordError: not JSON, too large or too deeply nested, an unknown format or
+            version, a missing, unknown or ill-typed field, or an action that does not
+            parse or is illegal (``.step`` is its 1-based number). A `RecordTypeError`
+            (also a TypeError) when ``record`` is neither a dict nor a str.
     """
     from .api import new_deal
     from .game import new_game
 
-    if isinstance(record, str):
+    if isinstance(record, (bytes, bytearray)):
         try:
-            record = json.loads(record)
-        except ValueError as exc:
-            raise RecordError(f"a record is JSON; this is not: {exc}") from None
-    if not isinstance(record, dict):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
-    if record.get("format") != FORMAT:
-        raise RecordError(f"not a bezique-rules record (format {record.get('format')!r})")
-    if record.get("version") != FORMAT_VERSION:
-        raise RecordError(
-            f"unknown record format version {record.get('version')!r}; this library reads version {FORMAT_VERSION}"
-        )
-    kind = record.get("kind", "deal")
-    variant = record.get("variant")
-    options = record.get("options", {})
-    actions = record.get("actions")
-    if not isinstance(variant, str):
-        raise RecordError("the record names no variant")
-    if not isinstance(options, dict):
-        raise RecordError("the record's options are not an object")
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("the record's actions are not a list of strings")
-    seed = record.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(f"the record's seed is not a whole number: {seed!r}")
+            record = record.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("a record given as bytes is UTF-8 JSON text; this is not UTF-8") from None
+    if isinstance(record, str):
+        record = _parse_json(record)
+        if not isinstance(record, dict):
+            raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    data = check_record(record)
+    kind = data.get("kind", "deal")
+    options = data.get("options", {})
     try:
         state: DealState | GameState
         if kind == "game":
-            if seed is None:
-                raise RecordError("a game record needs its seed")
-            decks = record.get("decks")
-            if decks is not None and not isinstance(decks, list):
-                raise RecordError("the record's decks are not a list of card lists")
             state = new_game(
-                variant,
-                seed=seed,
-                dealer=record.get("dealer"),
-                max_deals=record.get("max_deals"),
-                decks=decks,
+                data["variant"],
+                seed=data["seed"],
+                dealer=data.get("dealer"),
+                max_deals=data.get("max_deals"),
+                decks=data.get("decks"),
                 **options,
             )
-        elif kind == "deal":
-            deck = record.get("deck")
-            if deck is not None and not isinstance(deck, list):
-                raise RecordError("the record's deck is not a list of card codes")
-            if deck is not None and seed is not None:
-                raise RecordError("a deal record has either a seed or a deck list, not both")
-            state = new_deal(variant, seed=seed, deck=deck, dealer=record.get("dealer"), **options)
         else:
-            raise RecordError(f"unknown record kind {kind!r} (deal or game)")
-    except RecordError:
-        raise
+            state = new_deal(
+                data["variant"], seed=data.get("seed"), deck=data.get("deck"), dealer=data.get("dealer"), **options
+            )
     except BeziqueRulesError as exc:
         raise RecordError(f"the record's setup is invalid: {exc}") from None
-    for step, text in enumerate(actions, start=1):
+    for step, text in enumerate(data["actions"], start=1):
         try:
             state = state.apply(text)
         except BeziqueRulesError as exc:
-            raise RecordError(f"step {step} ({text!r}) does not replay: {exc}", step=step) from None
+            raise RecordError(f"step {step} ({quote(text)}) does not replay: {exc}", step=step) from None
     return state

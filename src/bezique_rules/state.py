@@ -20,7 +20,8 @@ from typing_extensions import Self
 from .actions import Action
 from .bits import iter_bits
 from .cards import Card, CardSet, Suit
-from .errors import IllegalActionError, RuleCode
+from .checks import is_int
+from .errors import ActionTypeError, ArgumentTypeError, BeziqueRulesError, IllegalActionError, RuleCode, quote
 from .scoring import ScoreBreakdown
 
 if TYPE_CHECKING:
@@ -376,7 +377,12 @@ class DealState:
         return self.rules.sides
 
     def side_of(self, player: int) -> int:
-        """The index in `sides` (and in `scores`) of ``player``'s side."""
+        """The index in `sides` (and in `scores`) of ``player``'s side.
+
+        Raises:
+            DealTypeError: ``player`` is not an int (or is a bool).
+            DealError: no such seat.
+        """
         return self.rules.side_of(player)
 
     @property
@@ -426,14 +432,14 @@ class DealState:
 
     def _id_of(self, action: Action | str | int) -> int:
         try:
-            if isinstance(action, int) and not isinstance(action, bool):
+            if is_int(action):
                 self.rules.action_from_id(action)
-                return action
+                return int(action)
             if isinstance(action, str):
                 action = Action.parse(action)
             elif not isinstance(action, Action):
-                raise IllegalActionError(
-                    f"not an action (give an Action, its notation or its id): {action!r}",
+                raise ActionTypeError(
+                    f"not an action (give an Action, its notation or its int id): {quote(action)}",
                     rule=RuleCode.NOT_AN_ACTION,
                     action=action,
                 )
@@ -460,7 +466,7 @@ class DealState:
         (True, False, False)"""
         try:
             i = self._id_of(action)
-        except (IllegalActionError, ValueError):
+        except BeziqueRulesError:
             return False
         return i in self.legal_action_ids()
 
@@ -506,7 +512,11 @@ class DealState:
         Raises:
             NotationError: text that does not parse.
             IllegalActionError: the rules forbid the action; the state is unchanged.
+            ActionTypeError: ``action`` is not an action, text or int id (also a TypeError).
+            ArgumentTypeError: ``check`` is not a bool.
         """
+        if check is not True and check is not False:
+            raise ArgumentTypeError(f"check is True or False, not {quote(check)}")
         space = self.setup.rules.action_space
         i = space.by_identity.get(id(action))  # an action object taken from legal_actions()
         if i is None:
@@ -574,15 +584,33 @@ def determinize(view: PlayerView, rng: random.Random) -> DealState:
     True
 
     Raises:
-        TypeError: ``view`` did not come from a state's ``view()``.
+        ArgumentTypeError: ``view`` is not a `PlayerView` made by a state's ``view()``, or
+            ``rng`` is not a `random.Random` (both are TypeErrors).
     """
+    if not isinstance(view, PlayerView):
+        raise ArgumentTypeError(f"determinize needs a PlayerView from a state's view(), not {quote(view)}")
+    check_rng(rng, "determinize")
     state: DealState | None = view._state
     if state is None:
-        raise TypeError("determinize needs a view made by a state's view() method")
+        raise ArgumentTypeError("determinize needs a view made by a state's view() method (this one was built by hand)")
     if not isinstance(state, DealState):  # a game's view: use its current deal
         state = state.deal
         assert isinstance(state, DealState)
     return state._determinize(view.player, rng)
+
+
+def check_rng(rng: object, who: str) -> random.Random:
+    """``rng`` when it is a `random.Random`; else `ArgumentTypeError` naming ``who`` needs one."""
+    if not isinstance(rng, random.Random):
+        raise ArgumentTypeError(f"{who} needs a random.Random as its random source, not {quote(rng)}")
+    return rng
+
+
+def check_view(view: object, who: str) -> PlayerView:
+    """``view`` when it is a `PlayerView`; else `ArgumentTypeError` naming ``who`` needs one."""
+    if not isinstance(view, PlayerView):
+        raise ArgumentTypeError(f"{who} needs a PlayerView (from a state's view()), not {quote(view)}")
+    return view
 
 
 def relabel_mask(mask: int, perm: dict[int, int]) -> int:

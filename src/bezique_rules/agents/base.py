@@ -8,21 +8,37 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from ..actions import Action
-from ..errors import BeziqueRulesError
-from ..state import PlayerView
+from ..errors import IllegalActionError, RuleCode
+from ..state import PlayerView, check_rng, check_view
 
 __all__ = ["Agent", "RandomAgent", "legal_or_raise"]
 
 
-def legal_or_raise(view: PlayerView) -> tuple[Action, ...]:
-    """The legal actions of the player whose view this is.
+_NOT_GIVEN: object = object()
+
+
+def legal_or_raise(view: PlayerView, rng: object = _NOT_GIVEN) -> tuple[Action, ...]:
+    """The legal actions of the player whose view this is (checking an agent's arguments).
 
     Raises:
-        BeziqueRulesError: it is not this player's turn (he has nothing to do).
+        ArgumentTypeError: ``view`` is not a `PlayerView`, or ``rng`` (when given) is not a
+            `random.Random` (also a TypeError).
+        IllegalActionError: it is not this player's turn (he has nothing to do; rule
+            ``NOT_YOUR_TURN``, or ``GAME_OVER`` when the deal is over).
     """
+    check_view(view, "an agent")
+    if rng is not _NOT_GIVEN:
+        check_rng(rng, "an agent")
     legal = view.legal_actions()
     if not legal:
-        raise BeziqueRulesError(f"player {view.player} has nothing to do now")
+        over = view.current_player is None
+        raise IllegalActionError(
+            f"player {view.player} has nothing to do now ("
+            + ("the deal is over)" if over else f"player {view.current_player} is to act)"),
+            rule=RuleCode.GAME_OVER if over else RuleCode.NOT_YOUR_TURN,
+            player=view.current_player,
+            phase=view.phase,
+        )
     return legal
 
 
@@ -61,7 +77,8 @@ class RandomAgent:
         """A uniformly random legal action.
 
         Raises:
-            BeziqueRulesError: it is not this player's turn.
+            IllegalActionError: it is not this player's turn.
+            ArgumentTypeError: ``view`` or ``rng`` of the wrong type.
         """
-        legal = legal_or_raise(view)
+        legal = legal_or_raise(view, rng)
         return legal[rng.randrange(len(legal))]

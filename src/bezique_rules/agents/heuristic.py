@@ -55,9 +55,10 @@ class HeuristicAgent:
         """The heuristic's action.
 
         Raises:
-            BeziqueRulesError: it is not this player's turn.
+            IllegalActionError: it is not this player's turn.
+            ArgumentTypeError: ``view`` or ``rng`` of the wrong type.
         """
-        legal = legal_or_raise(view)
+        legal = legal_or_raise(view, rng)
         if len(legal) == 1:
             return legal[0]
         world = determinize(view, rng)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..errors import OptionError, OptionTypeError, quote
 from .base import Agent, RandomAgent
 from .heuristic import HeuristicAgent
 from .search import SearchAgent
@@ -31,10 +32,13 @@ def level(n: int) -> Agent:
     'level3'
 
     Raises:
-        ValueError: ``n`` is not 1 to 5.
+        OptionError: ``n`` is not 1 to 5 (a ValueError; an `OptionTypeError`, also a
+            TypeError, when it is not an int).
     """
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
-        raise ValueError(f"the levels are 1 to 5, not {n!r}")
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise OptionTypeError(f"the levels are 1 to 5 (an int), not {quote(n)}")
+    if not 1 <= n <= 5:
+        raise OptionError(f"the levels are 1 to 5, not {quote(n)}")
     name = f"level{n}"
     if n == 1:
         return RandomAgent(name=name)

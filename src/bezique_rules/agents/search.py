@@ -168,9 +168,10 @@ class SearchAgent:
         """The best action found by the search (the only one when it is forced).
 
         Raises:
-            BeziqueRulesError: it is not this player's turn.
+            IllegalActionError: it is not this player's turn.
+            ArgumentTypeError: ``view`` or ``rng`` of the wrong type.
         """
-        legal = legal_or_raise(view)
+        legal = legal_or_raise(view, rng)
         if len(legal) == 1:
             return legal[0]
         world = determinize(view, rng)

@@ -157,7 +157,8 @@ class StockTables:
 
 @functools.lru_cache(maxsize=32)
 def stock_tables(rules: RuleSet) -> StockTables:
-    """The tables of ``rules`` (built once per rule set; the 32 most recent are kept)."""
+    """The tables of ``rules``: built once per rule set (equal rule sets share them), the 32
+    most recently used kept."""
     return _build(rules)
 
 

@@ -28,6 +28,7 @@ from typing_extensions import Self
 from ..actions import Action, ActionSpace, Verb
 from ..bidding import Auction, ContractRules
 from ..cards import CardSet, Suit
+from ..checks import check_seat
 from ..deck import card_ids
 from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
@@ -826,8 +827,7 @@ class AuctionDeal(DealState):
         down and card played; never the other hands, a face-down widow or buried cards."""
         rules = self.setup.rules
         n = rules.players
-        if not isinstance(player, int) or not 0 <= player < n:
-            raise DealError(f"player must be a seat from 0 to {n - 1}: {player!r}")
+        check_seat(player, n)  # a real int seat (not a bool): DealError / DealTypeError
         c = self.core
         deck = rules.deck
         cards = deck.cards

@@ -26,8 +26,9 @@ from typing_extensions import Self
 from ..actions import Action, ActionSpace, Verb
 from ..bidding import OrderUp
 from ..cards import CardSet, Rank, Suit
+from ..checks import check_seat
 from ..deck import WIDOW, card_ids
-from ..errors import DealError, RuleCode
+from ..errors import RuleCode
 from ..knowledge import deal_hidden
 from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring, ScoreBreakdown
@@ -933,8 +934,7 @@ class EuchreDeal(DealState):
         other hands, the kitty or the dealer's discard."""
         rules = self.setup.rules
         n = rules.players
-        if not isinstance(player, int) or not 0 <= player < n:
-            raise DealError(f"player must be a seat from 0 to {n - 1}: {player!r}")
+        check_seat(player, n)  # a real int seat (not a bool): DealError / DealTypeError
         c = self.core
         deck = rules.deck
         cards = deck.cards

@@ -22,8 +22,9 @@ from typing_extensions import Self
 
 from ..actions import Action, ActionSpace, Verb
 from ..cards import Card, CardSet, Suit
+from ..checks import check_seat
 from ..deck import card_ids, shuffle
-from ..errors import DealError, RuleCode
+from ..errors import RuleCode
 from ..melds import Finder, choose_copies, declaration_finder, meld_copies
 from ..rules.ruleset import CutGuess, RuleSet
 from ..scoring import ScoreBreakdown
@@ -983,8 +984,7 @@ class StockDeal(DealState):
         """What ``player`` may know: own hand, every public card, nothing hidden."""
         rules = self.rules
         n = rules.players
-        if not isinstance(player, int) or not 0 <= player < n:
-            raise DealError(f"player must be a seat from 0 to {n - 1}: {player!r}")
+        check_seat(player, n)  # a real int seat (not a bool): DealError / DealTypeError
         deck = rules.deck
         cards = deck.cards
         kinds = rules.melds.kinds

@@ -15,8 +15,8 @@ from ..melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet
 from ..scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
-from .registry import Preset, register_preset
-from .ruleset import OptionSpec, RuleSet, StockRules
+from .registry import Preset, register_checks, register_preset
+from .ruleset import OptionSpec, RuleSet, StockRules, check_dealt_deck
 
 __all__ = ["BEZIQUE_RANKS", "PIQUET_DECK", "bezique_meld_table", "build_bezique"]
 
@@ -244,3 +244,18 @@ register_preset(
         description="The one-or-two-deal Bezique match against the computer (reference §3).",
     )
 )
+
+
+# -- whole-option-set checks (run on every rule set this family builds) ----------------
+
+
+def check_bezique_options(rules: RuleSet) -> None:
+    """The options of a two-hand Bezique rule set, taken together: the deal fits the deck.
+
+    Raises:
+        OptionError: a combination the stock engine cannot serve.
+    """
+    check_dealt_deck(rules)
+
+
+register_checks(build_bezique, check_bezique_options)

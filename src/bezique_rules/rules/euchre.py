@@ -17,8 +17,8 @@ from ..deck import DealPattern, DeckSpec
 from ..scoring import CardPoints, EuchreScoring, GamesMatchEnd, TargetEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
-from .registry import Preset, register_preset
-from .ruleset import OptionSpec, RuleSet
+from .registry import Preset, register_checks, register_preset
+from .ruleset import OptionSpec, RuleSet, check_dealt_deck
 
 __all__ = ["EUCHRE_RANKS", "build_euchre", "euchre_deck"]
 
@@ -190,3 +190,19 @@ register_preset(
         description="One Euchre deal behaving exactly as OpenSpiel's 'euchre' (reference §13).",
     )
 )
+
+
+# -- whole-option-set checks (run on every rule set this family builds) ----------------
+
+
+def check_euchre_options(rules: RuleSet) -> None:
+    """The options of a Euchre rule set, taken together: the deal (hands, the turn-up)
+    fits the deck chosen by ``deck_size``.
+
+    Raises:
+        OptionError: a combination the Euchre engine cannot serve.
+    """
+    check_dealt_deck(rules)
+
+
+register_checks(build_euchre, check_euchre_options)

@@ -20,8 +20,8 @@ from ..scoring import BRISQUES, CardPoints, DealsEnd, RubiconScoring
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
 from .bezique import BEZIQUE_RANKS
-from .registry import Preset, register_preset
-from .ruleset import CutGuess, OptionSpec, RuleSet, StockRules
+from .registry import Preset, register_checks, register_preset
+from .ruleset import CutGuess, OptionSpec, RuleSet, StockRules, check_dealt_deck
 
 __all__ = ["build_multipack", "multipack_meld_table"]
 
@@ -212,3 +212,18 @@ register_preset(
         description="Eight-pack Bezique: 8 packs (256 cards), 15 cards a hand (reference §6).",
     )
 )
+
+
+# -- whole-option-set checks (run on every rule set this family builds) ----------------
+
+
+def check_multipack_options(rules: RuleSet) -> None:
+    """The options of a multi-pack Bezique rule set, taken together: the deal fits the deck.
+
+    Raises:
+        OptionError: a combination the stock engine cannot serve.
+    """
+    check_dealt_deck(rules)
+
+
+register_checks(build_multipack, check_multipack_options)

@@ -16,6 +16,7 @@ from typing import Any
 from ..bidding import Auction, ContractRules
 from ..cards import Card, Rank, Suit, parse_cards
 from ..deck import WIDOW, DealPattern, DeckSpec
+from ..errors import OptionError
 from ..melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
 from ..scoring import (
     CLASSIC_COUNTERS,
@@ -31,8 +32,8 @@ from ..scoring import (
 from ..tricks import BeatRule, PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
 from .bezique import bezique_meld_table
-from .registry import Preset, register_preset
-from .ruleset import OptionSpec, RuleSet, StockRules
+from .registry import Preset, register_checks, register_preset
+from .ruleset import OptionSpec, RuleSet, StockRules, check_dealt_deck, describe_options
 
 __all__ = [
     "DOUBLE_DECK",
@@ -422,3 +423,30 @@ register_preset(
         description="Double-deck partnership Pinochle, 80 cards (reference §11).",
     )
 )
+
+
+# -- whole-option-set checks (run on every rule set this family builds) ----------------
+
+
+def check_pinochle_options(rules: RuleSet) -> None:
+    """The options of a Pinochle rule set, taken together: the deal fits the deck, and an
+    auction has at least one bid (``minimum_bid`` at most the top of the bid ladder, not
+    every bid forbidden by the Brooklyn rule), so that a bidder, and a stuck dealer, always
+    has a bid to make.
+
+    Raises:
+        OptionError: a combination the engines cannot serve; the message names the options.
+    """
+    check_dealt_deck(rules)
+    auction = rules.bidding
+    if isinstance(auction, Auction) and not auction.ladder:
+        names = ("minimum_bid", "all_pass", "brooklyn_bids")
+        raise OptionError(
+            f"{rules.name!r} with {describe_options(rules, names)}: no bid is possible "
+            f"(bids go from the minimum bid up to {auction.maximum}); choose a minimum_bid of at most {auction.maximum}"
+        )
+
+
+register_checks(build_pinochle, check_pinochle_options)
+register_checks(build_auction_pinochle, check_pinochle_options)
+register_checks(build_partnership_pinochle, check_pinochle_options)

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
-from ..errors import OptionError, UnknownVariantError
+from ..errors import ArgumentTypeError, OptionError, OptionTypeError, UnknownVariantError, VariantTypeError, quote
 from .ruleset import OptionSpec, RuleSet, validate_options
 
-__all__ = ["Preset", "available_variants", "get_rules", "register_preset", "register_variant"]
+__all__ = [
+    "BUILT_CACHE_SIZE",
+    "Preset",
+    "available_variants",
+    "get_rules",
+    "register_checks",
+    "register_preset",
+    "register_variant",
+]
 
 
 @attrs.frozen
@@ -31,29 +40,100 @@ class Preset:
     def rules(self, changes: Mapping[str, Any]) -> RuleSet:
         """The rule set with ``changes`` applied to the defaults (validated).
 
-        Built rule sets are kept, so asking again for the same options returns
-        the same object with its precomputed tables.
+        The most recently built rule sets are kept (see `BUILT_CACHE_SIZE`), so asking
+        again for the same options returns the same object with its precomputed tables.
         """
+        if not changes:  # the defaults: built once and kept for good (one per variant)
+            found = _DEFAULTS.get(self.name)
+            if found is None or found[0] is not self:
+                found = (self, _build(self.build, self.name, validate_options(self.name, self.options, {})))
+                _DEFAULTS[self.name] = found
+            return found[1]
         values = validate_options(self.name, self.options, changes)
         return _build(self.build, self.name, values)
 
 
+BUILT_CACHE_SIZE = 12
+"""How many built rule sets are kept for reuse, least recently used dropped first.
+
+Small on purpose: a rule set's tables take up to ~12 MB (partnership Pinochle), so 12
+rule sets with tables of their own stay under ~150 MB. Rule sets that differ only in
+options no deal reads (a target, the number of deals) share one set of tables (see
+`RuleSet.share_tables`), so most option sets cost almost nothing. A program that keeps a
+rule set (or a state) alive keeps its tables; the cache only bounds what is kept for it."""
+
 _BUILT: dict[tuple[Any, str, tuple[tuple[str, Any], ...]], RuleSet] = {}
+"""The LRU of built rule sets: a dict in use order (least recently used first)."""
+_BUILT_LOCK = threading.Lock()
+
+_DEFAULTS: dict[str, tuple[Preset, RuleSet]] = {}
+"""Per variant name: its rule set with the default options (kept for good, outside the LRU)."""
+
+_TWINS: dict[RuleSet, RuleSet] = {}
+"""Per table key (see `RuleSet.table_key`): the kept rule set whose tables equal rule sets share."""
+
+RuleSetCheck = Callable[[RuleSet], None]
+"""A whole-rule-set check: raises `OptionError` for a combination of options the engine
+cannot serve (see `register_checks`)."""
+
+_CHECKS: dict[Callable[[str, Mapping[str, Any]], RuleSet], RuleSetCheck] = {}
+
+
+def register_checks(builder: Callable[[str, Mapping[str, Any]], RuleSet], check: RuleSetCheck) -> None:
+    """Run ``check`` on every rule set ``builder`` builds (each rules family registers one:
+    options are checked one by one by their `OptionSpec`, then as a whole by ``check``)."""
+    _CHECKS[builder] = check
 
 
 def _build(builder: Callable[[str, Mapping[str, Any]], RuleSet], name: str, values: Mapping[str, Any]) -> RuleSet:
-    """``builder(name, values)``, kept so that the same options give the same object."""
+    """``builder(name, values)``, checked as a whole and kept (in a small LRU) so that the
+    same options give the same object."""
     key = (builder, name, tuple(sorted(values.items(), key=lambda kv: kv[0])))
     try:
-        return _BUILT[key]
-    except KeyError:
-        pass
+        with _BUILT_LOCK:
+            cached = _BUILT.pop(key, None)
+            if cached is not None:
+                _BUILT[key] = cached  # now the most recently used
+                return cached
     except TypeError:  # an unhashable option value: build without keeping
-        return builder(name, values)
-    built = builder(name, values)
-    if len(_BUILT) < 4096:
+        return _checked(builder(name, values))
+    built = _checked(builder(name, values))
+    try:
+        twin_key: Any = built.table_key()
+        hash(twin_key)
+    except TypeError:  # a part that cannot be hashed: no sharing
+        twin_key = None
+    with _BUILT_LOCK:
+        if twin_key is not None:
+            twin = _TWINS.get(twin_key)
+            if twin is not None:
+                built.share_tables(twin)  # same deal parts: one set of tables
+            else:
+                _TWINS[twin_key] = built
+        _BUILT.pop(key, None)
         _BUILT[key] = built
+        while len(_BUILT) > BUILT_CACHE_SIZE:
+            dropped = _BUILT.pop(next(iter(_BUILT)))
+            _forget_twin(dropped)
     return built
+
+
+def _forget_twin(dropped: RuleSet) -> None:
+    """Stop offering ``dropped``'s tables for sharing, unless a kept rule set shares them."""
+    for key, twin in list(_TWINS.items()):
+        if twin is dropped:
+            heir = next((r for r in _BUILT.values() if r._tables_of is dropped), None)
+            if heir is None:
+                del _TWINS[key]
+            else:
+                _TWINS[key] = dropped  # still in use by a kept rule set: keep offering it
+
+
+def _checked(rules: RuleSet) -> RuleSet:
+    check = _CHECKS.get(rules.builder) if rules.builder is not None else None
+    if check is not None:
+        check(rules)
+    return rules
 
 
 _PRESETS: dict[str, Preset] = {}
@@ -83,10 +163,19 @@ def register_variant(name: str, rules: RuleSet, *, aliases: tuple[str, ...] = ()
     1500
 
     Raises:
-        OptionError: the name is taken by another variant.
+        OptionError: the name is taken by another variant, or is not a non-empty string
+            (an `OptionTypeError`, also a TypeError, when it is not a string at all).
+        ArgumentTypeError: ``rules`` is not a `RuleSet`.
     """
-    if not isinstance(name, str) or not name:
-        raise OptionError(f"a variant name is a non-empty string: {name!r}")
+    if not isinstance(name, str):
+        raise OptionTypeError(f"a variant name is a non-empty string: {quote(name)}")
+    if not name or len(name) > 100:
+        raise OptionError(f"a variant name is a non-empty string of at most 100 characters: {quote(name)}")
+    if not isinstance(rules, RuleSet):
+        raise ArgumentTypeError(f"register_variant needs a RuleSet (from get_rules), not {quote(rules)}")
+    if not isinstance(aliases, (tuple, list)) or not all(isinstance(a, str) and a for a in aliases):
+        raise OptionTypeError(f"aliases are a tuple of non-empty strings, not {quote(aliases)}")
+    aliases = tuple(aliases)
     for taken in (name, *aliases):
         if taken in _ALIASES:
             raise OptionError(f"variant name {taken!r} is already registered; choose another name")
@@ -134,15 +223,15 @@ def preset(name: str) -> Preset:
         UnknownVariantError: no such variant; the message lists the known names.
     """
     if not isinstance(name, str):
-        raise UnknownVariantError(f"a variant name is a string, not {name!r}")
-    key = _ALIASES.get(name) or _ALIASES.get(name.strip().lower())
+        raise VariantTypeError(f"a variant name is a string, not {quote(name)}")
+    key = _ALIASES.get(name) or (_ALIASES.get(name.strip().lower()) if name.isascii() else None)
     if key is None:
         known = ", ".join(available_variants())
-        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}")
+        raise UnknownVariantError(f"unknown variant {quote(name)}; known variants: {known}")
     return _PRESETS[key]
 
 
-def get_rules(name: str | RuleSet, **options: Any) -> RuleSet:
+def get_rules(name: str | RuleSet, /, **options: Any) -> RuleSet:
     """The validated rule set of a registered variant, with options changed.
 
     >>> rules = get_rules("bezique", target=1500)
@@ -150,9 +239,11 @@ def get_rules(name: str | RuleSet, **options: Any) -> RuleSet:
     (1500, 2)
 
     Raises:
-        UnknownVariantError: no such variant; the message lists the known names.
-        OptionError: an unknown option or a bad value; the message names the
-            option, the value and what is allowed.
+        UnknownVariantError: no such variant; the message lists the known names
+            (a `VariantTypeError`, also a TypeError, when ``name`` is not a string).
+        OptionError: an unknown option, a bad value, or options that cannot go
+            together; the message names the option, the value and what is allowed
+            (an `OptionTypeError`, also a TypeError, for a value of the wrong type).
     """
     if isinstance(name, RuleSet):
         return name.with_options(**options)

@@ -12,16 +12,33 @@ import attrs
 from ..actions import Action, ActionSpace
 from ..bidding import Auction, ContractRules, OrderUp
 from ..deck import DealPattern, DeckSpec
-from ..errors import OptionError
+from ..errors import OptionError, OptionTypeError, quote
 from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instances
-from ..scoring import CardPoints, ContractScoring, DealResultRule, EuchreScoring, GameEnd
+from ..scoring import CardPoints, ContractScoring, DealResultRule, DealsEnd, EuchreScoring, GameEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
 from .engines import EngineTables, engine_for
 
-__all__ = ["CutGuess", "OptionSpec", "OptionValue", "RuleSet", "StockRules", "part_of"]
+__all__ = [
+    "MAX_OPTION_INT",
+    "CutGuess",
+    "OptionSpec",
+    "OptionValue",
+    "RuleSet",
+    "StockRules",
+    "check_dealt_deck",
+    "describe_options",
+    "part_of",
+]
 
 _UNSET: Any = object()
+_ANY_GAME_END = DealsEnd(1)
+"""The game end every `RuleSet.table_key` shows (no deal reads the game end)."""
+
+MAX_OPTION_INT = 1_000_000
+"""The greatest value of a whole-number option without a `maximum` of its own: a bound on
+sizes (targets, bids, bonuses, numbers of deals) so that no option makes a game endless or
+a table huge."""
 
 OptionValue: TypeAlias = "bool | int | str | None"
 """The value of a rule-set option: a switch, a number, a named choice, or None (off)."""
@@ -67,34 +84,41 @@ class OptionSpec:
     """The allowed values, when the option is a choice."""
     minimum: int | None = None
     """For whole-number options: the least allowed value."""
+    maximum: int | None = None
+    """For whole-number options: the greatest allowed value (default `MAX_OPTION_INT`)."""
     allow_none: bool = False
     """Whether None is allowed (an option that can be switched off)."""
     doc: str = ""
     """What the option means."""
 
     def validate(self, value: object) -> OptionValue:
-        """Return ``value`` when allowed, else raise `OptionError` naming what is allowed."""
+        """Return ``value`` when allowed, else raise `OptionError` naming what is allowed
+        (an `OptionTypeError`, also a TypeError, when the value's type is wrong)."""
         if value is None and self.allow_none:
             return None
         if self.choices is not None:
             for c in self.choices:
-                if value == c and type(value) is type(c):
+                if type(value) is type(c) and value == c:
                     return c
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r} does not allow {value!r}; allowed: {allowed}")
+            error = OptionError if any(type(value) is type(c) for c in self.choices) else OptionTypeError
+            raise error(f"option {self.name!r} does not allow {quote(value)}; allowed: {allowed}")
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise OptionError(f"option {self.name!r} takes True or False, not {value!r}")
+                raise OptionTypeError(f"option {self.name!r} takes True or False, not {quote(value)}")
             return value
         if isinstance(self.default, int) or self.minimum is not None:
             if not isinstance(value, int) or isinstance(value, bool):
-                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
+                raise OptionTypeError(f"option {self.name!r} takes a whole number, not {quote(value)}")
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {value!r}")
-            return value
+                raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {quote(value)}")
+            top = MAX_OPTION_INT if self.maximum is None else self.maximum
+            if value > top:
+                raise OptionError(f"option {self.name!r} must be at most {top}, not {quote(value)}")
+            return int(value)
         if isinstance(value, (bool, int, str)):
             return value
-        raise OptionError(f"option {self.name!r} takes a switch, a number or a name, not {value!r}")
+        raise OptionTypeError(f"option {self.name!r} takes a switch, a number or a name, not {quote(value)}")
 
     @property
     def allowed(self) -> str:
@@ -103,6 +127,8 @@ class OptionSpec:
             text = " | ".join(repr(c) for c in self.choices)
         elif isinstance(self.default, bool):
             text = "True | False"
+        elif self.minimum is not None and self.maximum is not None:
+            text = f"{self.minimum} <= int <= {self.maximum}"
         elif self.minimum is not None:
             text = f"int >= {self.minimum}"
         else:
@@ -212,6 +238,10 @@ class RuleSet:
         default=None, eq=False, repr=False
     )
     """Rebuilds the rule set from options (used by `with_options`)."""
+    _tables_of: RuleSet | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """A rule set equal to this one in every part the deal engines read (it differs only in
+    name, options, game end, version or description) whose precomputed tables this one
+    uses instead of building its own (set by the registry: see `share_tables`)."""
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -221,7 +251,15 @@ class RuleSet:
         return tuple((p,) for p in range(self.players))
 
     def side_of(self, player: int) -> int:
-        """The side of ``player`` (an index into `sides`)."""
+        """The side of ``player`` (an index into `sides`).
+
+        Raises:
+            DealTypeError: ``player`` is not an int (or is a bool).
+            DealError: no such seat.
+        """
+        from ..checks import check_seat
+
+        player = check_seat(player, self.players)
         return player % 2 if self.partnership else player
 
     @property
@@ -247,9 +285,24 @@ class RuleSet:
 
     # -- precomputed tables -------------------------------------------------
 
+    def table_key(self) -> RuleSet:
+        """This rule set with what no deal reads blanked (name, options, game end, version,
+        description): rule sets with equal keys have equal tables."""
+        return attrs.evolve(self, name="", option_values=(), game_end=_ANY_GAME_END, version=0, description="")
+
+    def share_tables(self, source: RuleSet) -> None:
+        """Use ``source``'s precomputed tables (built once, on first use) instead of building
+        this rule set's own; ``source.table_key()`` must equal ``self.table_key()``."""
+        while source._tables_of is not None:
+            source = source._tables_of
+        if source is not self:
+            object.__setattr__(self, "_tables_of", source)
+
     @cached_property
     def trump_tables(self) -> tuple[TrumpTable, ...]:
         """Trump tables indexed by trump suit 0-3, and [4] (also [-1]) for no trump."""
+        if self._tables_of is not None:
+            return self._tables_of.trump_tables
         tables = [self.trump_order.table(self.deck, t) for t in range(4)]
         tables.append(self.trump_order.table(self.deck, NO_TRUMP))
         return tuple(tables)
@@ -257,6 +310,8 @@ class RuleSet:
     @cached_property
     def meld_instances(self) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
         """Meld instances indexed like `trump_tables`."""
+        if self._tables_of is not None:
+            return self._tables_of.meld_instances
         out = [self.melds.instances(self.deck, t) for t in range(4)]
         out.append(self.melds.instances(self.deck, NO_TRUMP))
         return tuple(out)
@@ -264,17 +319,23 @@ class RuleSet:
     @cached_property
     def meld_search(self) -> tuple[tuple[InstanceGroup, ...], ...]:
         """Meld instances prepared for `legal_declarations`, indexed like `trump_tables`."""
+        if self._tables_of is not None:
+            return self._tables_of.meld_search
         return tuple(index_instances(self.deck, inst) for inst in self.meld_instances)
 
     @cached_property
     def card_values(self) -> tuple[int, ...]:
         """Points per physical id for cards won in tricks."""
+        if self._tables_of is not None:
+            return self._tables_of.card_values
         return self.card_points.per_card(self.deck)
 
     @cached_property
     def tables(self) -> EngineTables:
         """The tables this rule set's engine compiled for it, once (engine-private beyond
         ``actions``); the engine is found by name in the registry (`rules.engines`)."""
+        if self._tables_of is not None:
+            return self._tables_of.tables
         return engine_for(self.engine).compile(self)
 
     @cached_property
@@ -298,10 +359,20 @@ class RuleSet:
         Raises:
             NotationError: the text does not parse.
             IllegalActionError: not an action of this variant (rule NOT_AN_ACTION).
+            ActionTypeError: neither an `Action` nor text (also a TypeError).
         """
-        from ..errors import IllegalActionError, RuleCode
+        from ..errors import ActionTypeError, IllegalActionError, RuleCode, quote
 
-        a = Action.parse(action) if isinstance(action, str) else action
+        if isinstance(action, str):
+            a = Action.parse(action)
+        elif isinstance(action, Action):
+            a = action
+        else:
+            raise ActionTypeError(
+                f"not an action (give an Action or its notation): {quote(action)}",
+                rule=RuleCode.NOT_AN_ACTION,
+                action=action,
+            )
         i = self.action_space.ids.get(a)
         if i is None:
             raise IllegalActionError(
@@ -318,16 +389,47 @@ class RuleSet:
 
         Raises:
             IllegalActionError: no action has that id.
+            ActionTypeError: ``action_id`` is not an int, or is a bool (also a TypeError).
         """
-        from ..errors import IllegalActionError, RuleCode
+        from ..checks import is_int
+        from ..errors import ActionTypeError, IllegalActionError, RuleCode, quote
 
-        if not isinstance(action_id, int) or not 0 <= action_id < self.num_actions:
+        if not is_int(action_id):
+            raise ActionTypeError(
+                f"an action id is an int from 0 to {self.num_actions - 1}, not {quote(action_id)}",
+                rule=RuleCode.NOT_AN_ACTION,
+                action=action_id,
+            )
+        if not 0 <= action_id < self.num_actions:
             raise IllegalActionError(
-                f"no action of {self.name!r} has id {action_id!r} (ids are 0 to {self.num_actions - 1})",
+                f"no action of {self.name!r} has id {quote(action_id)} (ids are 0 to {self.num_actions - 1})",
                 rule=RuleCode.NOT_AN_ACTION,
                 action=action_id,
             )
         return self.action_space.actions[action_id]
+
+
+def describe_options(rules: RuleSet, names: tuple[str, ...]) -> str:
+    """``name=value, ...`` for the options ``names`` of ``rules`` (for `OptionError` messages)."""
+    values = dict(rules.option_values)
+    return ", ".join(f"{n}={values[n]!r}" for n in names if n in values)
+
+
+def check_dealt_deck(rules: RuleSet) -> None:
+    """The checks every family runs on a built rule set: the seats fit the engines (2 to 8
+    players), and the deal pattern deals each player some cards and no more than the deck holds.
+
+    Raises:
+        OptionError: the options give a deal the engines cannot serve.
+    """
+    if not 2 <= rules.players <= 8:
+        raise OptionError(f"{rules.name!r}: {rules.players} players; the engines seat 2 to 8")
+    dealt = sum(n for _p, n in rules.deal.packets) + (1 if rules.deal.turn_up else 0)
+    if dealt > rules.deck.size or rules.deal.hand_size < 1:
+        raise OptionError(
+            f"{rules.name!r} with {describe_options(rules, tuple(n for n, _v in rules.option_values))}: "
+            f"the deal needs {dealt} cards and a hand for each player, the deck has {rules.deck.size}"
+        )
 
 
 def validate_options(
@@ -337,9 +439,13 @@ def validate_options(
     by_name = {s.name: s for s in specs}
     values = dict(base) if base is not None else {s.name: s.default for s in specs}
     for key, value in changes.items():
+        if not isinstance(key, str):
+            raise OptionTypeError(f"an option name is a string, not {quote(key)} (given {quote(value)})")
         spec = by_name.get(key)
         if spec is None:
             known = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(f"unknown option {key!r} (given {value!r}) for {variant!r}; its options: {known}")
+            raise OptionError(
+                f"unknown option {quote(key)} (given {quote(value)}) for {variant!r}; its options: {known}"
+            )
         values[key] = spec.validate(value)
     return values

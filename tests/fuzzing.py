@@ -1,0 +1,493 @@
+"""The fuzz harness: random, odd and mutated input for every public entry point.
+
+`fuzz_one` runs one random operation (a deal, a game, options, notation, ids, views,
+`determinize`, records, agents, the CLI) on every built-in preset and checks the
+contract of the error hierarchy: each call either succeeds or raises a
+`BeziqueRulesError` that is also a `TypeError`, `ValueError` or `LookupError` with a
+short message; a refused action changes nothing; no live state is without a legal
+action; a record that replays round-trips. A broken contract raises `FuzzFailure`.
+
+Used by ``tests/test_fuzz.py`` (hypothesis draws the seeds, at a modest size) and by
+``benchmarks/fuzz.py N`` (a long run that counts distinct failures).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import bezique_rules as b
+from bezique_rules import BeziqueRulesError, DealState, GameState
+from bezique_rules.cli import main as cli_main
+
+PRESETS = b.available_variants(builtin=True)
+MAX_MESSAGE = 1000
+"""The longest error message allowed (inputs are quoted truncated)."""
+
+
+class FuzzFailure(AssertionError):
+    """A broken contract: ``key`` identifies it (operation and what went wrong)."""
+
+    def __init__(self, key: str, detail: str) -> None:
+        super().__init__(f"{key}: {detail}")
+        self.key = key
+        self.detail = detail
+
+
+_ODD_TEXT = [
+    "", " ", "\x00", "\t\n", "¹⁰⁰", "٣", "ſ", "K", "Ｑ", "ℌ", "\u200b", "🂡", "é", "ß", "\ud800",
+    "9" * 5000, "play " * 300, "*", ",,,", "bid -1", "bid 1e3", "bid 0x10", "bid 1_000",
+]  # fmt: skip
+
+
+def junk(rng: random.Random) -> object:
+    """An odd value of a random type."""
+    pick = rng.randrange(24)
+    if pick == 0:
+        return None
+    if pick == 1:
+        return rng.choice([True, False])
+    if pick == 2:
+        return rng.choice([-1, 0, 1, 2, 3, 4, 7, 8, 255, 256, 2**31, 2**63, 2**64, -(2**63)])
+    if pick == 3:
+        return 10 ** rng.randrange(1, 6000) * rng.choice([1, -1])
+    if pick == 4:
+        return rng.choice([1.0, 0.5, float("nan"), float("inf"), -0.0])
+    if pick == 5:
+        return rng.choice(_ODD_TEXT)
+    if pick == 6:
+        return rng.choice([b"play AS", bytearray(b"x"), memoryview(b"ab")])
+    if pick == 7:
+        return rng.choice([[], {}, (), set(), frozenset(), [1, 2], {"a": 1}, {1: 2}, [[[]]]])
+    if pick == 8:
+        return object()
+    if pick == 9:
+        return rng.choice([random.Random(1), random, int, str, lambda: 1])
+    if pick == 10:
+        return b.Card.parse("QS")
+    if pick == 11:
+        return b.Action.parse("play AS")
+    if pick == 12:
+        return complex(1, 2)
+    if pick == 13:
+        nested: list[Any] = []
+        for _ in range(rng.randrange(1, 50)):
+            nested = [nested]
+        return nested
+    if pick == 14:
+        return b.get_rules(rng.choice(PRESETS))
+    if pick == 15:
+        return iter(range(3))
+    return "".join(rng.choice("azAZ09 *-♠♥ſ¹٣\x00") for _ in range(rng.randrange(0, 12)))
+
+
+def mutate_text(rng: random.Random, text: str) -> str:
+    """``text`` with one to three random edits (odd characters, huge numbers, case, cuts)."""
+    for _ in range(rng.randrange(1, 4)):
+        pick = rng.randrange(10)
+        i = rng.randrange(len(text) + 1)
+        if pick == 0:
+            text = text[:i] + rng.choice(_ODD_TEXT[:15]) + text[i:]
+        elif pick == 1 and text:
+            text = text[:i] + text[i + 1 :]
+        elif pick == 2:
+            text = text.swapcase()
+        elif pick == 3:
+            text = text[:i]
+        elif pick == 4:
+            text = text + " " + text
+        elif pick == 5:
+            text = text[:i] + str(rng.choice([0, -1, 10**9, 10**30, 999999999])) + text[i:]
+        elif pick == 6:
+            text = text.replace(" ", rng.choice(["  ", ",", "\t", "\u00a0", ""]))
+        elif pick == 7:
+            text = text[:i] + "*" + text[i:]
+        elif pick == 8:
+            text = rng.choice(["bid ", "guess ", "meld ", "call ", "give ", "trump ", "play "]) + text
+        else:
+            text = text * rng.randrange(2, 200)
+    return text
+
+
+def check_refusal(where: str, exc: BaseException) -> None:
+    """``exc`` keeps the contract: our error, also the built-in expected, a short message."""
+    if not isinstance(exc, BeziqueRulesError):
+        tb = traceback.extract_tb(exc.__traceback__)
+        place = f"{tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else "?"
+        raise FuzzFailure(f"{where}: leaked {type(exc).__name__} at {place}", repr(exc)[:300]) from exc
+    if not isinstance(exc, (TypeError, ValueError, LookupError)):
+        raise FuzzFailure(f"{where}: {type(exc).__name__} is no TypeError/ValueError/LookupError", str(exc)[:300])
+    message = str(exc)
+    if len(message) > MAX_MESSAGE:
+        raise FuzzFailure(f"{where}: message of {len(message)} characters", message[:200])
+
+
+def bind(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], Any]:
+    """``function`` with its arguments bound (a call for `attempt`)."""
+    return lambda: function(*args, **kwargs)
+
+
+def attempt(where: str, call: Callable[[], Any]) -> Any:
+    """``call()``, or None when it raises an error that keeps the contract."""
+    try:
+        return call()
+    except FuzzFailure:
+        raise
+    except RecursionError as exc:
+        raise FuzzFailure(f"{where}: leaked RecursionError", "") from exc
+    except Exception as exc:
+        check_refusal(where, exc)
+        return None
+
+
+def check_live(where: str, state: DealState | GameState) -> None:
+    """A state that is not over has a legal action, and the mask agrees."""
+    legal = state.legal_actions()
+    if not state.is_over and not legal:
+        raise FuzzFailure(f"{where}: live state without a legal action", f"{state.rules.name} {state.phase}")
+    if sum(state.legal_action_mask()) != len(legal):
+        raise FuzzFailure(f"{where}: mask disagrees with legal_actions", state.rules.name)
+
+
+def random_options(rng: random.Random, rules: b.RuleSet, *, odd: bool) -> dict[str, Any]:
+    """Random option changes; with ``odd``, some names and values are junk."""
+    out: dict[str, Any] = {}
+    for spec in rules.option_specs:
+        if rng.random() < 0.6:
+            continue
+        if odd and rng.random() < 0.3:
+            out[spec.name] = junk(rng)
+        elif spec.choices is not None:
+            out[spec.name] = rng.choice(spec.choices)
+        elif isinstance(spec.default, bool):
+            out[spec.name] = rng.random() < 0.5
+        else:
+            low = spec.minimum or 0
+            out[spec.name] = rng.choice([low, low + 1, rng.randint(low, low + 100), rng.randint(low, 5000)])
+            if spec.allow_none and rng.random() < 0.2:
+                out[spec.name] = None
+    if odd and rng.random() < 0.2:
+        out[rng.choice(["nope", "Target", "", "target ", "ſ", "x" * 300])] = junk(rng)
+    return out
+
+
+def random_deal(rng: random.Random, variant: str | None = None, steps: int | None = None) -> DealState:
+    """A deal of a preset (default options), played on by random legal actions."""
+    state = b.new_deal(variant or rng.choice(PRESETS), seed=rng.getrandbits(32))
+    if steps is None:
+        steps = rng.randrange(0, 80) if rng.random() < 0.2 else rng.randrange(0, 12)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        ids = state.legal_action_ids()
+        if not ids:
+            raise FuzzFailure("play: live state without a legal action", f"{state.rules.name} {state.phase}")
+        state = state.apply(rng.choice(ids), check=False)
+    return state
+
+
+def notation_for(rng: random.Random, state: DealState) -> object:
+    """Something to give `apply`: a mutated action text, an odd id, or junk."""
+    actions = state.rules.action_space.actions
+    pick = rng.randrange(6)
+    if pick == 0:
+        return mutate_text(rng, str(rng.choice(actions)))
+    if pick == 1:
+        return str(rng.choice(actions))
+    if pick == 2:
+        return rng.choice([-1, len(actions), len(actions) + 1, 10**100, True, False, rng.randrange(len(actions))])
+    if pick == 3:
+        return rng.choice(actions)
+    return junk(rng)
+
+
+# -- operations -------------------------------------------------------------------------
+
+
+def op_apply(rng: random.Random) -> None:
+    """apply / check / is_legal / parse_action with odd input: refused cleanly, state unchanged."""
+    state = random_deal(rng)
+    core, legal = state.core, state.legal_action_ids()
+    for _ in range(rng.randrange(1, 8)):
+        thing = notation_for(rng, state)
+        name = rng.choice(["apply", "check", "is_legal", "parse_action", "apply_unchecked_flag"])
+        if name == "apply":
+            after = attempt("apply", bind(state.apply, thing))
+            if after is not None:
+                check_live("apply", after)
+        elif name == "check":
+            attempt("check", bind(state.check, thing))
+        elif name == "is_legal":
+            answer = attempt("is_legal", bind(state.is_legal, thing))
+            if answer not in (True, False):
+                raise FuzzFailure("is_legal: not a bool", repr(answer)[:100])
+        elif name == "parse_action":
+            attempt("parse_action", bind(state.parse_action, thing))
+        else:
+            flag = junk(rng)
+            if not isinstance(flag, bool):  # check=False with an illegal action is documented as undefined
+                attempt("apply(check=junk)", bind(state.apply, 0, check=flag))
+        if state.core != core or state.legal_action_ids() != legal:
+            raise FuzzFailure(f"{name}: the state changed", repr(thing)[:100])
+    check_live("apply", state)
+
+
+def op_ids(rng: random.Random) -> None:
+    """action_id / action_from_id / legal_action_mask with odd input."""
+    rules = b.get_rules(rng.choice(PRESETS))
+    state = random_deal(rng, rules.name, steps=rng.randrange(0, 20))
+    for _ in range(rng.randrange(1, 6)):
+        thing = notation_for(rng, state)
+        found = attempt("action_id", bind(rules.action_id, thing))
+        if found is not None and not 0 <= found < rules.num_actions:
+            raise FuzzFailure("action_id: out of range", repr(found))
+        action = attempt("action_from_id", bind(rules.action_from_id, thing))
+        if action is not None and rules.action_id(action) != thing:
+            raise FuzzFailure("action_from_id: does not round-trip", repr(thing)[:100])
+    if len(state.legal_action_mask()) != rules.num_actions:
+        raise FuzzFailure("legal_action_mask: wrong length", rules.name)
+
+
+def op_view(rng: random.Random) -> None:
+    """view / side_of / determinize with odd seats, views and random sources."""
+    state: DealState | GameState = random_deal(rng)
+    if rng.random() < 0.3:
+        state = b.new_game(rng.choice(PRESETS), seed=rng.getrandbits(32), max_deals=2)
+    seat = rng.choice([junk(rng), rng.randrange(-2, 10)])
+    view = attempt("view", lambda: state.view(seat))  # type: ignore[arg-type]
+    attempt("side_of", lambda: state.side_of(seat))  # type: ignore[arg-type]
+    if view is None:
+        view = state.view(rng.randrange(state.players))
+    target = view if rng.random() < 0.7 else junk(rng)
+    source = random.Random(rng.getrandbits(32)) if rng.random() < 0.7 else junk(rng)
+    world = attempt("determinize", lambda: b.determinize(target, source))  # type: ignore[arg-type]
+    if world is not None and not isinstance(world, DealState):
+        raise FuzzFailure("determinize: not a DealState", type(world).__name__)
+
+
+def op_setup(rng: random.Random) -> None:
+    """new_deal / new_game / get_rules with odd variants, options, seeds, decks, dealers."""
+    variant: object = rng.choice(PRESETS)
+    if rng.random() < 0.15:
+        variant = rng.choice([junk(rng), mutate_text(rng, str(variant))])
+    rules = b.get_rules(rng.choice(PRESETS)) if not isinstance(variant, str) else None
+    base = b.get_rules(variant) if isinstance(variant, str) and variant in PRESETS else rules
+    options = random_options(rng, base, odd=rng.random() < 0.5) if base is not None else {}
+    kwargs: dict[str, Any] = {}
+    if rng.random() < 0.3:
+        kwargs["seed"] = rng.choice([junk(rng), rng.getrandbits(64), -1, 2**64])
+    else:
+        kwargs["seed"] = rng.getrandbits(32)
+    if rng.random() < 0.3:
+        kwargs["dealer"] = rng.choice([junk(rng), rng.randrange(-1, 6)])
+    if base is not None and rng.random() < 0.3:
+        deck = [str(c) for c in base.deck.cards]
+        rng.shuffle(deck)
+        edit = rng.randrange(6)
+        if edit == 0 and deck:
+            deck.pop()
+        elif edit == 1:
+            deck.append(rng.choice(deck))
+        elif edit == 2:
+            deck[rng.randrange(len(deck))] = mutate_text(rng, deck[0])
+        elif edit == 3:
+            deck[rng.randrange(len(deck))] = junk(rng)  # type: ignore[call-overload]
+        elif edit == 4:
+            kwargs["deck"] = junk(rng)
+        if "deck" not in kwargs:
+            text_ok = all(isinstance(c, str) for c in deck)
+            kwargs["deck"] = " ".join(deck) if text_ok and rng.random() < 0.2 else deck
+        if rng.random() < 0.8:
+            kwargs.pop("seed")
+    maker = rng.randrange(3)
+    if maker == 0:
+        got = attempt("get_rules", lambda: b.get_rules(variant, **options))  # type: ignore[arg-type]
+        if got is not None and rng.random() < 0.1:
+            deal = attempt("new_deal", lambda: b.new_deal(got, seed=rng.getrandbits(32)))
+            if deal is not None:
+                play_out(rng, deal)
+        return
+    if maker == 1:
+        deal = attempt("new_deal", lambda: b.new_deal(variant, **kwargs, **options))  # type: ignore[arg-type]
+        if deal is not None:
+            check_live("new_deal", deal)
+            if rng.random() < 0.2:
+                play_out(rng, deal)
+        return
+    kwargs.pop("deck", None)
+    if rng.random() < 0.3:
+        kwargs["max_deals"] = rng.choice([junk(rng), rng.randrange(-1, 4)])
+    if rng.random() < 0.2:
+        kwargs["decks"] = junk(rng)
+    game = attempt("new_game", lambda: b.new_game(variant, **kwargs, **options))  # type: ignore[arg-type]
+    if game is not None:
+        check_live("new_game", game)
+
+
+def play_out(rng: random.Random, state: DealState) -> None:
+    """Play ``state`` to its end by random legal actions, checking every state is live."""
+    while not state.is_over:
+        ids = state.legal_action_ids()
+        if not ids:
+            raise FuzzFailure("play: live state without a legal action", f"{state.rules.name} {state.phase}")
+        state = state.apply(rng.choice(ids), check=False)
+
+
+def op_register(rng: random.Random) -> None:
+    """register_variant with a bad name, a taken name or something that is no rule set: refused."""
+    choice = rng.randrange(3)
+    name: object
+    rules: object
+    if choice == 0:
+        name, rules = junk(rng), b.get_rules("bezique")
+        if isinstance(name, str) and name and len(name) <= 100:
+            name = rng.choice(PRESETS)  # taken: must be refused
+    elif choice == 1:
+        name, rules = rng.choice(PRESETS), b.get_rules("bezique")
+    else:
+        name, rules = "fuzz-never-registered", junk(rng)
+        if isinstance(rules, b.RuleSet):
+            rules = None
+    before = b.available_variants()
+    result = attempt("register_variant", lambda: b.register_variant(name, rules))  # type: ignore[arg-type]
+    if result is not None or b.available_variants() != before:
+        raise FuzzFailure("register_variant: accepted bad input", repr(name)[:100])
+
+
+def mutated_record(rng: random.Random) -> object:
+    """A record of a random deal or game, mutated (a field dropped, changed, added; the
+    actions edited; the JSON text cut, nested or flipped)."""
+    if rng.random() < 0.2:
+        game = b.new_game(rng.choice(PRESETS), seed=rng.getrandbits(32), max_deals=2)
+        for _ in range(rng.randrange(0, 40)):
+            if game.is_over:
+                break
+            game = game.apply(rng.choice(game.legal_action_ids()), check=False)
+        record: dict[Any, Any] = b.record_of(game)
+    else:
+        record = b.record_of(random_deal(rng))
+    for _ in range(rng.randrange(0, 3)):
+        pick = rng.randrange(8)
+        key = rng.choice(list(record))
+        if pick == 0:
+            del record[key]
+        elif pick == 1:
+            record[key] = junk(rng)
+        elif pick == 2:
+            record[rng.choice(["extra", "x-note", "Seed", "deck", "decks", "max_deals", 1])] = junk(rng)
+        elif pick == 3 and isinstance(record.get("actions"), list) and record["actions"]:
+            i = rng.randrange(len(record["actions"]))
+            record["actions"][i] = mutate_text(rng, str(record["actions"][i]))
+        elif pick == 4 and isinstance(record.get("options"), dict) and record.get("variant") in PRESETS:
+            record["options"].update(random_options(rng, b.get_rules(record["variant"]), odd=True))
+        elif pick == 5:
+            record["version"] = rng.choice([True, 1.0, "1", 2, 0, None])
+        elif pick == 6:
+            record["seed"] = rng.choice([None, True, -1, 2**64, 10**5000, "1"])
+        else:
+            record["dealer"] = rng.choice([None, True, 1.0, -1, 9, "0"])
+    if rng.random() < 0.5:
+        return record
+    try:
+        text = json.dumps(record)
+    except (TypeError, ValueError):
+        return record
+    pick = rng.randrange(5)
+    if pick == 0:
+        return text[: rng.randrange(len(text) + 1)]
+    if pick == 1:
+        depth = rng.choice([10, 100, 2000, 100_000])
+        return '{"a":' * depth + text + "}" * depth
+    if pick == 2:
+        i = rng.randrange(len(text))
+        return text[:i] + rng.choice(_ODD_TEXT[:15]) + text[i + 1 :]
+    return text
+
+
+def op_records(rng: random.Random) -> None:
+    """replay / from_dict / record_of of mutated records: refused cleanly, or a replay that round-trips."""
+    record = mutated_record(rng)
+    if rng.random() < 0.1:
+        record = junk(rng)
+    call = rng.choice([b.replay, DealState.from_dict, GameState.from_dict])
+    state = attempt("replay", bind(call, record))
+    if state is not None:
+        again = b.replay(b.record_of(state))
+        if again != state:
+            raise FuzzFailure("replay: the record of a replayed state does not replay to it", state.rules.name)
+        check_live("replay", state)
+    attempt("record_of", lambda: b.record_of(junk(rng)))  # type: ignore[arg-type]
+
+
+def op_agents(rng: random.Random) -> None:
+    """An agent's choose with odd views and random sources; a legal answer otherwise."""
+    state = random_deal(rng, steps=rng.randrange(0, 30))
+    if state.is_over:
+        return
+    player = state.current_player
+    assert player is not None
+    seat = player if rng.random() < 0.6 else (player + 1) % state.players
+    view: object = state.view(seat) if rng.random() < 0.8 else junk(rng)
+    source: object = random.Random(rng.getrandbits(32)) if rng.random() < 0.8 else junk(rng)
+    agent = b.RandomAgent() if rng.random() < 0.8 else b.HeuristicAgent()
+    action = attempt("choose", lambda: agent.choose(view, source))  # type: ignore[arg-type]
+    if action is not None and not state.is_legal(action):
+        raise FuzzFailure("choose: an illegal action", f"{state.rules.name} {action}")
+
+
+def op_cli(rng: random.Random) -> None:
+    """The command line with odd arguments: an exit status, never an exception."""
+    variant = rng.choice(PRESETS)
+    argv: object = rng.choice(
+        [
+            ["rules", rng.choice([variant, mutate_text(rng, variant), ""])],
+            ["simulate", variant, "--deals", str(rng.choice([0, -1, 1, 2, 10**12, 10**30]))],
+            ["simulate", variant, "--deals", "1", "--jobs", str(rng.choice([0, -1, 10**6]))],
+            ["simulate", variant, "--deals", "1", "--seed", str(rng.choice([-1, 10**30, 0]))],
+            ["replay", rng.choice(["/nonexistent/record.json", "/", "/dev/null"])],
+            ["play", variant, "--level", str(rng.choice([0, 6, -1]))],
+            [mutate_text(rng, "simulate")],
+            junk(rng),
+        ]
+    )
+    out, err = io.StringIO(), io.StringIO()
+    status = attempt("cli", lambda: cli_main(argv, out, err, stdin=io.StringIO("")))  # type: ignore[arg-type]
+    if not isinstance(status, int) or isinstance(status, bool):
+        raise FuzzFailure("cli: no exit status", repr(status)[:100])
+
+
+OPERATIONS: tuple[Callable[[random.Random], None], ...] = (
+    op_apply,
+    op_apply,
+    op_ids,
+    op_view,
+    op_setup,
+    op_setup,
+    op_register,
+    op_records,
+    op_records,
+    op_agents,
+    op_cli,
+)
+
+
+def fuzz_one(seed: int) -> None:
+    """One fuzz case: a random operation driven by ``random.Random(seed)``.
+
+    Raises:
+        FuzzFailure: the library broke its contract.
+    """
+    rng = random.Random(seed)
+    operation = rng.choice(OPERATIONS)
+    try:
+        operation(rng)
+    except FuzzFailure:
+        raise
+    except Exception as exc:  # the harness's own valid calls must not fail either
+        tb = traceback.extract_tb(exc.__traceback__)
+        place = f"{tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else "?"
+        raise FuzzFailure(f"{operation.__name__}: {type(exc).__name__} at {place}", repr(exc)[:300]) from exc
