@@ -338,6 +338,19 @@ def test_determinize_keeps_the_taken_turn_up_with_the_dealer_or_the_kitty() -> N
         assert replay(record_of(guess)) == guess
 
 
+def test_determinize_does_not_know_whether_the_dealer_discarded_the_turn_up() -> None:
+    """Issue 12 (views are information sets): when the dealer may discard the turn-up he took and his discard is
+    hidden, guesses from another seat have him keep it or discard it (each replays and views the same)."""
+    s = picked_up("euchre")  # he kept the 9H and discarded the 9C
+    places = set()
+    for i in range(60):
+        guess = determinize(s.view(0), random.Random(i))
+        assert isinstance(guess, EuchreDeal)
+        assert guess.view(0) == s.view(0) and replay(record_of(guess)) == guess
+        places.add("kitty" if guess.turn_up in guess.kitty else "hand")
+    assert places == {"kitty", "hand"}
+
+
 @pytest.mark.parametrize(
     ("preset", "options"),
     [("euchre-openspiel", {}), ("euchre", {"dealer_may_discard_upcard": False}), ("british-euchre", {})],

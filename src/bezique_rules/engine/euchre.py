@@ -1079,17 +1079,46 @@ class EuchreDeal(DealState):
             state = state._apply_id(action_id)
             k += 1
 
+    def _exchange_guess(self, player: int, dealer_void: int, rng: random.Random) -> EuchreCore:
+        """This deal's core, or one just as consistent with what ``player`` sees in which the
+        dealer kept or discarded the turn-up he took: when ``player`` cannot tell (the dealer
+        may discard it and his discard is hidden) and the turn-up is not played, it is his
+        discard with a chance of one in his hand size plus one (as likely as each of his
+        cards), or never when he has shown he holds no card of its suit (``dealer_void``)."""
+        c = self.core
+        dealer = self.setup.dealer
+        up = 1 << c.turn_up
+        hand = c.hands[dealer]
+        in_hand = bool(hand & up)
+        if player == dealer or c.buried < 0 or self._turn_up_kept() or not (in_hand or c.buried == c.turn_up):
+            return c
+        k = hand.bit_count()
+        keep = not dealer_void & up and rng.randrange(k + 1) < k
+        if keep == in_hand:
+            return c
+        if in_hand:  # he discarded the turn-up instead of the card he did discard
+            buried = c.turn_up
+            hand = hand & ~up | 1 << c.buried
+        else:  # he kept the turn-up and discarded one of the cards he holds
+            buried = rng.choice(card_ids(hand))
+            hand = hand & ~(1 << buried) | up
+        hands = list(c.hands)
+        hands[dealer] = hand
+        kitty = tuple(buried if x == c.buried else x for x in c.kitty)
+        return c._replace(hands=tuple(hands), kitty=kitty, buried=buried)
+
     def _guess(self, player: int, rng: random.Random) -> Self:
         """A deal consistent with what ``player`` sees (but for who held a farmer's hand)."""
         rules = self.setup.rules
         n = rules.players
-        c = self.core
+        voids = self._void_masks()
+        c = self._exchange_guess(player, voids[self.setup.dealer], rng)
         dealer = self.setup.dealer
         fixed = [0] * n
         kitty_fixed = 0
         if c.buried >= 0:
-            # the dealer took the turn-up: it stays where it is, in his hand or as his discard
-            # (this keeps every guess replayable; it tells a search whether he discarded it)
+            # the dealer took the turn-up: it stays where the guessed exchange put it, in his hand
+            # or as his discard (so that every guess replays)
             fixed[dealer] = c.hands[dealer] & (1 << c.turn_up)
             if c.buried == c.turn_up:
                 kitty_fixed |= 1 << c.turn_up
@@ -1097,7 +1126,6 @@ class EuchreDeal(DealState):
             kitty_fixed |= 1 << c.buried
         if c.farmer >= 0:  # the swapped nines and tens were shown
             kitty_fixed |= sum(1 << x for x in c.kitty[:3])
-        voids = self._void_masks()
         slots: list[tuple[int, int]] = []
         hidden: list[int] = []
         owners: list[int] = []
