@@ -34,6 +34,7 @@ from bezique_rules import (
     record_of,
     replay,
 )
+from bezique_rules.bidding import OrderUp
 from bezique_rules.engine.euchre import EuchreDeal
 from bezique_rules.openspiel import openspiel_returns
 from bezique_rules.scoring import EuchreScoring, GamesMatchEnd, Standing, TargetEnd
@@ -1079,10 +1080,11 @@ def test_version_1_takeover_rule_reads_the_records_of_version_1() -> None:
     """british-euchre version 2 (seed 004 take-over); version 1's records say partner_takeover=true, which
     still means version 1's rule (no take-over whenever the dealer made trumps in round one), so they replay."""
     assert get_rules("british-euchre").version == 2 and get_rules("euchre").version == 1
-    assert get_rules("british-euchre").bidding.partner_takeover == "unless_dealer_took_turn_up"
-    assert get_rules("british-euchre", partner_takeover=True).bidding.partner_takeover == (
-        "unless_dealer_made_in_round_one"
-    )
+    seed_004 = get_rules("british-euchre").bidding
+    version_1 = get_rules("british-euchre", partner_takeover=True).bidding
+    assert isinstance(seed_004, OrderUp) and isinstance(version_1, OrderUp)
+    assert seed_004.partner_takeover == "unless_dealer_took_turn_up"
+    assert version_1.partner_takeover == "unless_dealer_made_in_round_one"
     old = run(
         deal("british-euchre", STRONG, "9H", STRONG_KITTY, partner_takeover=True),
         "pass", "pass", "pass", "order-up alone", "pass",
