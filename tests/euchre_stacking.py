@@ -160,8 +160,9 @@ def run(state: S, *actions: str) -> S:
 
 
 def hand_of(state: DealState | GameState, seat: int) -> set[str]:
-    """The codes of the cards ``seat`` holds."""
-    return {str(c) for c in state.view(seat).hand}
+    """The codes of the cards ``seat`` holds (read from the state, not from his view)."""
+    deal = state.deal if isinstance(state, GameState) else state
+    return {str(c) for c in deal.rules.deck.cards_of(deal.hands[seat])}
 
 
 def first_legal_play(state: DealState) -> str:

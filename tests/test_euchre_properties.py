@@ -29,13 +29,11 @@ from bezique_rules import (
     RuleCode,
     Verb,
     determinize,
-    get_rules,
     new_deal,
     new_game,
     record_of,
     replay,
 )
-from bezique_rules.bidding import OrderUp
 from bezique_rules.engine.euchre import EuchreDeal
 from euchre_stacking import deck_cards, hand_of, run, stack
 
@@ -70,17 +68,6 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("euchre-openspiel", {"allow_lone_defender": True, "stick_the_dealer": False}),
 ]
 """(preset, options) combinations the properties run over."""
-
-
-def _consistent(preset: str, options: dict[str, Any]) -> bool:
-    """A taken turn-up is known to stay with the dealer (see the tests of determinize below)."""
-    bidding = get_rules(preset, **options).bidding
-    assert isinstance(bidding, OrderUp)
-    return bidding.dealer_pickup == "may" or not bidding.dealer_may_discard_upcard
-
-
-CONSISTENT = [i for i, (preset, o) in enumerate(CONFIGS) if _consistent(preset, o)]
-"""Configurations where every determinized deal views the same as the real one."""
 
 
 def setup(index: int, seed: int, dealer: int, stacked: bool) -> EuchreDeal:
@@ -141,16 +128,21 @@ def hidden_from(s: EuchreDeal, p: int) -> set[str]:
     return hidden - mine - {str(cards[s.turn_up])}
 
 
-def check_view(s: EuchreDeal, p: int) -> None:
-    """The view shows ``p``'s own hand and no card of another hand, of the kitty, or of another's discard."""
+def check_view(s: EuchreDeal, p: int, kept: frozenset[int] = frozenset()) -> None:
+    """The view shows ``p``'s own hand (none to the dealer naming a suit for a turned Benny before he looked)
+    and no card of another hand, of the kitty, or of another's discard; the history leaves out the moves
+    ``kept`` (indices of farmer's hands kept with ``pass``) of the other players."""
     view = s.view(p)
-    assert {str(c) for c in view.hand} == hand_of(s, p)
+    unseen = s.phase is Phase.TRUMP and p == s.dealer and all(q != p for q, _ in s.history)
+    assert {str(c) for c in view.hand} == (set() if unseen else hand_of(s, p))
     assert view.hand_sizes == tuple(h.bit_count() for h in s.hands)
     parts: list[Iterable[Card]] = [*view.known, *view.won, view.trick, view.last_trick, view.buried]
     shown = {str(c) for part in parts for c in part}
     shown |= {str(c) for q, a in view.history for c in a.cards}
     assert not (shown & hidden_from(s, p))
-    for (q, a), (q_true, a_true) in zip(view.history, s.history):
+    seen = [(q, a) for i, (q, a) in enumerate(s.history) if q == p or i not in kept]
+    assert len(view.history) == len(seen)
+    for (q, a), (q_true, a_true) in zip(view.history, seen):
         assert q == q_true
         if q != p and a_true.verb is Verb.DISCARD and not is_farmers_swap(a_true):
             assert a == Action(Verb.DISCARD)  # the dealer's discard is hidden from the others
@@ -235,6 +227,7 @@ def test_random_deals_keep_every_invariant(
     s = setup(index, seed, dealer, stacked)
     rng = random.Random(choices)
     assert s.dealer == dealer
+    kept: set[int] = set()  # the moves that kept a farmer's hand
     while True:
         check_conservation(s)
         if s.is_over:
@@ -246,12 +239,16 @@ def test_random_deals_keep_every_invariant(
         if rng.random() < 0.3:
             check_refusals(s, rng)
         for p in range(4):
-            check_view(s, p)
+            check_view(s, p, frozenset(kept))
             guess = determinize(s.view(p), random.Random(seed))
             assert guess.view(p) == s.view(p)
-        s = s.apply(choose(s, rng, passive))
+            assert replay(record_of(guess)) == guess
+        action = choose(s, rng, passive)
+        if s.phase is Phase.DISCARD and s.trump < 0 and action.verb is Verb.PASS:
+            kept.add(len(s.history))
+        s = s.apply(action)
     for p in range(4):
-        check_view(s, p)
+        check_view(s, p, frozenset(kept))
     assert s.current_player is None and s.legal_actions() == ()
     check_tricks(s)
     assert s.scores == expected_points(s)
@@ -283,7 +280,7 @@ def test_records_round_trip_mid_deal(index: int, seed: int, choices: int, cut: f
 
 
 @given(
-    index=st.sampled_from(CONSISTENT),
+    index=st.sampled_from(range(len(CONFIGS))),
     seed=st.integers(0, 2**32),
     choices=st.integers(0, 2**32),
     passive=st.sampled_from([0.0, 0.9]),
@@ -341,6 +338,19 @@ def test_determinize_keeps_the_taken_turn_up_with_the_dealer_or_the_kitty() -> N
         assert replay(record_of(guess)) == guess
 
 
+def test_determinize_does_not_know_whether_the_dealer_discarded_the_turn_up() -> None:
+    """Issue 12 (views are information sets): when the dealer may discard the turn-up he took and his discard is
+    hidden, guesses from another seat have him keep it or discard it (each replays and views the same)."""
+    s = picked_up("euchre")  # he kept the 9H and discarded the 9C
+    places = set()
+    for i in range(60):
+        guess = determinize(s.view(0), random.Random(i))
+        assert isinstance(guess, EuchreDeal)
+        assert guess.view(0) == s.view(0) and replay(record_of(guess)) == guess
+        places.add("kitty" if guess.turn_up in guess.kitty else "hand")
+    assert places == {"kitty", "hand"}
+
+
 @pytest.mark.parametrize(
     ("preset", "options"),
     [("euchre-openspiel", {}), ("euchre", {"dealer_may_discard_upcard": False}), ("british-euchre", {})],
@@ -373,6 +383,24 @@ def test_a_farmers_swap_is_public_and_stays_in_the_kitty() -> None:
         assert isinstance(guess, EuchreDeal)
         assert {str(s.rules.deck.card(x)) for x in guess.kitty} == {"9S", "9H", "9D"}
         assert guess.view(1) == s.view(1)
+
+
+def test_a_kept_farmers_hand_is_seen_by_its_holder_only() -> None:
+    """Issue 12 (views are information sets): only a holder is asked about a farmer's hand, so his ``pass`` is in
+    his own history only; determinize from another view replays with whoever its guessed hands make holders."""
+    s = new_deal("euchre", deck=stack("euchre", FARMER, "TH", "TS JH QD"), farmers_hand="nines_or_tens")
+    assert isinstance(s, EuchreDeal)
+    s = s.apply("pass")
+    assert s.phase is Phase.BID and s.current_player == 0
+    assert s.view(0).history == ((0, Action(Verb.PASS)),)
+    assert s.view(1).history == s.view(2).history == s.view(3).history == ()
+    asked = set()
+    for i in range(40):
+        guess = determinize(s.view(1), random.Random(i))
+        assert isinstance(guess, EuchreDeal)
+        assert guess.view(1) == s.view(1) and replay(record_of(guess)) == guess
+        asked.add(tuple(who for who, _ in guess.history))
+    assert () in asked  # a guess need not give seat 0 a farmer's hand
 
 
 def test_determinize_respects_who_held_a_farmers_hand() -> None:

@@ -14,6 +14,7 @@ picks up the turn-up and player 0 leads trick one.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -23,13 +24,17 @@ from bezique_rules import (
     IllegalActionError,
     OptionError,
     Phase,
+    RecordError,
     RuleCode,
     Suit,
+    determinize,
     get_rules,
     new_deal,
     new_game,
     record_of,
+    replay,
 )
+from bezique_rules.bidding import OrderUp
 from bezique_rules.engine.euchre import EuchreDeal
 from bezique_rules.openspiel import openspiel_returns
 from bezique_rules.scoring import EuchreScoring, GamesMatchEnd, Standing, TargetEnd
@@ -996,3 +1001,100 @@ def test_tournament_match_full_game() -> None:
             assert g.game_wins == (1, 0) and g.totals == (0, 0) and not g.is_over
     assert g.is_over and g.winner == 0 and g.game_wins == (2, 0)
     assert [r.scores for r in g.results] == [(4, 0)] * 12
+
+
+# -- seed 004: a turned Benny is named unseen; taking over a dealer who declined the exchange ----------------
+
+BENNY_HANDS = {0: "JH JD AH KH QH", 1: "AS KS QS TS 9S", 2: "AD KD QD TD 9D", 3: "AC KC QC TC 9C"}
+
+
+@pytest.mark.parametrize("benny_turned", ["dealer_names_candidate", "dealer_forced_maker"])
+def test_seed_004_the_dealer_names_the_suit_of_a_turned_benny_before_looking(benny_turned: str) -> None:
+    """Seed 004 (deal): a turned Benny: the dealer names the suit BEFORE looking at his hand, so his view at
+    that decision shows no card (the others see their own hands; everyone counts his five cards)."""
+    d = deal("british-euchre", BENNY_HANDS, "JK", benny_turned=benny_turned)
+    assert d.phase is Phase.TRUMP and d.current_player == 3
+    blind = d.view(3)
+    assert list(blind.hand) == [] and blind.hand_sizes == (5, 5, 5, 5)
+    assert {str(c) for c in d.view(0).hand} == set(codes(BENNY_HANDS[0]))
+    assert legal(d) == ["trump S", "trump H", "trump D", "trump C"]
+    named = d.apply("trump C")
+    assert {str(c) for c in named.view(3).hand} == set(codes(BENNY_HANDS[3]))  # now he looks
+
+
+def test_seed_004_determinize_does_not_assume_the_dealer_saw_his_cards() -> None:
+    """Seed 004 (deal): from the dealer's view while he names a suit for a turned Benny, determinize deals his
+    own five cards at random with the others (the Benny stays turned up); each guess replays and views alike."""
+    d = deal("british-euchre", BENNY_HANDS, "JK")
+    seen = d.view(3)
+    hands = set()
+    for i in range(30):
+        guess = determinize(seen, random.Random(i))
+        assert isinstance(guess, EuchreDeal)
+        assert guess.view(3) == seen and replay(record_of(guess)) == guess
+        assert str(guess.rules.deck.card(guess.turn_up)) == "JK"
+        hands.add(frozenset(hand_of(guess, 3)))
+    assert len(hands) > 20  # not his real hand every time
+
+
+def test_seed_004_a_dealer_who_saw_a_farmers_hand_sees_his_cards_at_the_benny() -> None:
+    """Seed 004 with the farmer's-hand house rule (asked first): a dealer asked about his farmer's hand has
+    looked at his cards, so his view while naming the Benny's suit shows them."""
+    hands = {0: "AH KH QH AS KS", 1: "AD KD QD AC KC", 2: "JS JH JD JC QS", 3: "9S 9H 9D TC QC"}
+    d = deal("british-euchre", hands, "JK", farmers_hand="nines_or_tens")
+    assert d.phase is Phase.DISCARD and d.current_player == 3
+    d = d.apply("pass")
+    assert d.phase is Phase.TRUMP and {str(c) for c in d.view(3).hand} == set(codes(hands[3]))
+
+
+def test_seed_004_partner_takes_over_when_the_lone_dealer_declines_the_exchange() -> None:
+    """Seed 004 (note 3): the partner of a maker who declared "down" may play alone instead, except when the
+    maker is the dealer who has already exchanged: a dealer who orders up alone decides on the exchange first,
+    and declining it lets his partner take over (the dealer sits out; the lone player's left leads)."""
+    d = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY), "pass", "pass", "pass", "order-up alone")
+    assert d.phase is Phase.DISCARD and d.current_player == 3 and d.sitting_out == (1,)
+    declined = d.apply("pass")
+    assert declined.phase is Phase.ALONE and declined.current_player == 1
+    assert legal(declined) == ["pass", "alone"]
+    over = declined.apply("alone")
+    assert over.sitting_out == (3,) and over.view(0).alone == 1 and over.maker == 3
+    while over.phase is Phase.ALONE:  # the defenders decline to defend alone
+        over = over.apply("pass")
+    assert over.phase is Phase.TRICKS and over.current_player == 2  # left of the lone player 1
+    kept = run(declined, "pass")
+    assert kept.sitting_out == (1,) and kept.view(0).alone == 3
+
+
+def test_seed_004_no_takeover_once_the_lone_dealer_took_the_turned_card() -> None:
+    """Seed 004 (note 3): a lone dealer who took the turned card keeps his lone hand: his partner is not asked."""
+    d = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY), "pass", "pass", "pass", "order-up alone")
+    took = d.apply("discard 9C")
+    assert took.sitting_out == (1,)
+    while took.phase is Phase.ALONE:  # only the defenders are asked
+        assert took.current_player in (0, 2)
+        took = took.apply("pass")
+    assert took.phase is Phase.TRICKS and took.sitting_out == (1,)
+
+
+def test_version_1_takeover_rule_reads_the_records_of_version_1() -> None:
+    """british-euchre version 2 (seed 004 take-over); version 1's records say partner_takeover=true, which
+    still means version 1's rule (no take-over whenever the dealer made trumps in round one), so they replay."""
+    assert get_rules("british-euchre").version == 2 and get_rules("euchre").version == 1
+    seed_004 = get_rules("british-euchre").bidding
+    version_1 = get_rules("british-euchre", partner_takeover=True).bidding
+    assert isinstance(seed_004, OrderUp) and isinstance(version_1, OrderUp)
+    assert seed_004.partner_takeover == "unless_dealer_took_turn_up"
+    assert version_1.partner_takeover == "unless_dealer_made_in_round_one"
+    old = run(
+        deal("british-euchre", STRONG, "9H", STRONG_KITTY, partner_takeover=True),
+        "pass", "pass", "pass", "order-up alone", "pass",
+    )  # fmt: skip
+    assert old.phase is not Phase.ALONE or old.current_player != 1  # nobody asks the partner
+    old = play_out(old)
+    record = record_of(old)
+    assert record["options"]["partner_takeover"] is True
+    assert replay(record) == old
+    record["options"]["partner_takeover"] = "unless_dealer_took_turn_up"
+    with pytest.raises(RecordError) as info:
+        replay(record)  # the same actions under the seed-004 rule: the partner answers the defenders' first pass,
+    assert info.value.step == 8  # so the first card comes while the last defender is still asked

@@ -15,10 +15,23 @@ from __future__ import annotations
 
 import bisect
 from functools import cached_property
+from typing import Literal
 
 import attrs
 
-__all__ = ["Auction", "ContractRules", "OrderUp"]
+__all__ = ["Auction", "ContractRules", "OrderUp", "Takeover"]
+
+Takeover = Literal["never", "unless_dealer_took_turn_up", "unless_dealer_made_in_round_one"]
+"""When the partner of a lone maker may play alone in his place (Euchre):
+
+- ``"never"``: no take-over (North American Euchre).
+- ``"unless_dealer_took_turn_up"``: always, except when the maker is the dealer and has
+  already taken the turned card into his hand (seed 004, the British Euchre
+  Association's rule): a dealer who orders up alone first decides on the exchange, and
+  his partner is asked only when he declined it.
+- ``"unless_dealer_made_in_round_one"``: never when the dealer made trumps in round one,
+  exchange or not (release 0.1.0's reading, kept so that its records replay).
+"""
 
 
 @attrs.frozen
@@ -43,8 +56,9 @@ class OrderUp:
     """A turned Benny: the dealer names the candidate suit before looking
     (``"dealer_names_candidate"``, seed 004), or names trumps and his side are the
     makers (``"dealer_forced_maker"``)."""
-    partner_takeover: bool = False
-    """When the maker goes alone, his partner may play alone instead (British)."""
+    partner_takeover: Takeover = "never"
+    """When the maker goes alone, whether his partner may play alone instead (British):
+    see `Takeover`."""
     lone_defender: str = "never"
     """Who may defend alone: ``"never"``, ``"vs_lone_only"`` (only against a lone
     maker, seed 004) or ``"always"`` (OpenSpiel)."""
@@ -62,10 +76,22 @@ class OrderUp:
         """Whether a player may pass (a stuck dealer may not, in round two)."""
         return not (round_two and is_dealer and self.stick_the_dealer)
 
-    def takeover_allowed(self, *, maker_is_dealer: bool, round_one: bool) -> bool:
-        """Whether the lone maker's partner may take over (not when the maker is the
-        dealer who has taken the turned card)."""
-        return self.partner_takeover and not (maker_is_dealer and round_one)
+    def takeover_offered(self, *, maker_is_dealer: bool, round_one: bool) -> bool:
+        """Whether the lone maker's partner is to be asked whether he takes over (the
+        engine then skips the question when `takeover_refused` says so)."""
+        if self.partner_takeover == "never":
+            return False
+        return self.partner_takeover == "unless_dealer_took_turn_up" or not (maker_is_dealer and round_one)
+
+    def takeover_after_exchange(self, *, maker_is_dealer: bool, round_one: bool) -> bool:
+        """Whether the take-over question waits for the dealer's exchange: the maker is
+        the dealer who may take the turned card, and only taking it refuses the take-over."""
+        return self.partner_takeover == "unless_dealer_took_turn_up" and maker_is_dealer and round_one
+
+    def takeover_refused(self, *, maker_is_dealer: bool, dealer_took_turn_up: bool) -> bool:
+        """Whether a take-over is refused now: the maker is the dealer and he has taken
+        the turned card (seed 004)."""
+        return maker_is_dealer and dealer_took_turn_up
 
     def defence_allowed(self, *, maker_alone: bool) -> bool:
         """Whether a defender may now be offered to defend alone."""

@@ -18,12 +18,28 @@ import attrs
 from .cards import Card, Rank, Suit
 from .deck import DeckSpec
 
-__all__ = ["NO_TRUMP", "TrumpOrder", "TrumpTable"]
+__all__ = [
+    "BENNY_POWER",
+    "LEFT_BOWER_POWER",
+    "NO_TRUMP",
+    "RIGHT_BOWER_POWER",
+    "TRUMP_BONUS",
+    "TrumpOrder",
+    "TrumpTable",
+]
 
 NO_TRUMP = -1
 """The internal trump index when there is no trump suit (yet)."""
 
-_TRUMP_BONUS = 100
+TRUMP_BONUS = 100
+"""Added to the power of every trump, so that any trump beats any plain card."""
+BENNY_POWER = 60
+"""The Benny's power before the trump bonus: above every other card."""
+RIGHT_BOWER_POWER = 50
+"""The right bower's (the jack of trumps') power before the trump bonus: below the Benny only."""
+LEFT_BOWER_POWER = 49
+"""The left bower's (the other jack of the trump colour) power before the trump bonus: just below
+the right bower, above the ace (a rank's power is at most the number of ranks, 8)."""
 
 
 @attrs.frozen
@@ -110,7 +126,7 @@ class TrumpOrder:
         for card in deck.faces:
             if self.benny is not None and card == self.benny:
                 face_suit.append(trump if trump != NO_TRUMP else 4)
-                face_power.append(_TRUMP_BONUS + 60 if trump != NO_TRUMP else 60)
+                face_power.append(TRUMP_BONUS + BENNY_POWER if trump != NO_TRUMP else BENNY_POWER)
                 continue
             assert card.suit is not None  # only the Benny may be suitless
             s = card.suit.value
@@ -118,14 +134,14 @@ class TrumpOrder:
             if trump != NO_TRUMP and self.bowers and card.rank is Rank.JACK:
                 if s == trump:
                     face_suit.append(s)
-                    face_power.append(_TRUMP_BONUS + 50)
+                    face_power.append(TRUMP_BONUS + RIGHT_BOWER_POWER)
                     continue
                 if Suit(s).same_colour.value == trump:
                     face_suit.append(trump)
-                    face_power.append(_TRUMP_BONUS + 49)
+                    face_power.append(TRUMP_BONUS + LEFT_BOWER_POWER)
                     continue
             face_suit.append(s)
-            face_power.append(p + (_TRUMP_BONUS if s == trump else 0))
+            face_power.append(p + (TRUMP_BONUS if s == trump else 0))
         suit = tuple(face_suit[f] for f in deck.face_of)
         power = tuple(face_power[f] for f in deck.face_of)
         masks = [0] * 5

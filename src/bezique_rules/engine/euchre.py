@@ -134,7 +134,7 @@ class EuchreEngine:
         zeros = m.zeros
         raw: tuple[Any, ...] = (legal, player, hands, (), (), (
             stage, first, zeros, zeros, (), -1, (0, 0), -1, 0, kitty, turn_up, 1, candidate, 0, -1, -1, -1, queue,
-            -1, -1, False, *m.rows_before_play,
+            -1, -1, False, 0, *m.rows_before_play,
         ))  # fmt: skip
         setup = _new(DealSetup)  # DealSetup(rules, order, seed, dealer, m), without attrs' __init__
         _set_rules(setup, rules)
@@ -314,10 +314,14 @@ def _made_queue(
     partner = (maker + 2) % n
     queue: list[tuple[int, int]] = []
     if bidding.alone_with_bid:
-        if alone and bidding.takeover_allowed(maker_is_dealer=maker == dealer, round_one=turned_suit):
+        asked = alone and bidding.takeover_offered(maker_is_dealer=maker == dealer, round_one=turned_suit)
+        after = bidding.takeover_after_exchange(maker_is_dealer=maker == dealer, round_one=turned_suit)
+        if asked and not after:
             queue.append((partner, _TAKEOVER))
         if turned_suit:
             queue.append((dealer, _PICKUP))
+        if asked and after:  # seed 004: only a dealer who took the turned card keeps his lone hand
+            queue.append((partner, _TAKEOVER))
     else:
         if turned_suit:
             queue.append((dealer, _PICKUP))
@@ -412,6 +416,9 @@ class EuchreCore(NamedTuple):
     """The player who swapped a farmer's hand, or -1."""
     misdeal: bool
     """The deal ended without play (everybody passed, or a misdeal)."""
+    asked: int
+    """How many farmer's-hand decisions were made (the first moves of the deal): only a
+    player holding one is asked, so a ``pass`` among them is shown to him alone."""
 
 
 # The stored core (`EuchreDeal._raw`) is `EuchreCore` laid out for the hot path:
@@ -428,13 +435,13 @@ class EuchreCore(NamedTuple):
 (
     _LEGAL, _PLAYER, _HANDS, _TRICK, _MOVES, _STAGE, _LEADER, _WON, _TAKEN, _LAST_TRICK, _LAST_LEADER, _POINTS,
     _TRUMP, _OUT, _KITTY, _TURN_UP, _ROUND, _CANDIDATE, _PASSES, _MAKER, _ALONE, _DEFENDER, _QUEUE, _BURIED,
-    _FARMER, _MISDEAL,
-) = range(26)  # fmt: skip
-_CORE_END = 26  # the end of EuchreCore's fields; the play rows follow:
-_SEATS = 26  # m.next_seat[out]: seat -> the next seat in play
-_ACTIVE = 27  # m.active[out]: how many seats are in play
-_FOLLOW = 28  # m.follow[trump]: led card -> the cards that follow it (None: no tables, ask the policy)
-_POWER = 29  # m.lead_power[trump]: led card -> trick power of each card (None: ask the trump table)
+    _FARMER, _MISDEAL, _ASKED,
+) = range(27)  # fmt: skip
+_CORE_END = 27  # the end of EuchreCore's fields; the play rows follow:
+_SEATS = 27  # m.next_seat[out]: seat -> the next seat in play
+_ACTIVE = 28  # m.active[out]: how many seats are in play
+_FOLLOW = 29  # m.follow[trump]: led card -> the cards that follow it (None: no tables, ask the policy)
+_POWER = 30  # m.lead_power[trump]: led card -> trick power of each card (None: ask the trump table)
 _REST = _STAGE  # where rest starts in the flat list
 # positions in rest
 _R_STAGE, _R_LEADER, _R_WON, _R_TAKEN, _R_POINTS = (k - _REST for k in (_STAGE, _LEADER, _WON, _TAKEN, _POINTS))
@@ -824,11 +831,7 @@ class EuchreDeal(DealState):
                     )
                     ids = tuple([m.plays + i for i in _play_ids(m, cards)])
                     e[_LEGAL] = ids + (m.pass_id,) if decline else ids
-            elif kind == _DEFEND and (
-                e[_DEFENDER] >= 0
-                or not m.defence_allowed[e[_ALONE] >= 0]
-                or (m.defence_blocked_by_exchange and (seat + 2) % len(e[_HANDS]) == dealer and e[_BURIED] >= 0)
-            ):
+            elif self._not_asked(e, seat, kind):
                 queue = queue[1:]
                 continue
             else:  # going alone, taking over, defending alone
@@ -864,6 +867,22 @@ class EuchreDeal(DealState):
                 e[_LEGAL] = e[_HANDS][leader]
         return self._state(e)
 
+    def _not_asked(self, e: list[Any], seat: int, kind: int) -> bool:
+        """Whether a queued take-over or lone-defence question lapses: a take-over when the
+        maker is the dealer who took the turned card (seed 004); a lone defence when someone
+        already defends alone, the rules allow none now, or his partner is the dealer who
+        has exchanged (seed 004)."""
+        m: _Meta = self.setup.meta
+        dealer = self.setup.dealer
+        if kind == _TAKEOVER:
+            bidding = part_of(self.setup.rules, self.setup.rules.bidding, OrderUp)
+            return bidding.takeover_refused(maker_is_dealer=e[_MAKER] == dealer, dealer_took_turn_up=e[_BURIED] >= 0)
+        return kind == _DEFEND and (
+            e[_DEFENDER] >= 0
+            or not m.defence_allowed[e[_ALONE] >= 0]
+            or (m.defence_blocked_by_exchange and (seat + 2) % len(e[_HANDS]) == dealer and e[_BURIED] >= 0)
+        )
+
     def _has_farmers_hand(self, hand: int, m: _Meta) -> bool:
         face_of = self.setup.rules.deck.face_of
         faces = sorted({face_of[pid] for pid in card_ids(hand) if (m.farmer_faces >> face_of[pid]) & 1})
@@ -895,6 +914,7 @@ class EuchreDeal(DealState):
         hands = list(e[_HANDS])
         kitty = e[_KITTY]
         if qkind == _FARMER:
+            e[_ASKED] += 1
             if kind == _FARMER_SWAP:
                 if e[_FARMER] >= 0:  # a second farmer's hand: misdeal
                     e[_STAGE] = _OVER
@@ -922,12 +942,31 @@ class EuchreDeal(DealState):
 
     # -- knowledge -----------------------------------------------------------
 
-    def _public_move(self, move: Move, viewer: int) -> tuple[int, Action]:
-        who, action_id = move
-        action = self.setup.meta.actions.actions[action_id]
-        if who != viewer and self.setup.meta.meta[action_id][0] == _DISCARD:  # the dealer's discard is hidden
-            return who, Action(Verb.DISCARD)
-        return who, action  # a farmer's swap is shown
+    def _history(self, viewer: int) -> tuple[tuple[int, Action], ...]:
+        """The moves as ``viewer`` sees them: the dealer's discard without its card, and no
+        other player's farmer's-hand ``pass`` (only a holder is asked, so his declining
+        would show what he holds); a farmer's swap is shown."""
+        m: _Meta = self.setup.meta
+        actions = m.actions.actions
+        asked = self.core.asked
+        seen = []
+        for i, (who, action_id) in enumerate(self.moves):
+            if who != viewer:
+                kind = m.meta[action_id][0]
+                if kind == _DISCARD:
+                    seen.append((who, Action(Verb.DISCARD)))
+                    continue
+                if i < asked and kind == _PASS:
+                    continue
+            seen.append((who, actions[action_id]))
+        return tuple(seen)
+
+    def _blind(self, player: int) -> bool:
+        """Whether ``player`` has not looked at his hand yet: the dealer naming a suit for a
+        turned Benny does so before looking (seed 004), unless a farmer's-hand decision
+        (a house rule, asked first) already showed him his cards."""
+        c = self.core
+        return c.stage is Phase.TRUMP and player == self.setup.dealer and all(who != player for who, _ in c.moves)
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: own hand, the turn-up, every played card; never the
@@ -947,7 +986,7 @@ class EuchreDeal(DealState):
             phase=c.stage,
             current_player=self.current_player,
             dealer=self.setup.dealer,
-            hand=CardSet(deck.cards_of(c.hands[player])),
+            hand=empty if self._blind(player) else CardSet(deck.cards_of(c.hands[player])),
             hand_sizes=tuple(h.bit_count() for h in c.hands),
             tabled=(empty,) * n,
             known=tuple(CardSet(deck.cards_of(k)) for k in known),
@@ -961,7 +1000,7 @@ class EuchreDeal(DealState):
             scores=c.points,
             melds=(),
             won=tuple(CardSet(deck.cards_of(w)) for w in c.won),
-            history=tuple(self._public_move(mv, player) for mv in c.moves),
+            history=self._history(player),
             maker=self.maker,
             alone=None if c.alone < 0 else c.alone,
             lone_defender=None if c.defender < 0 else c.defender,
@@ -1007,38 +1046,89 @@ class EuchreDeal(DealState):
         return voids
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
-        guess = self._guess(player, rng)
         if part_of(self.setup.rules, self.setup.rules.bidding, OrderUp).farmers_hand == "off":
-            return guess
-        # Only holders of a farmer's hand are asked whether to swap it, so who was asked is
-        # public: keep the guesses whose own deal asks the same players (rejection sampling).
+            return self._guess(player, rng)
+        # Only a holder of a farmer's hand is asked whether to swap it; the others do not see
+        # his ``pass``. A guess replays its deal with a hidden pass for each other holder its
+        # hands make, and is kept when the viewer sees it as he sees this deal (rejection
+        # sampling: a swap, or a decision pending now, pins who holds such a hand).
+        seen = self.view(player)
         for _ in range(_FARMER_GUESSES):
-            if guess._replays():
-                return guess
-            guess = self._guess(player, rng)
-        return guess  # all failed: vanishingly rare (a holder's chance is 3% a guess or more)
+            world = self._guess(player, rng)._with_hidden_passes(player)
+            if world is not None and world.view(player) == seen:
+                return world
+        return self  # every guess failed: vanishingly rare (a holder's chance is 3% a guess or more)
 
-    def _replays(self) -> bool:
-        """Whether this deal's moves, applied to its own deck order, give this deal."""
+    def _with_hidden_passes(self, player: int) -> Self | None:
+        """This deal replayed on its own deck with the moves ``player`` sees, each farmer's-hand
+        decision of another player not among them made as a ``pass`` (None: they do not fit)."""
         setup = self.setup
-        state = EuchreEngine.new_deal(setup.rules, setup.deck_order, setup.seed, setup.dealer)
-        for who, action_id in self.moves:
-            if who != state.current_player or action_id not in state.legal_action_ids():
-                return False
+        m: _Meta = setup.meta
+        c = self.core
+        hidden = [i < c.asked and who != player and m.meta[a][0] == _PASS for i, (who, a) in enumerate(c.moves)]
+        seen = [mv for mv, h in zip(c.moves, hidden) if not h]
+        pending = c.player if c.stage is Phase.DISCARD and c.queue and c.queue[0][1] == _FARMER else -1
+        state = cast(Self, EuchreEngine.new_deal(setup.rules, setup.deck_order, setup.seed, setup.dealer))
+        k = 0
+        while True:
+            now = state.core
+            seat = now.player
+            if now.stage is Phase.DISCARD and now.queue[0][1] == _FARMER and seat != player:
+                if k < len(seen) and seen[k][0] == seat:
+                    pass  # his swap, as everybody saw it
+                elif k == len(seen) and seat == pending:
+                    return state  # deciding now, as in this deal
+                else:
+                    state = state._apply_id(m.pass_id)
+                    continue
+            if k == len(seen):
+                return state
+            who, action_id = seen[k]
+            if who != seat or action_id not in state.legal_action_ids():
+                return None
             state = state._apply_id(action_id)
-        return state == self
+            k += 1
+
+    def _exchange_guess(self, player: int, dealer_void: int, rng: random.Random) -> EuchreCore:
+        """This deal's core, or one just as consistent with what ``player`` sees in which the
+        dealer kept or discarded the turn-up he took: when ``player`` cannot tell (the dealer
+        may discard it and his discard is hidden) and the turn-up is not played, it is his
+        discard with a chance of one in his hand size plus one (as likely as each of his
+        cards), or never when he has shown he holds no card of its suit (``dealer_void``)."""
+        c = self.core
+        dealer = self.setup.dealer
+        up = 1 << c.turn_up
+        hand = c.hands[dealer]
+        in_hand = bool(hand & up)
+        if player == dealer or c.buried < 0 or self._turn_up_kept() or not (in_hand or c.buried == c.turn_up):
+            return c
+        k = hand.bit_count()
+        keep = not dealer_void & up and rng.randrange(k + 1) < k
+        if keep == in_hand:
+            return c
+        if in_hand:  # he discarded the turn-up instead of the card he did discard
+            buried = c.turn_up
+            hand = hand & ~up | 1 << c.buried
+        else:  # he kept the turn-up and discarded one of the cards he holds
+            buried = rng.choice(card_ids(hand))
+            hand = hand & ~(1 << buried) | up
+        hands = list(c.hands)
+        hands[dealer] = hand
+        kitty = tuple(buried if x == c.buried else x for x in c.kitty)
+        return c._replace(hands=tuple(hands), kitty=kitty, buried=buried)
 
     def _guess(self, player: int, rng: random.Random) -> Self:
         """A deal consistent with what ``player`` sees (but for who held a farmer's hand)."""
         rules = self.setup.rules
         n = rules.players
-        c = self.core
+        voids = self._void_masks()
+        c = self._exchange_guess(player, voids[self.setup.dealer], rng)
         dealer = self.setup.dealer
         fixed = [0] * n
         kitty_fixed = 0
         if c.buried >= 0:
-            # the dealer took the turn-up: it stays where it is, in his hand or as his discard
-            # (this keeps every guess replayable; it tells a search whether he discarded it)
+            # the dealer took the turn-up: it stays where the guessed exchange put it, in his hand
+            # or as his discard (so that every guess replays)
             fixed[dealer] = c.hands[dealer] & (1 << c.turn_up)
             if c.buried == c.turn_up:
                 kitty_fixed |= 1 << c.turn_up
@@ -1046,12 +1136,12 @@ class EuchreDeal(DealState):
             kitty_fixed |= 1 << c.buried
         if c.farmer >= 0:  # the swapped nines and tens were shown
             kitty_fixed |= sum(1 << x for x in c.kitty[:3])
-        voids = self._void_masks()
         slots: list[tuple[int, int]] = []
         hidden: list[int] = []
         owners: list[int] = []
+        blind = self._blind(player)  # his own hand is as unknown to him as the others'
         for q in range(n):
-            if q == player:
+            if q == player and not blind:
                 continue
             free = c.hands[q] & ~fixed[q]
             slots.append((free.bit_count(), voids[q]))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..bidding import OrderUp
+from ..bidding import OrderUp, Takeover
 from ..cards import JOKER, Card, Rank, Suit
 from ..deck import DealPattern, DeckSpec
 from ..scoring import CardPoints, EuchreScoring, GamesMatchEnd, TargetEnd
@@ -42,6 +42,16 @@ def euchre_deck(size: int = 24, benny: str = "joker") -> tuple[DeckSpec, Card | 
         return DeckSpec(ranks=ranks, extras=(card,)), card
     return DeckSpec(ranks=ranks), None
 
+
+_TAKEOVER: dict[bool | str, Takeover] = {
+    False: "never",
+    True: "unless_dealer_made_in_round_one",  # how 0.1.0 read True: its records replay
+    "unless_dealer_took_turn_up": "unless_dealer_took_turn_up",
+}
+"""The ``partner_takeover`` option's values and the `Takeover` rule each stands for."""
+
+_VERSIONS = {"british-euchre": 2}
+"""Behaviour versions (1 when not listed); see the CHANGELOG for each bump."""
 
 _NA_PACKETS = ((0, 3), (1, 2), (2, 3), (3, 2), (0, 2), (1, 3), (2, 2), (3, 3))
 
@@ -76,7 +86,7 @@ def build_euchre(name: str, o: Mapping[str, Any]) -> RuleSet:
             dealer_pickup=o["dealer_pickup"],
             dealer_may_discard_upcard=o["dealer_may_discard_upcard"],
             benny_turned=o["benny_turned"],
-            partner_takeover=o["partner_takeover"],
+            partner_takeover=_TAKEOVER[o["partner_takeover"]],
             lone_defender=o["lone_defender"],
             lone_lead=o["lone_lead"],
             farmers_hand=o["farmers_hand"],
@@ -103,7 +113,7 @@ def build_euchre(name: str, o: Mapping[str, Any]) -> RuleSet:
         partnership=True,
         bidding=bidding,
         scoring=scoring,
-        version=1,
+        version=_VERSIONS.get(name, 1),
         description=description,
         option_values=tuple(sorted(o.items())),
         option_specs=_SPECS.get(name, _SPECS["euchre-openspiel" if openspiel else "euchre"]),
@@ -133,8 +143,11 @@ def _table_options(**d: Any) -> tuple[OptionSpec, ...]:
         OptionSpec("dealer_pickup", g("dealer_pickup", "must"), ("must", "may"),
                    doc="When the turned suit is trumps the dealer must (or may) take the turn-up and discard."),
         OptionSpec("dealer_may_discard_upcard", True, doc="The dealer may discard the turn-up he took."),
-        OptionSpec("partner_takeover", g("partner_takeover", False),
-                   doc="The partner of a maker who goes alone may play alone instead."),
+        OptionSpec("partner_takeover", g("partner_takeover", False), (False, True, "unless_dealer_took_turn_up"),
+                   doc="The partner of a maker who goes alone may play alone instead: "
+                   "'unless_dealer_took_turn_up' (seed 004): unless the maker is the dealer and has taken the "
+                   "turned card; True: never when the dealer made trumps in round one (release 0.1.0's rule, "
+                   "kept for its records); False: no take-over."),
         OptionSpec("lone_defender", g("lone_defender", "never"), ("never", "vs_lone_only", "always"),
                    doc="Who may defend alone (a lone defender's euchre scores 4)."),
         OptionSpec("lone_lead", g("lone_lead", "dealer_left"), ("dealer_left", "left_of_lone_player"),
@@ -155,7 +168,7 @@ _SPECS: dict[str, tuple[OptionSpec, ...]] = {
         target=5,
         deck_size=25,
         dealer_pickup="may",
-        partner_takeover=True,
+        partner_takeover="unless_dealer_took_turn_up",
         lone_defender="vs_lone_only",
         lone_lead="left_of_lone_player",
     ),
