@@ -186,6 +186,18 @@ def test_dix_never_scores_by_playing_it() -> None:
     assert s.scores == (0, 0) and s.current_player == 1
 
 
+def test_dix_score_on_play_option() -> None:
+    """Seed 000 (Bezique's seven rules with the nine), dix_score_on_play=True: an unscored dix played in the
+    stock phase scores 10, win or lose; once, and not again after it was shown."""
+    s = run(two_hand("9H TS", "JC", turn_up="KH", dix_score_on_play=True), "play 9H; play JC")  # the dix wins
+    assert s.scores == (10, 0) and s.breakdown[0] == ScoreBreakdown(seven=10)
+    s = run(two_hand("9H", "AH", turn_up="KH", dix_score_on_play=True), "play 9H; play AH")  # the dix loses
+    assert s.scores == (10, 0) and s.current_player == 1
+    s = run(two_hand("9H TS QS", "JC AC", turn_up="KH", dix_score_on_play=True), "play TS; play JC; declare 9H")
+    s = run(s, "play 9H; play AC")  # shown already: playing it scores nothing more
+    assert s.scores == (10, 0)
+
+
 def test_dix_only_after_a_won_trick_and_once() -> None:
     """§8.2: no dix action without a won trick (NO_DECLARATION_NOW); a scored dix never scores again."""
     s = two_hand("9H TS AS QS JD", "JC QC", turn_up="KH")

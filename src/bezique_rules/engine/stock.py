@@ -74,6 +74,7 @@ class _Meta:
     dix_masks: tuple[int, ...]  # by trump index: the physical dix cards
     dix_points: int
     score_on_play: bool
+    dix_any_time: bool  # seed 000 method 2: the dix may be declared on one's turn to play
     card_values: tuple[int, ...]
     immediate: bool
     last_bonus: int
@@ -264,6 +265,7 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
             tuple(deck.face_masks[f] if f >= 0 else 0 for f in dix_faces) + (0,),
             dix.points if dix is not None else 0,
             dix is not None and dix.score_on_play,
+            dix is not None and dix.any_time,
             rules.card_values,
             rules.stock.card_timing == "immediate",
             rules.card_points.last_trick,
@@ -595,7 +597,8 @@ class StockDeal(DealState):
                 if not faces:
                     break
         carte = m.carte_id >= 0 and stage is _ST_PLAY and self._may_show_carte(m)
-        if tabled & playable or carte:
+        seven = m.dix_any_time and stage is _ST_PLAY and hand & m.dix_masks[core.trump] & ~core.scored
+        if tabled & playable or carte or seven:
             more = list(ids)
             play_table = m.play_table
             c = playable & tabled
@@ -605,6 +608,8 @@ class StockDeal(DealState):
                 c ^= low
             if carte:
                 more.append(m.carte_id)
+            if seven:
+                more.append(m.declare_ids[m.dix_faces[core.trump]])
             return tuple(sorted(set(more)))
         return ids
 
@@ -656,7 +661,8 @@ class StockDeal(DealState):
             )
         if verb == _PASS:
             return RuleCode.WRONG_PHASE, "nothing to pass: play a card"
-        if stage is not Phase.DECLARE:
+        any_time = stage is Phase.PLAY and verb == _DECLARE and m.dix_any_time
+        if stage is not Phase.DECLARE and not any_time:
             if stage is Phase.PLAYOFF:
                 return RuleCode.NO_DECLARATION_NOW, "no declarations once the stock is exhausted"
             return RuleCode.NO_DECLARATION_NOW, "only the trick winner declares, after the trick and before drawing"
@@ -688,7 +694,7 @@ class StockDeal(DealState):
         # exchange / declare
         if dix is None:
             return RuleCode.NOT_AN_ACTION, "this variant has no trump seven"
-        if self.turn & _SEVEN_DONE:
+        if self.turn & _SEVEN_DONE and not any_time:
             return RuleCode.SEVEN_NOT_ALLOWED, "only one trump-seven declaration per trick"
         if self.trump < 0 or m.dix_faces[self.trump] != a:
             return RuleCode.SEVEN_NOT_ALLOWED, "only the seven of trumps can be declared or exchanged"
@@ -941,6 +947,13 @@ class StockDeal(DealState):
             exchanged = old
         else:
             known = _set(known, p, known[p] | low)
+        if stage is not _ST_DECLARE:  # seed 000 method 2: declared on his turn to play; he plays next
+            return type(self)(
+                self.setup,
+                self.core._replace(
+                    known=known, points=_add(points, p, _SEVEN, dix.points), scored=scored | low, moves=moves
+                ),
+            )
         return self._declared(
             _tuple_new(
                 StockCore,

@@ -118,7 +118,10 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
             trump_dependent_bezique=o["bezique_pair"] == "trump_dependent",
         ),
         meld_rules=MeldRules(
-            reform_after_play=o["reform_after_play"], upgrade_classes=upgrades, downgrade_classes=downgrades
+            reform_after_play=o["reform_after_play"],
+            upgrade_classes=upgrades,
+            downgrade_classes=downgrades,
+            cross_class_reuse=o["cross_class_reuse"],
         ),
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=TrickPolicy(PlayDuty.FOLLOW_BEAT_OR_TRUMP),
@@ -160,6 +163,9 @@ def _options(profile: str) -> tuple[OptionSpec, ...]:
         OptionSpec("reform_after_play", True,
                    doc="Once a card of a scored meld is played, its other cards may form that meld again with "
                    "new cards."),
+        OptionSpec("cross_class_reuse", "any", ("any", "higher_only"),
+                   doc="R5: a declared card may join a meld of another class freely, or only one that scores more "
+                   "(seed 002)."),
         OptionSpec("four_tens", False, doc="Any four tens score 90 (if agreed)."),
         OptionSpec("bezique_pair", "fixed", ("fixed", "trump_dependent"),
                    doc="The bezique: Q♠ J♦ always; or the queen of trumps with the jack of the other colour "
