@@ -1397,18 +1397,13 @@ def _replays_as_guessed(state: DealState, player: int, seeds: int = 20) -> None:
         assert all(again.view(q) == guess.view(q) for q in range(state.players))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: the stock engine enters Phase.DECLARE only when the trick winner has something to "
-    "declare, so the public history shows whether he could declare (a 'pass' appears, or the draw is automatic); "
-    "StockDeal._determinize ignores this and deals the opponent hidden cards that would have opened a declare "
-    "phase: the determinized deal's record does not replay (RecordError: 'declare or pass before the next trick')",
-)
 def test_determinized_two_hand_deal_is_a_possible_deal() -> None:
-    """api.md determinize: a state consistent with the view: its history is legal with its own cards."""
+    """api.md determinize / issue 12: every trick winner gets the declaration decision (``pass`` when he has
+    nothing), so the history shows nothing of the hidden cards and a determinized deal replays to itself."""
     s = play_until(two_hand(turn_up="KH"), 8)
-    assert [a for _p, a in s.history if str(a) == "pass"] == []  # no trick winner could declare so far
+    assert len([a for _p, a in s.history if str(a) == "pass"]) == 8  # one decision per stock trick, forced or not
     _replays_as_guessed(s, 0)
+    _replays_as_guessed(s, 1)
 
 
 @pytest.mark.xfail(

@@ -148,6 +148,22 @@ class StockEngine:
         )  # fmt: skip
 
 
+_CUT_TRIES = 400
+"""How many deals of the hidden cards `StockDeal._determinize` tries for a world with the real cut."""
+
+
+def _stacked_ids(num_faces: int, order: tuple[int, ...]) -> tuple[int, ...]:
+    """The physical ids a stacked deck of the cards of ``order`` gets (`DeckSpec.order_from_cards`:
+    identical cards take their copies in order), so a world's cut is that of its own record."""
+    copies = [0] * num_faces
+    out = []
+    for c in order:
+        f = c % num_faces
+        out.append(copies[f] * num_faces + f)
+        copies[f] += 1
+    return tuple(out)
+
+
 def _cut_packet(cut: CutGuess, seed: int | None, order: tuple[int, ...]) -> int:
     """The size of the dealer's cut: a chance drawn from the deal's seed (or, for a stacked
     deck, from the deck order), uniform from ``cut.smallest`` to ``cut.largest``."""
@@ -307,18 +323,16 @@ def _declare_ids(
     exchanged: int,
     scored: int,
     turn_up: int,
-    found: list[tuple[int, tuple[tuple[int, bool], ...]]] | None = None,
 ) -> list[int]:
-    """The declare-phase actions open to a trick winner: always ``pass``, then melds and sevens.
-
-    ``found``: the melds' search already made with no exchange on this trick (optional)."""
+    """The declare-phase actions open to a trick winner: always ``pass``, then melds and sevens."""
     ids = [m.pass_id]
     dix = rules.stock.dix
     melds_done = turn & 0xFF
     if (not m.meld_limit or melds_done < m.meld_limit) and not (
         exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging
     ):
-        if found is None or exchanged >= 0:
+        found = None
+        if hand & m.meldable:
             forbidden = 0
             if exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
                 forbidden = 1 << exchanged
@@ -336,6 +350,25 @@ def _declare_ids(
             if dix.methods != "exchange_only" or not can_exchange:
                 ids.append(m.declare_ids[face])
     return ids
+
+
+def _more_may_be_declared(rules: RuleSet, m: _Meta, core: StockCore) -> bool:
+    """Whether the rules (not the winner's hidden hand) leave a meld or a seven action open
+    on this trick: the meld limit, the exchange house rule, one seven action per trick, and
+    whether a trump seven / dix is still unscored (public)."""
+    dix = rules.stock.dix
+    turn = core.turn
+    melds = not (m.meld_limit and (turn & 0xFF) >= m.meld_limit) and not (
+        core.exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging
+    )
+    if melds:
+        return True
+    if dix is None or turn & _SEVEN_DONE or core.trump < 0:
+        return False
+    played = 0
+    for w in core.won:
+        played |= w
+    return bool(m.dix_masks[core.trump] & ~core.scored & ~played)
 
 
 def _finder(rules: RuleSet, m: _Meta, trump: int) -> Finder:
@@ -836,68 +869,31 @@ class StockDeal(DealState):
         last_stock = len(stock) + (1 if turn_up >= 0 else 0) <= n
         if last_stock and not m.last_at_final:
             points = _add(points, winner, _LAST, m.last_bonus)
-        hand = hands[winner]
-        if (not last_stock or m.declare_on_last) and hand & m.meldable:
-            history = _history(declarations, winner)
-            found = (m.finders.get(trump) or _finder(setup.rules, m, trump))(hand, tabled[winner], history, 0)
-            # something to declare: a meld, or an unscored trump seven (no dix rule: no dix masks)
-            if found or hand & m.dix_masks[trump] & ~scored:
-                ids = _declare_ids(setup.rules, m, hand, tabled[winner], history, trump, 0, -1, scored, turn_up, found)
-                ids.sort()
-                return cls(
-                    setup,
-                    _tuple_new(
-                        StockCore,
-                        (
-                            _ST_DECLARE, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick,
-                            leader, won, points, declarations, scored, 0, -1, tricks, shown, moves,
-                        )
-                    ),
-                    tuple(ids),
-                )  # fmt: skip
-        if shown >> _STREAK:
-            shown = _carte_after_draw(m, shown, n, winner, stock)
-        if n == 2 and (len(stock) > 2 or (len(stock) == 2 and not m.show_last)):  # the usual draw
-            if winner == 0:
-                hands = (hands[0] | 1 << stock[0], hands[1] | 1 << stock[1])
-            else:
-                hands = (hands[0] | 1 << stock[1], hands[1] | 1 << stock[0])
-            stock = stock[2:]
-        else:
-            hands, known, stock, turn_up = _draws(n, winner, hands, known, stock, turn_up, m.show_last)
-        if stock or turn_up >= 0:
-            stage = _ST_PLAY
-        else:
-            stage = _ST_PLAYOFF
-            tabled = (0,) * n
-        return cls(
-            setup,
-            _tuple_new(
-                StockCore,
-                (
-                    stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won,
-                    points, declarations, scored, 0, -1, tricks, shown, moves,
-                )
+        # The winner always gets the declaration decision while declaring is allowed (a
+        # ``pass`` when he has nothing): whether he could declare stays hidden (issue 12).
+        stage = _ST_DECLARE if not last_stock or m.declare_on_last else _ST_PLAY
+        core = _tuple_new(
+            StockCore,
+            (
+                stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won,
+                points, declarations, scored, 0, -1, tricks, shown, moves,
             ),
         )  # fmt: skip
+        if stage is _ST_DECLARE:
+            return cls(setup, core)
+        return cls(setup, _after_draw(m, core, moves))
 
     def _drawn(self, moves: tuple[Move, ...]) -> Self:
         """End the declare phase: everyone draws, then the winner leads."""
         return type(self)(self.setup, _after_draw(self.setup.meta, self.core, moves))
 
     def _declared(self, core: StockCore) -> Self:
-        """After a declaration: stay while something more may be declared, else draw."""
-        setup = self.setup
-        m: _Meta = setup.meta
-        p = core.player
-        ids = _declare_ids(
-            setup.rules, m, core.hands[p], core.tabled[p], _history(core.declarations, p), core.trump, core.turn,
-            core.exchanged, core.scored, core.turn_up,
-        )  # fmt: skip
-        if len(ids) > 1:
-            ids.sort()
-            return type(self)(setup, core, tuple(ids))
-        return type(self)(setup, _after_draw(m, core, core.moves))
+        """After a declaration: the winner stays (and passes when done) while the rules leave
+        anything to declare on this trick, whatever his hand; else everyone draws."""
+        m: _Meta = self.setup.meta
+        if _more_may_be_declared(self.setup.rules, m, core):
+            return type(self)(self.setup, core)
+        return type(self)(self.setup, _after_draw(m, core, core.moves))
 
     def _meld(self, kind_index: int, key: tuple[tuple[int, bool], ...], moves: tuple[Move, ...]) -> Self:
         rules = self.setup.rules
@@ -1039,19 +1035,31 @@ class StockDeal(DealState):
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
         """Shuffle the cards hidden from ``player`` among their places (stock games reveal
-        nothing about hidden cards through the play, so any arrangement is consistent);
-        before the six-pack guess, draw the cut size afresh too."""
+        nothing about hidden cards through the play, so any arrangement is consistent).
+
+        Six-pack's cut: a world is recorded as a stacked deck, whose cut size comes from its
+        order (`_cut_packet`); before the guess the world takes the cut of its own order, after
+        it (the cut is public) the hidden cards are dealt again until the order cuts the same
+        (at most `_CUT_TRIES` times: with very few hidden cards left it may not, and the world
+        keeps the real cut, which its own record then does not reproduce)."""
         hidden = self._hidden_from(player)
         state = self._relabel(dict(zip(hidden, shuffle(hidden, rng))))
+        cut = self.setup.rules.stock.cut_guess
+        if cut is not None and cut.packet is None:
+            deck = self.setup.rules.deck
+            if self.stage is Phase.GUESS:
+                setup = state.setup
+                packet = _cut_packet(cut, None, _stacked_ids(deck.num_faces, setup.deck_order))
+                state = type(self)(
+                    DealSetup(setup.rules, setup.deck_order, None, setup.dealer, setup.meta, packet), state.core
+                )
+            else:
+                for _ in range(_CUT_TRIES):
+                    if _cut_packet(cut, None, _stacked_ids(deck.num_faces, state.deck_order)) == self.setup.packet:
+                        break
+                    state = self._relabel(dict(zip(hidden, shuffle(hidden, rng))))
         if self.setup.meta.carte_id >= 0:
             state = state._evolve(shown=state._carte_bits(player))
-        cut = self.setup.rules.stock.cut_guess
-        if cut is not None and self.stage is Phase.GUESS and cut.packet is None:
-            setup = state.setup
-            packet = rng.randint(cut.smallest, cut.largest)
-            state = type(self)(
-                DealSetup(setup.rules, setup.deck_order, None, setup.dealer, setup.meta, packet), state.core
-            )
         return state
 
     def _carte_bits(self, viewer: int) -> int:

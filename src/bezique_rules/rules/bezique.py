@@ -209,7 +209,7 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
             card_timing=o["brisque_timing"],
             carte_blanche=o["carte_blanche"],
         ),
-        version=1,
+        version=2,
         description=description,
         option_values=tuple(sorted(o.items())),
         option_specs=_SPECS["bezique-match" if "match_lead" in o else "bezique"],

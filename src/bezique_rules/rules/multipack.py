@@ -141,7 +141,7 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
                 all_brisques=BRISQUES.total(deck) - BRISQUES.last_trick,
             ),
         ),
-        version=1,
+        version=2,
         description={
             "rubicon-bezique": "Rubicon Bezique: four packs, nine cards, the rubicon at 1000.",
             "six-pack-bezique": "Six-pack (Chinese) Bezique: six packs, twelve cards, the rubicon at 3000.",

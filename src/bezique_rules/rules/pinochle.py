@@ -202,7 +202,7 @@ def build_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
             declare_on_last_stock_trick=True,
             show_last_card=o["show_last_card"],
         ),
-        version=1,
+        version=2,
         description="Two-hand Pinochle: 48 cards, stock, American melds, game 1000.",
         option_values=tuple(sorted(o.items())),
         option_specs=_TWO_HAND,
