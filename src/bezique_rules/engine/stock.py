@@ -880,7 +880,10 @@ class StockDeal(DealState):
             ),
         )  # fmt: skip
         if stage is _ST_DECLARE:
-            return cls(setup, core)
+            # his actions now (the search runs once, here; often only ``pass``)
+            ids = _declare_ids(setup.rules, m, hands[winner], tabled[winner], _history(declarations, winner), trump,
+                               0, -1, scored, turn_up)  # fmt: skip
+            return cls(setup, core, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
         return cls(setup, _after_draw(m, core, moves))
 
     def _drawn(self, moves: tuple[Move, ...]) -> Self:
@@ -890,10 +893,16 @@ class StockDeal(DealState):
     def _declared(self, core: StockCore) -> Self:
         """After a declaration: the winner stays (and passes when done) while the rules leave
         anything to declare on this trick, whatever his hand; else everyone draws."""
-        m: _Meta = self.setup.meta
-        if _more_may_be_declared(self.setup.rules, m, core):
-            return type(self)(self.setup, core)
-        return type(self)(self.setup, _after_draw(m, core, core.moves))
+        setup = self.setup
+        m: _Meta = setup.meta
+        if _more_may_be_declared(setup.rules, m, core):
+            p = core.player
+            ids = _declare_ids(
+                setup.rules, m, core.hands[p], core.tabled[p], _history(core.declarations, p), core.trump, core.turn,
+                core.exchanged, core.scored, core.turn_up,
+            )  # fmt: skip
+            return type(self)(setup, core, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
+        return type(self)(setup, _after_draw(m, core, core.moves))
 
     def _meld(self, kind_index: int, key: tuple[tuple[int, bool], ...], moves: tuple[Move, ...]) -> Self:
         rules = self.setup.rules
