@@ -9,6 +9,37 @@ Physical copies: when an action names a card by face, the engine picks the
 copy: from the concealed hand the lowest id; from the table (``*``) the copy
 used in the most melds (keeping the fresher copy for later melds); for a meld,
 the copies used least in earlier melds that make the meld legal.
+
+The phases: ``GUESS`` (six-pack's cut, once), then per trick ``PLAY`` (each
+player in turn; a carte blanche or, with ``seven_any_time``, a trump seven may
+be shown on one's turn), then ``DECLARE`` for the winner of every stock-phase
+trick (melds, the seven / dix actions, ``pass``; a ``pass`` even when nothing
+can be declared, so that the phase sequence shows nothing hidden), then the
+draw; once the stock is gone, ``PLAYOFF`` tricks, then ``OVER``.
+
+The state record `StockCore` (a deal is `DealSetup` + `StockCore`), field by field:
+
+- ``stage``: the phase; ``player``: who acts (-1 when over);
+- ``hands``, ``tabled``, ``known``: per player, masks of physical card ids: every
+  card held, the held cards lying face up in melds, the held cards everyone has seen;
+- ``stock``: the face-down stock, top first; ``turn_up``: the turn-up (drawn last) or -1;
+  ``trump``: the trump suit index, or -1 before a multi-pack marriage fixes it;
+- ``leader``, ``trick``: who led the current trick and its cards in play order;
+  ``last_trick``, ``last_leader``: the same for the previous trick;
+- ``won``: per player, the mask of cards won in tricks;
+- ``points``: per player, the `ScoreBreakdown` parts in order (melds, seven, cards,
+  last trick, bonus, contract);
+- ``declarations``: every meld declared, as (player, kind index, mask of the cards);
+- ``scored``: the mask of trump sevens / dix cards that have scored;
+- ``turn``: this trick's declarations: melds declared (low byte), and `_SEVEN_DONE`;
+- ``exchanged``: the card taken for the seven on this trick, or -1;
+- ``tricks``: tricks completed; ``shown``: carte blanche flags (bit p: player p may
+  show one now; bit 8 + p: he is on a streak); ``moves``: (player, action id) pairs.
+
+Transitions build a new `StockCore`; the hot paths (a card played, the draw) build it
+with `_tuple_new` from its fields in order (tried for issue 14: ``_replace`` by name in
+``_play`` cost about a quarter of bezique's random deals per second in a side-by-side run;
+`benchmarks/bench_deals.py` measures them); the rarer transitions use ``_replace``.
 """
 
 from __future__ import annotations
@@ -20,7 +51,7 @@ from typing import Any, NamedTuple, cast
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionSpace, Verb
+from ..actions import Action, ActionKind, ActionSpace, Verb
 from ..cards import Card, CardSet, Suit
 from ..deck import card_ids, shuffle
 from ..errors import DealError, RuleCode
@@ -33,8 +64,14 @@ from ..trumps import NO_TRUMP, TrumpTable
 
 __all__ = ["StockDeal", "StockEngine"]
 
-# Action meta: (verb code, a, b)
-_PLAY, _MELD, _EXCHANGE, _DECLARE, _PASS, _CARTE, _GUESS = range(7)
+# what each action id does: (kind, a, b), see `_build_tables`; module aliases of the kinds
+_PLAY = ActionKind.PLAY
+_MELD = ActionKind.MELD
+_EXCHANGE = ActionKind.EXCHANGE
+_DECLARE = ActionKind.DECLARE
+_PASS = ActionKind.PASS
+_CARTE = ActionKind.CARTE_BLANCHE
+_GUESS = ActionKind.GUESS
 
 # points tuple layout per player
 _MELDS, _SEVEN, _CARDS, _LAST, _BONUS, _CONTRACT = range(6)
