@@ -35,6 +35,7 @@ from typing import Any
 
 from bezique_rules import Action, Card, DealState, Phase, Verb, new_deal
 from bezique_rules.engine.stock import StockDeal
+from stacking import skip_forced_pass
 
 __all__ = [
     "LAYOUTS",
@@ -234,9 +235,10 @@ def _steps(actions: str | Sequence[str]) -> list[str]:
 
 
 def run(state: StockDeal, actions: str | Sequence[str]) -> StockDeal:
-    """Apply notation strings in order (a list, or one string separated by ``;``)."""
+    """Apply notation strings in order (a list, or one string separated by ``;``); a stock
+    game's forced ``pass`` is applied by itself (`stacking.skip_forced_pass`)."""
     for text in _steps(actions):
-        state = state.apply(text)
+        state = skip_forced_pass(state.apply(text))
     return state
 
 

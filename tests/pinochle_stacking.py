@@ -31,6 +31,7 @@ from typing_extensions import Self
 from bezique_rules import Action, Card, DealState, Phase, Verb, new_deal
 from bezique_rules.engine.auction import AuctionDeal
 from bezique_rules.engine.stock import StockDeal
+from stacking import skip_forced_pass
 
 __all__ = [
     "PACKETS",
@@ -230,15 +231,21 @@ def _steps(actions: str | Sequence[str]) -> list[str]:
 class _Applies(Protocol):
     def apply(self, action: Action | str | int, *, check: bool = True) -> Self: ...
 
+    @property
+    def phase(self) -> Phase: ...
+
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
 
 S = TypeVar("S", bound=_Applies)
 D = TypeVar("D", bound=DealState)
 
 
 def run(state: S, actions: str | Sequence[str]) -> S:
-    """Apply notation strings in order (a list, or one string separated by ``;``)."""
+    """Apply notation strings in order (a list, or one string separated by ``;``); a stock
+    game's forced ``pass`` is applied by itself (`stacking.skip_forced_pass`)."""
     for text in _steps(actions):
-        state = state.apply(text)
+        state = skip_forced_pass(state.apply(text))
     return state
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "play_trick",
     "play_until",
     "run",
+    "skip_forced_pass",
     "stack",
     "stock_deal",
 ]
@@ -179,6 +180,11 @@ def stock_deal(state: DealState) -> StockDeal:
 class _Applies(Protocol):
     def apply(self, action: Action | str | int, *, check: bool = True) -> Self: ...
 
+    @property
+    def phase(self) -> Phase: ...
+
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
 
 S = TypeVar("S", bound=_Applies)
 
@@ -190,9 +196,23 @@ def _steps(actions: str | Sequence[str]) -> list[str]:
 
 
 def run(state: S, actions: str | Sequence[str]) -> S:
-    """Apply notation strings in order (a list, or one string separated by ``;``)."""
+    """Apply notation strings in order (a list, or one string separated by ``;``).
+
+    A scenario, like a record, may leave out a stock-game trick winner's ``pass`` when it
+    is his only action: `skip_forced_pass` applies it after each step.
+    """
     for text in _steps(actions):
-        state = state.apply(text)
+        state = skip_forced_pass(state.apply(text))
+    return state
+
+
+def skip_forced_pass(state: S) -> S:
+    """``state`` after the declaration decision's ``pass`` when that is the only legal action
+    (the trick winner of a stock game with nothing, or nothing more, to declare)."""
+    if state.phase is Phase.DECLARE:
+        legal = state.legal_actions()
+        if len(legal) == 1 and legal[0].verb is Verb.PASS:
+            return state.apply(legal[0])
     return state
 
 

@@ -172,6 +172,8 @@ def _two_lookalikes() -> tuple[DealState, DealState, int]:
     rng = random.Random(2)
     for _ in range(13):
         state = state.apply(HeuristicAgent().choose(state.view(state.current_player or 0), rng))
+    while len(state.legal_actions()) == 1:  # a forced pass is no choice: go on to a real one
+        state = state.apply(state.legal_actions()[0])
     p = state.current_player
     assert p is not None
     other = determinize(state.view(p), random.Random(99))

@@ -1075,3 +1075,92 @@ def test_match_end_decide() -> None:
     assert _decide(end, (399, 0), 1) == (False, None, 0, 0)
     assert _decide(end, (700, 650), 2) == (True, 0, 1, 0)
     assert _decide(end, (700, 700), 2) == (True, None, 0, 0)
+
+
+# ---------------------------------------------------------------------------
+# issue 13: seed 002's cross-class reuse, seed 000's trump seven "at any time"
+# ---------------------------------------------------------------------------
+
+
+def test_cross_class_reuse_higher_only_lets_a_marriage_king_join_four_kings() -> None:
+    """Seed 002 (cross_class_reuse="higher_only"): a marriage king may join four kings, which score more (80 > 20)."""
+    s = deal(p0="KS QS QS KH KD KC 9D 9C", p1="8C 8D 8D", turn_up="9H", cross_class_reuse="higher_only")
+    s = run(s, "play 9D; play 8C; meld common-marriage KS QS; play 9C; play 8D")
+    assert "meld four-kings KS* KH KD KC" in legal(s)
+    s = run(s, "meld four-kings KS* KH KD KC")
+    assert s.scores == (100, 0)
+
+
+def test_cross_class_reuse_higher_only_refuses_a_marriage_from_four_kings() -> None:
+    """Seed 002: a king of four kings (80) may not later make a marriage (20): MELD_DOWNGRADE; "any" allows it."""
+    script = "play 9D; play 8C; meld four-kings KS KH KD KC; play 9C; play 8D"
+    p0, p1, stock = "KS KH KD KC QD QS 9D 9C", "8C 8D 8D", "JD"  # player 0 draws J-D after trick 1
+    s = run(deal(p0=p0, p1=p1, turn_up="9H", stock=stock, cross_class_reuse="higher_only"), script)
+    assert legal(s) == ["meld bezique QS JD", "pass"]
+    assert refusal(s, "meld common-marriage KD* QD") is RuleCode.MELD_DOWNGRADE
+    assert refusal(s, "meld common-marriage KS* QS") is RuleCode.MELD_DOWNGRADE
+    s = run(deal(p0=p0, p1=p1, turn_up="9H", stock=stock), script)  # the default: reuse in both directions
+    assert legal(s) == ["meld common-marriage KS* QS", "meld common-marriage KD* QD", "meld bezique QS JD", "pass"]
+
+
+def test_cross_class_reuse_higher_only_refuses_equal_scores() -> None:
+    """Seed 002 "scores more": a bezique queen (40) may join sixty queens (60) but not a royal marriage (40)."""
+    s = deal(p0="QS JD KS QH QD QC 9D 9C", p1="8C 8D 8D", turn_up="9S", cross_class_reuse="higher_only")
+    s = run(s, "play 9D; play 8C; meld bezique QS JD; play 9C; play 8D")
+    assert refusal(s, "meld royal-marriage KS QS*") is RuleCode.MELD_DOWNGRADE
+    assert legal(s) == ["meld four-queens QS* QH QD QC", "pass"]
+
+
+def test_cross_class_reuse_is_an_option_of_the_multipack_presets() -> None:
+    """Seed 002's rule is offered where R5 applies: bezique, bezique-match and the multi-pack presets."""
+    for variant in ("bezique", "bezique-match", "rubicon-bezique", "six-pack-bezique", "eight-pack-bezique"):
+        rules = get_rules(variant, cross_class_reuse="higher_only")
+        assert rules.meld_rules.cross_class_reuse == "higher_only"
+        assert get_rules(variant).meld_rules.cross_class_reuse == "any"
+
+
+def test_seven_any_time_declared_before_leading() -> None:
+    """Seed 000 method 2 (seven_any_time): the trump seven is declared on one's turn to lead: 10, the lead follows."""
+    s = deal(p0="7H 9S", p1="8C", turn_up="AH", seven_any_time=True)
+    assert "declare 7H" in legal(s) and "exchange 7H" not in legal(s)
+    s = run(s, "declare 7H")
+    assert s.scores == (10, 0) and s.phase is Phase.PLAY and s.current_player == 0
+    assert Card.parse("7H") in s.view(1).known[0] and Card.parse("7H") in hand(s, 0)
+    assert "declare 7H" not in legal(s)
+    assert refusal(s, "declare 7H") is RuleCode.SEVEN_ALREADY_SCORED
+
+
+def test_seven_any_time_declared_before_following_then_never_exchanged() -> None:
+    """Seed 000 method 2: declared before following, the seven scores 10 and cannot later be exchanged."""
+    s = deal(p0="9S 9D", p1="7H 8C 8D", turn_up="AH", seven_any_time=True)
+    s = run(s, "play 9S; declare 7H")
+    assert s.scores == (0, 10) and s.current_player == 1
+    s = run(s, "play 8C")
+    s = run(s, "play 9D; play 7H")  # player 1 wins with the declared seven: no second 10 for playing it
+    assert s.scores == (0, 10)
+
+
+def test_seven_any_time_as_it_is_played() -> None:
+    """Seed 000 method 2 "even as he plays it": playing an unscored seven in the stock phase scores 10,
+    also in bezique-match where scoring on play is otherwise off."""
+    s = run(deal("bezique-match", p0="7H", p1="8H", turn_up="9H", seven_any_time=True), "play 7H; play 8H")
+    assert seven(s) == (10, 0)
+    s = run(deal("bezique-match", p0="7H", p1="8H", turn_up="9H"), "play 7H; play 8H")
+    assert seven(s) == (0, 0)
+
+
+def test_seven_any_time_not_in_the_play_off() -> None:
+    """Seed 000: no declarations once the stock is exhausted, the seven included (NO_DECLARATION_NOW)."""
+    s = play_until(deal(p0="7H", turn_up="AH", seven_any_time=True), 24, keep=("7H", ""))
+    assert s.phase is Phase.PLAYOFF and Card.parse("7H") in hand(s, 0)
+    while s.current_player != 0:
+        s = s.apply(s.legal_actions()[0])
+    assert "declare 7H" not in legal(s)
+    assert refusal(s, "declare 7H") is RuleCode.NO_DECLARATION_NOW
+
+
+def test_seven_any_time_off_by_default() -> None:
+    """Default (seven_any_time=False): the seven is declared only after a won trick (NO_DECLARATION_NOW)."""
+    s = deal(p0="7H 9S", p1="8C", turn_up="AH")
+    assert "declare 7H" not in legal(s)
+    assert refusal(s, "declare 7H") is RuleCode.NO_DECLARATION_NOW

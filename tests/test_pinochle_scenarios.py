@@ -186,6 +186,18 @@ def test_dix_never_scores_by_playing_it() -> None:
     assert s.scores == (0, 0) and s.current_player == 1
 
 
+def test_dix_score_on_play_option() -> None:
+    """Seed 000 (Bezique's seven rules with the nine), dix_score_on_play=True: an unscored dix played in the
+    stock phase scores 10, win or lose; once, and not again after it was shown."""
+    s = run(two_hand("9H TS", "JC", turn_up="KH", dix_score_on_play=True), "play 9H; play JC")  # the dix wins
+    assert s.scores == (10, 0) and s.breakdown[0] == ScoreBreakdown(seven=10)
+    s = run(two_hand("9H", "AH", turn_up="KH", dix_score_on_play=True), "play 9H; play AH")  # the dix loses
+    assert s.scores == (10, 0) and s.current_player == 1
+    s = run(two_hand("9H TS QS", "JC AC", turn_up="KH", dix_score_on_play=True), "play TS; play JC; declare 9H")
+    s = run(s, "play 9H; play AC")  # shown already: playing it scores nothing more
+    assert s.scores == (10, 0)
+
+
 def test_dix_only_after_a_won_trick_and_once() -> None:
     """§8.2: no dix action without a won trick (NO_DECLARATION_NOW); a scored dix never scores again."""
     s = two_hand("9H TS AS QS JD", "JC QC", turn_up="KH")
@@ -1386,18 +1398,13 @@ def _replays_as_guessed(state: DealState, player: int, seeds: int = 20) -> None:
         assert all(again.view(q) == guess.view(q) for q in range(state.players))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: the stock engine enters Phase.DECLARE only when the trick winner has something to "
-    "declare, so the public history shows whether he could declare (a 'pass' appears, or the draw is automatic); "
-    "StockDeal._determinize ignores this and deals the opponent hidden cards that would have opened a declare "
-    "phase: the determinized deal's record does not replay (RecordError: 'declare or pass before the next trick')",
-)
 def test_determinized_two_hand_deal_is_a_possible_deal() -> None:
-    """api.md determinize: a state consistent with the view: its history is legal with its own cards."""
+    """api.md determinize / issue 12: every trick winner gets the declaration decision (``pass`` when he has
+    nothing), so the history shows nothing of the hidden cards and a determinized deal replays to itself."""
     s = play_until(two_hand(turn_up="KH"), 8)
-    assert [a for _p, a in s.history if str(a) == "pass"] == []  # no trick winner could declare so far
+    assert len([a for _p, a in s.history if str(a) == "pass"]) == 8  # one decision per stock trick, forced or not
     _replays_as_guessed(s, 0)
+    _replays_as_guessed(s, 1)
 
 
 @pytest.mark.xfail(

@@ -292,6 +292,8 @@ def expected_refusals(s: DealState, action: Action) -> set[RuleCode] | None:
         return set()  # pass is always legal when declaring
     if verb is Verb.PASS:
         return {RuleCode.WRONG_PHASE}
+    if verb is Verb.DECLARE and s.stage is Phase.PLAY and s.rules.options["seven_any_time"]:
+        return _SEVEN_REFUSALS  # seed 000 method 2: declared on one's turn to play
     if verb in (Verb.MELD, Verb.EXCHANGE, Verb.DECLARE):
         return {RuleCode.NO_DECLARATION_NOW}
     assert verb is Verb.PLAY
@@ -466,7 +468,7 @@ def check_declare_phase(state: DealState) -> None:
     rules = s.rules
     legal = s.legal_actions()
     assert Action(Verb.PASS) in legal, "the trick winner may always decline to declare"
-    assert len(legal) > 1, "a declare phase with nothing to declare"
+    # ``pass`` may be the only action: every stock-trick winner gets the decision (issue 12 item 5)
     assert all(a.verb in (Verb.PASS, Verb.MELD, Verb.EXCHANGE, Verb.DECLARE) for a in legal)
     p = s.player
     concealed = Counter(rules.deck.cards_of(s.hands[p] & ~s.tabled[p]))

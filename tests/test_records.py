@@ -17,6 +17,7 @@ from bezique_rules import (
     BeziqueRulesError,
     DealState,
     GameState,
+    Phase,
     RecordError,
     get_rules,
     new_deal,
@@ -65,8 +66,12 @@ def finished_deal(seed: int = 5) -> DealState:
 
 
 def illegal_at(state: DealState) -> str:
-    """A well-formed action of the variant that is not legal in ``state``."""
+    """A well-formed action of the variant that is not legal in ``state`` (nor, where ``state``
+    is a declaration decision whose only action is ``pass``, which a record may leave out,
+    after that pass)."""
     legal = set(state.legal_action_ids())
+    if state.phase is Phase.DECLARE and [str(a) for a in state.legal_actions()] == ["pass"]:
+        legal |= set(state.apply("pass").legal_action_ids())
     actions = state.rules.action_space.actions
     return str(next(a for i, a in enumerate(actions) if i not in legal))
 

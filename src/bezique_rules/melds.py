@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Sequence
+from typing import Literal
 
 import attrs
 
@@ -183,6 +184,9 @@ class MeldTable:
         return tuple(sorted(seen))
 
 
+CrossClassReuse = Literal["any", "higher_only"]
+"""How rule R5 lets a declared card join a meld of another class (`MeldRules.cross_class_reuse`)."""
+
 Declaration = tuple[int, int]
 """A scored declaration of one player: (kind index, mask of physical cards)."""
 
@@ -204,6 +208,11 @@ class MeldRules:
     """R3: classes in which a card may be reused in a higher meld."""
     downgrade_classes: frozenset[str] = frozenset()
     """Classes in which a card of a higher meld may be reused in a lower one (R4 lifted)."""
+    cross_class_reuse: CrossClassReuse = "any"
+    """R5: a card of an earlier meld may join a meld of another class whatever it scores
+    (``"any"``), or only a meld that scores more than the earlier one (``"higher_only"``,
+    seed 002: a king of a marriage may join four kings, a king of four kings may not
+    later marry)."""
 
     def refusal(
         self,
@@ -263,6 +272,15 @@ class MeldRules:
                     return RuleCode.MELD_UPGRADE, f"cards of a {other.name} may not be reused in a {kind.name}"
                 if other.level > kind.level and kind.meld_class not in self.downgrade_classes:
                     return RuleCode.MELD_DOWNGRADE, f"cards of a {other.name} may not be reused in a lower {kind.name}"
+        # R5 with "higher_only": across classes only into a meld that scores more.
+        if self.cross_class_reuse == "higher_only":
+            for k, m in history:
+                other = kinds[k]
+                if m & cards and _class_key(table, k) != _class_key(table, kind_index) and other.points >= kind.points:
+                    return RuleCode.MELD_DOWNGRADE, (
+                        f"cards of a {other.name} ({other.points}) may join a meld of another class only if it "
+                        f"scores more, not a {kind.name} ({kind.points})"
+                    )
         # R1: a new card (re-forming a meld broken by play needs none).
         if orphans:
             return None
@@ -461,13 +479,16 @@ def _make_plan(
     if rules.new_card_rule != "every_meld" or rules.double_after_two_singles or rules.reform_after_play:
         return None
     kinds = table.kinds
+    higher_only = rules.cross_class_reuse == "higher_only"
     rows = []
-    for other in kinds:
+    for i, other in enumerate(kinds):
         row = []
         for j, kind in enumerate(kinds):
             cls = kind.meld_class
             if other.group == kind.group:  # R2
                 row.append(j)
+            elif higher_only and _class_key(table, i) != _class_key(table, j) and other.points >= kind.points:
+                row.append(j)  # R5 "higher_only"
             elif cls and other.meld_class == cls:  # R3 (up) and R4 (down)
                 up = other.level < kind.level and cls not in rules.upgrade_classes
                 down = other.level > kind.level and cls not in rules.downgrade_classes
@@ -842,6 +863,10 @@ class DixRule:
     """The card taken in an exchange may join a meld declared on the same trick."""
     no_meld_when_exchanging: bool = False
     """A meld and an exchange may not share a trick (house rule)."""
+    any_time: bool = False
+    """Seed 000 method 2: besides after a won trick, the holder may declare an unscored one
+    on his own turn in the stock phase, before playing a card (and playing it scores it,
+    see ``score_on_play``); a declared one is never exchanged."""
 
 
 Laid = tuple[int, tuple[int, ...]]

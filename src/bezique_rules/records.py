@@ -85,6 +85,24 @@ def record_of(state: DealState | GameState) -> dict[str, Any]:
     return record
 
 
+def _pass_left_out(state: DealState | GameState, text: str) -> DealState | GameState:
+    """``state`` after a ``pass`` that a record may leave out: a declaration decision whose
+    only legal action is ``pass``, where the record goes on with another action.
+
+    Records written by 0.1.0 of the stock games have no such pass (that engine skipped a
+    trick winner with nothing to declare); this reads them, and records written now, alike.
+    """
+    from .actions import Verb
+    from .state import Phase
+
+    if state.phase is not Phase.DECLARE or text.strip().lower() == "pass":
+        return state
+    legal = state.legal_actions()
+    if len(legal) == 1 and legal[0].verb is Verb.PASS:
+        return state.apply(legal[0])
+    return state
+
+
 def _jsonable(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in sorted(options.items())}
 
@@ -270,6 +288,7 @@ def replay(record: dict[str, Any] | str) -> DealState | GameState:
         raise RecordError(f"the record's setup is invalid: {exc}") from None
     for step, text in enumerate(data["actions"], start=1):
         try:
+            state = _pass_left_out(state, text)
             state = state.apply(text)
         except BeziqueRulesError as exc:
             raise RecordError(f"step {step} ({quote(text)}) does not replay: {exc}", step=step) from None

@@ -9,6 +9,37 @@ Physical copies: when an action names a card by face, the engine picks the
 copy: from the concealed hand the lowest id; from the table (``*``) the copy
 used in the most melds (keeping the fresher copy for later melds); for a meld,
 the copies used least in earlier melds that make the meld legal.
+
+The phases: ``GUESS`` (six-pack's cut, once), then per trick ``PLAY`` (each
+player in turn; a carte blanche or, with ``seven_any_time``, a trump seven may
+be shown on one's turn), then ``DECLARE`` for the winner of every stock-phase
+trick (melds, the seven / dix actions, ``pass``; a ``pass`` even when nothing
+can be declared, so that the phase sequence shows nothing hidden), then the
+draw; once the stock is gone, ``PLAYOFF`` tricks, then ``OVER``.
+
+The state record `StockCore` (a deal is `DealSetup` + `StockCore`), field by field:
+
+- ``stage``: the phase; ``player``: who acts (-1 when over);
+- ``hands``, ``tabled``, ``known``: per player, masks of physical card ids: every
+  card held, the held cards lying face up in melds, the held cards everyone has seen;
+- ``stock``: the face-down stock, top first; ``turn_up``: the turn-up (drawn last) or -1;
+  ``trump``: the trump suit index, or -1 before a multi-pack marriage fixes it;
+- ``leader``, ``trick``: who led the current trick and its cards in play order;
+  ``last_trick``, ``last_leader``: the same for the previous trick;
+- ``won``: per player, the mask of cards won in tricks;
+- ``points``: per player, the `ScoreBreakdown` parts in order (melds, seven, cards,
+  last trick, bonus, contract);
+- ``declarations``: every meld declared, as (player, kind index, mask of the cards);
+- ``scored``: the mask of trump sevens / dix cards that have scored;
+- ``turn``: this trick's declarations: melds declared (low byte), and `_SEVEN_DONE`;
+- ``exchanged``: the card taken for the seven on this trick, or -1;
+- ``tricks``: tricks completed; ``shown``: carte blanche flags (bit p: player p may
+  show one now; bit 8 + p: he is on a streak); ``moves``: (player, action id) pairs.
+
+Transitions build a new `StockCore`; the hot paths (a card played, the draw) build it
+with `_tuple_new` from its fields in order (tried for issue 14: ``_replace`` by name in
+``_play`` cost about a quarter of bezique's random deals per second in a side-by-side run;
+`benchmarks/bench_deals.py` measures them); the rarer transitions use ``_replace``.
 """
 
 from __future__ import annotations
@@ -20,7 +51,7 @@ from typing import Any, NamedTuple, cast
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionSpace, Verb
+from ..actions import Action, ActionKind, ActionSpace, Verb
 from ..cards import Card, CardSet, Suit
 from ..checks import check_seat
 from ..deck import card_ids, shuffle
@@ -34,8 +65,14 @@ from ..trumps import NO_TRUMP, TrumpTable
 
 __all__ = ["StockDeal", "StockEngine"]
 
-# Action meta: (verb code, a, b)
-_PLAY, _MELD, _EXCHANGE, _DECLARE, _PASS, _CARTE, _GUESS = range(7)
+# what each action id does: (kind, a, b), see `_build_tables`; module aliases of the kinds
+_PLAY = ActionKind.PLAY
+_MELD = ActionKind.MELD
+_EXCHANGE = ActionKind.EXCHANGE
+_DECLARE = ActionKind.DECLARE
+_PASS = ActionKind.PASS
+_CARTE = ActionKind.CARTE_BLANCHE
+_GUESS = ActionKind.GUESS
 
 # points tuple layout per player
 _MELDS, _SEVEN, _CARDS, _LAST, _BONUS, _CONTRACT = range(6)
@@ -75,6 +112,7 @@ class _Meta:
     dix_masks: tuple[int, ...]  # by trump index: the physical dix cards
     dix_points: int
     score_on_play: bool
+    dix_any_time: bool  # seed 000 method 2: the dix may be declared on one's turn to play
     card_values: tuple[int, ...]
     immediate: bool
     last_bonus: int
@@ -146,6 +184,22 @@ class StockEngine:
                 tuple(tuple(p) for p in points), (), scored, 0, -1, 0, carte, (),
             ),
         )  # fmt: skip
+
+
+_CUT_TRIES = 400
+"""How many deals of the hidden cards `StockDeal._determinize` tries for a world with the real cut."""
+
+
+def _stacked_ids(num_faces: int, order: tuple[int, ...]) -> tuple[int, ...]:
+    """The physical ids a stacked deck of the cards of ``order`` gets (`DeckSpec.order_from_cards`:
+    identical cards take their copies in order), so a world's cut is that of its own record."""
+    copies = [0] * num_faces
+    out = []
+    for c in order:
+        f = c % num_faces
+        out.append(copies[f] * num_faces + f)
+        copies[f] += 1
+    return tuple(out)
 
 
 def _cut_packet(cut: CutGuess, seed: int | None, order: tuple[int, ...]) -> int:
@@ -265,6 +319,7 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
             tuple(deck.face_masks[f] if f >= 0 else 0 for f in dix_faces) + (0,),
             dix.points if dix is not None else 0,
             dix is not None and dix.score_on_play,
+            dix is not None and dix.any_time,
             rules.card_values,
             rules.stock.card_timing == "immediate",
             rules.card_points.last_trick,
@@ -306,18 +361,16 @@ def _declare_ids(
     exchanged: int,
     scored: int,
     turn_up: int,
-    found: list[tuple[int, tuple[tuple[int, bool], ...]]] | None = None,
 ) -> list[int]:
-    """The declare-phase actions open to a trick winner: always ``pass``, then melds and sevens.
-
-    ``found``: the melds' search already made with no exchange on this trick (optional)."""
+    """The declare-phase actions open to a trick winner: always ``pass``, then melds and sevens."""
     ids = [m.pass_id]
     dix = rules.stock.dix
     melds_done = turn & 0xFF
     if (not m.meld_limit or melds_done < m.meld_limit) and not (
         exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging
     ):
-        if found is None or exchanged >= 0:
+        found = None
+        if hand & m.meldable:
             forbidden = 0
             if exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
                 forbidden = 1 << exchanged
@@ -335,6 +388,25 @@ def _declare_ids(
             if dix.methods != "exchange_only" or not can_exchange:
                 ids.append(m.declare_ids[face])
     return ids
+
+
+def _more_may_be_declared(rules: RuleSet, m: _Meta, core: StockCore) -> bool:
+    """Whether the rules (not the winner's hidden hand) leave a meld or a seven action open
+    on this trick: the meld limit, the exchange house rule, one seven action per trick, and
+    whether a trump seven / dix is still unscored (public)."""
+    dix = rules.stock.dix
+    turn = core.turn
+    melds = not (m.meld_limit and (turn & 0xFF) >= m.meld_limit) and not (
+        core.exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging
+    )
+    if melds:
+        return True
+    if dix is None or turn & _SEVEN_DONE or core.trump < 0:
+        return False
+    played = 0
+    for w in core.won:
+        played |= w
+    return bool(m.dix_masks[core.trump] & ~core.scored & ~played)
 
 
 def _finder(rules: RuleSet, m: _Meta, trump: int) -> Finder:
@@ -596,7 +668,8 @@ class StockDeal(DealState):
                 if not faces:
                     break
         carte = m.carte_id >= 0 and stage is _ST_PLAY and self._may_show_carte(m)
-        if tabled & playable or carte:
+        seven = m.dix_any_time and stage is _ST_PLAY and hand & m.dix_masks[core.trump] & ~core.scored
+        if tabled & playable or carte or seven:
             more = list(ids)
             play_table = m.play_table
             c = playable & tabled
@@ -606,6 +679,8 @@ class StockDeal(DealState):
                 c ^= low
             if carte:
                 more.append(m.carte_id)
+            if seven:
+                more.append(m.declare_ids[m.dix_faces[core.trump]])
             return tuple(sorted(set(more)))
         return ids
 
@@ -657,7 +732,8 @@ class StockDeal(DealState):
             )
         if verb == _PASS:
             return RuleCode.WRONG_PHASE, "nothing to pass: play a card"
-        if stage is not Phase.DECLARE:
+        any_time = stage is Phase.PLAY and verb == _DECLARE and m.dix_any_time
+        if stage is not Phase.DECLARE and not any_time:
             if stage is Phase.PLAYOFF:
                 return RuleCode.NO_DECLARATION_NOW, "no declarations once the stock is exhausted"
             return RuleCode.NO_DECLARATION_NOW, "only the trick winner declares, after the trick and before drawing"
@@ -689,7 +765,7 @@ class StockDeal(DealState):
         # exchange / declare
         if dix is None:
             return RuleCode.NOT_AN_ACTION, "this variant has no trump seven"
-        if self.turn & _SEVEN_DONE:
+        if self.turn & _SEVEN_DONE and not any_time:
             return RuleCode.SEVEN_NOT_ALLOWED, "only one trump-seven declaration per trick"
         if self.trump < 0 or m.dix_faces[self.trump] != a:
             return RuleCode.SEVEN_NOT_ALLOWED, "only the seven of trumps can be declared or exchanged"
@@ -831,67 +907,39 @@ class StockDeal(DealState):
         last_stock = len(stock) + (1 if turn_up >= 0 else 0) <= n
         if last_stock and not m.last_at_final:
             points = _add(points, winner, _LAST, m.last_bonus)
-        hand = hands[winner]
-        if (not last_stock or m.declare_on_last) and hand & m.meldable:
-            history = _history(declarations, winner)
-            found = (m.finders.get(trump) or _finder(setup.rules, m, trump))(hand, tabled[winner], history, 0)
-            # something to declare: a meld, or an unscored trump seven (no dix rule: no dix masks)
-            if found or hand & m.dix_masks[trump] & ~scored:
-                ids = _declare_ids(setup.rules, m, hand, tabled[winner], history, trump, 0, -1, scored, turn_up, found)
-                ids.sort()
-                return cls(
-                    setup,
-                    _tuple_new(
-                        StockCore,
-                        (
-                            _ST_DECLARE, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick,
-                            leader, won, points, declarations, scored, 0, -1, tricks, shown, moves,
-                        )
-                    ),
-                    tuple(ids),
-                )  # fmt: skip
-        if shown >> _STREAK:
-            shown = _carte_after_draw(m, shown, n, winner, stock)
-        if n == 2 and (len(stock) > 2 or (len(stock) == 2 and not m.show_last)):  # the usual draw
-            if winner == 0:
-                hands = (hands[0] | 1 << stock[0], hands[1] | 1 << stock[1])
-            else:
-                hands = (hands[0] | 1 << stock[1], hands[1] | 1 << stock[0])
-            stock = stock[2:]
-        else:
-            hands, known, stock, turn_up = _draws(n, winner, hands, known, stock, turn_up, m.show_last)
-        if stock or turn_up >= 0:
-            stage = _ST_PLAY
-        else:
-            stage = _ST_PLAYOFF
-            tabled = (0,) * n
-        return cls(
-            setup,
-            _tuple_new(
-                StockCore,
-                (
-                    stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won,
-                    points, declarations, scored, 0, -1, tricks, shown, moves,
-                )
+        # The winner always gets the declaration decision while declaring is allowed (a
+        # ``pass`` when he has nothing): whether he could declare stays hidden (issue 12).
+        stage = _ST_DECLARE if not last_stock or m.declare_on_last else _ST_PLAY
+        core = _tuple_new(
+            StockCore,
+            (
+                stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won,
+                points, declarations, scored, 0, -1, tricks, shown, moves,
             ),
         )  # fmt: skip
+        if stage is _ST_DECLARE:
+            # his actions now (the search runs once, here; often only ``pass``)
+            ids = _declare_ids(setup.rules, m, hands[winner], tabled[winner], _history(declarations, winner), trump,
+                               0, -1, scored, turn_up)  # fmt: skip
+            return cls(setup, core, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
+        return cls(setup, _after_draw(m, core, moves))
 
     def _drawn(self, moves: tuple[Move, ...]) -> Self:
         """End the declare phase: everyone draws, then the winner leads."""
         return type(self)(self.setup, _after_draw(self.setup.meta, self.core, moves))
 
     def _declared(self, core: StockCore) -> Self:
-        """After a declaration: stay while something more may be declared, else draw."""
+        """After a declaration: the winner stays (and passes when done) while the rules leave
+        anything to declare on this trick, whatever his hand; else everyone draws."""
         setup = self.setup
         m: _Meta = setup.meta
-        p = core.player
-        ids = _declare_ids(
-            setup.rules, m, core.hands[p], core.tabled[p], _history(core.declarations, p), core.trump, core.turn,
-            core.exchanged, core.scored, core.turn_up,
-        )  # fmt: skip
-        if len(ids) > 1:
-            ids.sort()
-            return type(self)(setup, core, tuple(ids))
+        if _more_may_be_declared(setup.rules, m, core):
+            p = core.player
+            ids = _declare_ids(
+                setup.rules, m, core.hands[p], core.tabled[p], _history(core.declarations, p), core.trump, core.turn,
+                core.exchanged, core.scored, core.turn_up,
+            )  # fmt: skip
+            return type(self)(setup, core, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
         return type(self)(setup, _after_draw(m, core, core.moves))
 
     def _meld(self, kind_index: int, key: tuple[tuple[int, bool], ...], moves: tuple[Move, ...]) -> Self:
@@ -942,6 +990,13 @@ class StockDeal(DealState):
             exchanged = old
         else:
             known = _set(known, p, known[p] | low)
+        if stage is not _ST_DECLARE:  # seed 000 method 2: declared on his turn to play; he plays next
+            return type(self)(
+                self.setup,
+                self.core._replace(
+                    known=known, points=_add(points, p, _SEVEN, dix.points), scored=scored | low, moves=moves
+                ),
+            )
         return self._declared(
             _tuple_new(
                 StockCore,
@@ -1026,19 +1081,31 @@ class StockDeal(DealState):
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
         """Shuffle the cards hidden from ``player`` among their places (stock games reveal
-        nothing about hidden cards through the play, so any arrangement is consistent);
-        before the six-pack guess, draw the cut size afresh too."""
+        nothing about hidden cards through the play, so any arrangement is consistent).
+
+        Six-pack's cut: a world is recorded as a stacked deck, whose cut size comes from its
+        order (`_cut_packet`); before the guess the world takes the cut of its own order, after
+        it (the cut is public) the hidden cards are dealt again until the order cuts the same
+        (at most `_CUT_TRIES` times: with very few hidden cards left it may not, and the world
+        keeps the real cut, which its own record then does not reproduce)."""
         hidden = self._hidden_from(player)
         state = self._relabel(dict(zip(hidden, shuffle(hidden, rng))))
+        cut = self.setup.rules.stock.cut_guess
+        if cut is not None and cut.packet is None:
+            deck = self.setup.rules.deck
+            if self.stage is Phase.GUESS:
+                setup = state.setup
+                packet = _cut_packet(cut, None, _stacked_ids(deck.num_faces, setup.deck_order))
+                state = type(self)(
+                    DealSetup(setup.rules, setup.deck_order, None, setup.dealer, setup.meta, packet), state.core
+                )
+            else:
+                for _ in range(_CUT_TRIES):
+                    if _cut_packet(cut, None, _stacked_ids(deck.num_faces, state.deck_order)) == self.setup.packet:
+                        break
+                    state = self._relabel(dict(zip(hidden, shuffle(hidden, rng))))
         if self.setup.meta.carte_id >= 0:
             state = state._evolve(shown=state._carte_bits(player))
-        cut = self.setup.rules.stock.cut_guess
-        if cut is not None and self.stage is Phase.GUESS and cut.packet is None:
-            setup = state.setup
-            packet = rng.randint(cut.smallest, cut.largest)
-            state = type(self)(
-                DealSetup(setup.rules, setup.deck_order, None, setup.dealer, setup.meta, packet), state.core
-            )
         return state
 
     def _carte_bits(self, viewer: int) -> int:

@@ -100,6 +100,13 @@ def _common_options(**defaults: Any) -> tuple[OptionSpec, ...]:
             doc="R1: each meld needs a card from the concealed hand, or only a card new to its class.",
         ),
         OptionSpec(
+            "cross_class_reuse",
+            "any",
+            ("any", "higher_only"),
+            doc="R5: a declared card may join a meld of another class freely, or only one that scores more "
+            "(seed 002: a king of four kings may not later marry).",
+        ),
+        OptionSpec(
             "double_after_two_singles",
             False,
             doc="Two single beziques still on the table may be declared again as a double bezique.",
@@ -115,6 +122,12 @@ def _common_options(**defaults: Any) -> tuple[OptionSpec, ...]:
             ("both", "exchange_only", "score_only"),
             doc="After a won trick the trump seven is exchanged (when the turn-up is not a seven) or "
             "declared: both choices, exchange whenever possible, or declare only.",
+        ),
+        OptionSpec(
+            "seven_any_time",
+            False,
+            doc="Seed 000 method 2: the holder of an unscored trump seven may also declare it for 10 on his own "
+            "turn in the stock phase, before or as he plays a card (then it is never exchanged).",
         ),
         OptionSpec(
             "seven_score_on_play",
@@ -176,6 +189,7 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
         meld_rules=MeldRules(
             new_card_rule=o["new_card_rule"],
             double_after_two_singles=o["double_after_two_singles"],
+            cross_class_reuse=o["cross_class_reuse"],
         ),
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=TrickPolicy(playoff),
@@ -184,7 +198,8 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
                 rank=Rank.SEVEN,
                 points=10,
                 methods=o["seven_methods"],
-                score_on_play=o["seven_score_on_play"],
+                score_on_play=o["seven_score_on_play"] or o["seven_any_time"],
+                any_time=o["seven_any_time"],
                 exchange_card_usable_same_trick=o["exchange_card_usable_same_trick"],
                 no_meld_when_exchanging=o["no_meld_when_exchanging"],
             ),
@@ -194,7 +209,7 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
             card_timing=o["brisque_timing"],
             carte_blanche=o["carte_blanche"],
         ),
-        version=1,
+        version=2,
         description=description,
         option_values=tuple(sorted(o.items())),
         option_specs=_SPECS["bezique-match" if "match_lead" in o else "bezique"],

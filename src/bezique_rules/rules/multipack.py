@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from ..cards import Rank, Suit, parse_cards
 from ..deck import DealPattern, DeckSpec
 from ..melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
@@ -23,7 +25,7 @@ from .bezique import BEZIQUE_RANKS
 from .registry import Preset, register_checks, register_preset
 from .ruleset import CutGuess, OptionSpec, RuleSet, StockRules, check_dealt_deck
 
-__all__ = ["build_multipack", "multipack_meld_table"]
+__all__ = ["MultipackProfile", "build_multipack", "multipack_meld_table"]
 
 _QUARTET_RANKS = (
     (Rank.ACE, "aces", 100, 1000, 2000),
@@ -86,18 +88,49 @@ def multipack_meld_table(
     return MeldTable(tuple(kinds))
 
 
+@attrs.frozen
+class MultipackProfile:
+    """The fixed numbers of one multi-pack preset (reference.md §4-§6)."""
+
+    packs: int
+    """How many 32-card packs."""
+    deal_sizes: tuple[int, ...]
+    """The packets each player is dealt, in order."""
+    carte_blanche: int
+    """Points for a carte blanche (0: none in this game)."""
+    last_trick: int
+    """Points for the last trick."""
+    game_bonus: int
+    """The winner's bonus for the game."""
+    rubicon: int
+    """A loser below this is rubiconed."""
+    rubicon_doubles_bonus: bool
+    """The game bonus doubles against a rubiconed loser."""
+    rubicon_adds_brisques: bool
+    """Against a rubiconed loser the winner also scores every brisque."""
+
+
 _PROFILES = {
-    # packs, hand, deal sizes, carte blanche, last trick, game bonus, rubicon, bonus doubles, adds brisques
-    "rubicon-bezique": (4, (3, 3, 3), 50, 50, 500, 1000, True, True),
-    "six-pack-bezique": (6, (1,) * 12, 250, 250, 1000, 3000, False, False),
-    "eight-pack-bezique": (8, (1,) * 15, 0, 250, 1000, 5000, False, False),
-}
+    "rubicon-bezique": MultipackProfile(
+        packs=4, deal_sizes=(3, 3, 3), carte_blanche=50, last_trick=50, game_bonus=500, rubicon=1000,
+        rubicon_doubles_bonus=True, rubicon_adds_brisques=True,
+    ),
+    "six-pack-bezique": MultipackProfile(
+        packs=6, deal_sizes=(1,) * 12, carte_blanche=250, last_trick=250, game_bonus=1000, rubicon=3000,
+        rubicon_doubles_bonus=False, rubicon_adds_brisques=False,
+    ),
+    "eight-pack-bezique": MultipackProfile(
+        packs=8, deal_sizes=(1,) * 15, carte_blanche=0, last_trick=250, game_bonus=1000, rubicon=5000,
+        rubicon_doubles_bonus=False, rubicon_adds_brisques=False,
+    ),
+}  # fmt: skip
 
 
 def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
     """Compose a multi-pack Bezique rule set from validated options."""
     profile = o["profile"]
-    packs, deal_sizes, carte, last, bonus, rubicon, doubles, adds = _PROFILES[profile]
+    fixed = _PROFILES[profile]
+    packs, carte = fixed.packs, fixed.carte_blanche
     deck = DeckSpec(ranks=BEZIQUE_RANKS, packs=packs)
     upgrades = frozenset({"B", "C"} | ({"A"} if o["marriage_to_sequence"] else set()))
     downgrades = frozenset({"A"} if o["sequence_to_marriage"] else set())
@@ -106,9 +139,9 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
         name=name,
         players=2,
         deck=deck,
-        deal=DealPattern.rounds(2, deal_sizes),
+        deal=DealPattern.rounds(2, fixed.deal_sizes),
         trump_order=TrumpOrder(),
-        card_points=CardPoints(BRISQUES.points, last),
+        card_points=CardPoints(BRISQUES.points, fixed.last_trick),
         game_end=DealsEnd(o["deals"]),
         engine="stock",
         melds=multipack_meld_table(
@@ -118,7 +151,10 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
             trump_dependent_bezique=o["bezique_pair"] == "trump_dependent",
         ),
         meld_rules=MeldRules(
-            reform_after_play=o["reform_after_play"], upgrade_classes=upgrades, downgrade_classes=downgrades
+            reform_after_play=o["reform_after_play"],
+            upgrade_classes=upgrades,
+            downgrade_classes=downgrades,
+            cross_class_reuse=o["cross_class_reuse"],
         ),
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=TrickPolicy(PlayDuty.FOLLOW_BEAT_OR_TRUMP),
@@ -131,14 +167,14 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
             carte_blanche_repeat=o.get("carte_blanche_repeat", False),
             cut_guess=cut,
             result=RubiconScoring(
-                game_bonus=bonus,
-                rubicon=rubicon,
-                rubicon_doubles_bonus=doubles or o.get("rubicon_double_bonus", False),
-                rubicon_adds_brisques=adds,
+                game_bonus=fixed.game_bonus,
+                rubicon=fixed.rubicon,
+                rubicon_doubles_bonus=fixed.rubicon_doubles_bonus or o.get("rubicon_double_bonus", False),
+                rubicon_adds_brisques=fixed.rubicon_adds_brisques,
                 all_brisques=BRISQUES.total(deck) - BRISQUES.last_trick,
             ),
         ),
-        version=1,
+        version=2,
         description={
             "rubicon-bezique": "Rubicon Bezique: four packs, nine cards, the rubicon at 1000.",
             "six-pack-bezique": "Six-pack (Chinese) Bezique: six packs, twelve cards, the rubicon at 3000.",
@@ -160,6 +196,9 @@ def _options(profile: str) -> tuple[OptionSpec, ...]:
         OptionSpec("reform_after_play", True,
                    doc="Once a card of a scored meld is played, its other cards may form that meld again with "
                    "new cards."),
+        OptionSpec("cross_class_reuse", "any", ("any", "higher_only"),
+                   doc="R5: a declared card may join a meld of another class freely, or only one that scores more "
+                   "(seed 002)."),
         OptionSpec("four_tens", False, doc="Any four tens score 90 (if agreed)."),
         OptionSpec("bezique_pair", "fixed", ("fixed", "trump_dependent"),
                    doc="The bezique: Q♠ J♦ always; or the queen of trumps with the jack of the other colour "

@@ -198,12 +198,12 @@ def build_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=TrickPolicy(playoff),
         stock=StockRules(
-            dix=DixRule(rank=Rank.NINE, points=10, methods=o["dix_methods"], score_on_play=False),
+            dix=DixRule(rank=Rank.NINE, points=10, methods=o["dix_methods"], score_on_play=o["dix_score_on_play"]),
             melds_per_trick=1,
             declare_on_last_stock_trick=True,
             show_last_card=o["show_last_card"],
         ),
-        version=1,
+        version=2,
         description="Two-hand Pinochle: 48 cards, stock, American melds, game 1000.",
         option_values=tuple(sorted(o.items())),
         option_specs=_TWO_HAND,
@@ -228,6 +228,9 @@ _TWO_HAND = (
     OptionSpec("dix_methods", "both", ("both", "exchange_only", "score_only"),
                doc="After a won trick the dix is exchanged for the turn-up or shown for 10 (both), exchanged "
                "whenever possible, or only shown."),
+    OptionSpec("dix_score_on_play", False,
+               doc="Seed 000 (the seven-of-trumps rules with the nine): an unscored dix played to a trick in the "
+               "stock phase scores 10, win or lose."),
     OptionSpec("show_last_card", True, doc="The winner of the 12th trick shows the last face-down card he draws."),
     OptionSpec("target", 1000, minimum=1, doc="The game ends after the deal in which a player reaches it."),
     OptionSpec("tie_rule", "draw", ("draw", "play_on", "raise_target"),
