@@ -1154,17 +1154,18 @@ def test_throw_in_after_meld_when_more_than_250_short() -> None:
     assert refusal(played, "throw-in") is RuleCode.WRONG_PHASE
 
 
-def test_no_throw_in_when_250_or_less_short() -> None:
-    """§10.1: the throw-in needs the declarer's side more than 250 short of the bid."""
+def test_no_throw_in_when_250_or_less_short_with_throw_in_at_more_than_250() -> None:
+    """§10.1 (0.1.0's reading, throw_in_at="more_than_250"): the throw-in needs the side more than 250 short."""
     hands = {0: "AS AH AD AC 9S 9S 9D 9D 9C 9C TS TS"}
-    s = auction_to_tricks(auction_deal("partnership-pinochle", hands, pass_cards=0), "bid 250; pass; pass; pass", "D")
+    options: dict[str, Any] = {"pass_cards": 0, "bid_raises": "any", "throw_in_at": "more_than_250"}
+    s = auction_to_tricks(auction_deal("partnership-pinochle", hands, **options), "bid 250; pass; pass; pass", "D")
     side = s.meld_points()[0] + s.meld_points()[2]
     assert side >= 100 and s.phase is Phase.TRICKS
-    exact = auction_deal("partnership-pinochle", hands, pass_cards=0)
+    exact = auction_deal("partnership-pinochle", hands, **options)
     exact = auction_to_tricks(exact, f"bid {side + 250}; pass; pass; pass", "D")
     assert exact.phase is Phase.TRICKS and "throw-in" not in legal(exact)
     assert refusal(exact, "throw-in") is RuleCode.WRONG_PHASE
-    short = auction_deal("partnership-pinochle", hands, pass_cards=0)
+    short = auction_deal("partnership-pinochle", hands, **options)
     short = auction_to_tricks(short, f"bid {side + 260}; pass; pass; pass", "D")
     assert short.phase is Phase.CONCEDE
 

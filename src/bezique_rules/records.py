@@ -1,15 +1,22 @@
 """Game records: JSON-safe dicts that say how a deal or game was reached, and replay.
 
-A record holds the format name and version, the variant and every option,
-the seed or the stacked deck order, the dealer, and the canonical action
-strings. `replay` re-applies every action with full checks, so a tampered
-record fails at the step that no longer fits.
+A record holds the format name and version, the variant, the variant's
+behaviour version (``rules_version``) and every option, the seed or the stacked
+deck order, the dealer, and the canonical action strings. `replay` re-applies
+every action with full checks, so a tampered record fails at the step that no
+longer fits.
 
 ```json
 {"format": "bezique-rules-record", "version": 1, "kind": "deal",
- "variant": "bezique", "options": {...}, "seed": 7, "dealer": 1,
+ "variant": "bezique", "rules_version": 1, "options": {...}, "seed": 7, "dealer": 1,
  "actions": ["play AS", "play 7H", "pass", ...]}
 ```
+
+Older behaviour versions replay: when a preset's behaviour changes, the change
+comes with an option whose `OptionSpec.legacy` value keeps the old behaviour. A
+record names every option of the version it was written under, so an option it
+does not name was added later and takes its legacy value. A record without
+``rules_version`` was written by release 0.1.0: behaviour version 1 of its preset.
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ def record_of(state: DealState | GameState) -> dict[str, Any]:
         "version": FORMAT_VERSION,
         "kind": "game" if isinstance(state, GameState) else "deal",
         "variant": rules.name,
+        "rules_version": rules.version,
         "options": _jsonable(dict(rules.option_values)),
     }
     if isinstance(state, GameState):
@@ -90,6 +98,7 @@ def replay(record: dict[str, Any] | str) -> DealState | GameState:
     """
     from .api import new_deal
     from .game import new_game
+    from .rules.registry import options_for_version
 
     if isinstance(record, str):
         try:
@@ -117,8 +126,12 @@ def replay(record: dict[str, Any] | str) -> DealState | GameState:
     seed = record.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(f"the record's seed is not a whole number: {seed!r}")
+    rules_version = record.get("rules_version", 1)
+    if not isinstance(rules_version, int) or isinstance(rules_version, bool) or rules_version < 1:
+        raise RecordError(f"the record's rules_version is not a whole number from 1: {rules_version!r}")
     try:
         state: DealState | GameState
+        options = options_for_version(variant, options, rules_version)
         if kind == "game":
             if seed is None:
                 raise RecordError("a game record needs its seed")

@@ -33,12 +33,12 @@ from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
 from ..melds import Laid, best_melds
 from ..rules.ruleset import RuleSet
-from ..scoring import ContractScoring, ScoreBreakdown
+from ..scoring import Concession, ContractScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld
 
 __all__ = ["AuctionCore", "AuctionDeal", "AuctionEngine"]
 
-_PLAY, _BID, _PASS, _TRUMP, _THROW_IN, _GIVE, _BURY, _MELD, _BEST = range(9)
+_PLAY, _BID, _PASS, _TRUMP, _THROW_IN, _GIVE, _BURY, _MELD, _BEST, _HELP = range(10)
 
 
 @attrs.frozen
@@ -54,6 +54,7 @@ class _Meta:
     bury_ids: dict[tuple[int, ...], int]
     meld_ids: dict[Laid, int]
     best_id: int
+    help_id: int
     give_weights: tuple[tuple[int, ...], ...]
     """`_weights` of the gives."""
     bury_weights: tuple[tuple[int, ...], ...]
@@ -171,6 +172,7 @@ def _build(rules: RuleSet) -> _Meta:
         kind_index, inst = laid
         meld_ids[laid] = add(Action.make(Verb.MELD, [faces[f] for f in inst], meld=kinds[kind_index].name), _MELD, laid)
     best_id = add(Action(Verb.MELD, meld="best"), _BEST, None)
+    help_id = add(Action(Verb.PASS, with_help=True), _HELP, None) if auction.pass_with_help else -1
     classes: dict[str, int] = {}
     for kind in kinds:
         classes.setdefault(kind.meld_class or "=" + kind.group, len(classes))
@@ -185,7 +187,7 @@ def _build(rules: RuleSet) -> _Meta:
         meld_checks.append(tuple(checks[i] for i in sorted(checks)))
     return _Meta(
         ActionSpace.of(actions), tuple(meta), play_ids, bid_ids, pass_id, trump_ids, throw_in_id, give_ids,
-        bury_ids, meld_ids, best_id, _weights(give_ids, deck.num_faces, deck.packs),
+        bury_ids, meld_ids, best_id, help_id, _weights(give_ids, deck.num_faces, deck.packs),
         _weights(bury_ids, deck.num_faces, deck.packs),
         tuple(classes[k.meld_class or "=" + k.group] for k in kinds), tuple(meld_checks),
     )  # fmt: skip
@@ -239,7 +241,7 @@ class AuctionCore(NamedTuple):
     """The high bid (0: none yet)."""
     trump: int
     """The trump suit index, or -1."""
-    conceded: str
+    conceded: Concession
     """How the declarer conceded (``"before_widow"``, ``"after_widow"``, ``"after_meld"``), or ``""``."""
     give_step: int
     """Passing: 0 not yet / done, 1 the partner gives, 2 the declarer gives back."""
@@ -428,6 +430,8 @@ class AuctionDeal(DealState):
             )
             if not stuck:
                 ids.append(m.pass_id)
+                if m.help_id >= 0:
+                    ids.append(m.help_id)
             return ids
         if stage is Phase.TRUMP:
             if contract.widow and not c.widow_shown:
@@ -478,7 +482,7 @@ class AuctionDeal(DealState):
             return False
         side = rules.side_of(c.declarer)
         meld = sum(pts for q, pts in enumerate(self.meld_points()) if rules.side_of(q) == side)
-        return c.bid - meld > contract.throw_in_short
+        return c.bid - meld >= contract.throw_in_short
 
     def _bid_refusal(self, number: int) -> tuple[RuleCode, str]:
         c = self.core
@@ -489,6 +493,8 @@ class AuctionDeal(DealState):
             return RuleCode.BID_TOO_LOW, f"a bid must be higher than {c.bid}"
         if number < auction.minimum:
             return RuleCode.BID_TOO_LOW, f"the lowest bid is {auction.minimum}"
+        if c.bid and number in auction.ladder and number not in auction.bids_above(c.bid):
+            return RuleCode.RAISE_TOO_BIG, f"a raise is one of {', '.join(map(str, auction.bids_above(c.bid)))}"
         return RuleCode.BID_TOO_LOW, "not an allowed bid (off the step)"
 
     def _unlisted(self, action: Action) -> tuple[RuleCode, str] | None:
@@ -514,7 +520,7 @@ class AuctionDeal(DealState):
             return why or (RuleCode.NOT_AN_ACTION, "not playable")
         if kind == _BID:
             return self._bid_refusal(arg)
-        if kind == _PASS:
+        if kind in (_PASS, _HELP):
             if stage is Phase.BID and c.bid == 0:
                 return RuleCode.MUST_BID, "everyone else passed: the dealer must bid"
             return RuleCode.WRONG_PHASE, f"nothing to pass during the {stage.value} phase"
