@@ -1400,15 +1400,9 @@ def test_determinized_two_hand_deal_is_a_possible_deal() -> None:
     _replays_as_guessed(s, 0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: an auction deal's history records 'meld best' (not the melds laid), which tells everyone "
-    "that the melder's hidden cards form no better combination; AuctionDeal._determinize ignores this, so in a "
-    "determinized deal the recorded 'meld best' lays other melds on replay (the record does not replay to the "
-    "determinized state, or fails later, e.g. on a 'throw-in' no longer offered)",
-)
 def test_determinized_auction_deal_is_a_possible_deal() -> None:
-    """api.md determinize: after ``meld best`` by an opponent the determinized deal replays to itself."""
+    """api.md determinize: after ``meld best`` by an opponent (his hidden cards make no better
+    combination than the melds he laid) the determinized deal replays to itself."""
     s = auction_deal("partnership-pinochle", {1: "QS JD 9S 9S 9D 9D 9C 9C TS TS TD TD"}, pass_cards=0)
     s = run(s, "bid 250; pass; pass; pass; trump H; meld best; meld best")
     assert s.meld_points()[1] == 40 and s.current_player == 2

@@ -28,10 +28,11 @@ from typing_extensions import Self
 from ..actions import Action, ActionSpace, Verb
 from ..bidding import Auction, ContractRules
 from ..cards import CardSet, Suit
+from ..bits import lowest_bit
 from ..deck import card_ids
 from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
-from ..melds import Laid, best_melds
+from ..melds import Laid, MeldKind, best_melds
 from ..rules.ruleset import RuleSet
 from ..scoring import Concession, ContractScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld
@@ -191,6 +192,40 @@ def _build(rules: RuleSet) -> _Meta:
         _weights(bury_ids, deck.num_faces, deck.packs),
         tuple(classes[k.meld_class or "=" + k.group] for k in kinds), tuple(meld_checks),
     )  # fmt: skip
+
+
+_DETERMINIZE_TRIES = 10_000
+"""How many deals of the hidden cards `AuctionDeal._determinize` tries before giving up."""
+
+
+class _MeldTimeHand(NamedTuple):
+    """What `AuctionDeal._determinize` checks of a guessed hand of another player: his hand
+    when he melded, rebuilt from the guess, must explain what everyone saw."""
+
+    player: int
+    """The melder."""
+    laid: tuple[Laid, ...]
+    """The melds he laid."""
+    played: tuple[int, ...]
+    """Per face: the cards he has played since (they were in his hand when he melded)."""
+    best: bool
+    """He laid them with ``meld best``: the guessed hand must make exactly these melds."""
+    burial: bool
+    """He is the declarer and buried hidden cards: they must be cards his melds left spare."""
+
+
+def _meld_need(kinds: tuple[MeldKind, ...], laid: tuple[Laid, ...]) -> dict[int, int]:
+    """Per face: the copies the melds ``laid`` use together (a card serves once per class,
+    so a face is needed as often as its busiest class needs it)."""
+    per_class: dict[tuple[str, int], int] = {}
+    for k, faces in laid:
+        key = kinds[k].meld_class or kinds[k].group
+        for f in faces:
+            per_class[(key, f)] = per_class.get((key, f), 0) + 1
+    need: dict[int, int] = {}
+    for (_key, f), count in per_class.items():
+        need[f] = max(need.get(f, 0), count)
+    return need
 
 
 class AuctionEngine:
@@ -461,15 +496,7 @@ class AuctionDeal(DealState):
     def _spare_counts(self, player: int) -> list[int]:
         """Per face: the copies ``player`` holds beyond those his melds use (a card serves
         once per class, so a face is needed as often as its busiest class needs it)."""
-        kinds = self.setup.rules.melds.kinds
-        per_class: dict[tuple[str, int], int] = {}
-        for k, faces in self.core.laid[player]:
-            key = kinds[k].meld_class or kinds[k].group
-            for f in faces:
-                per_class[(key, f)] = per_class.get((key, f), 0) + 1
-        need: dict[int, int] = {}
-        for (_key, f), n in per_class.items():
-            need[f] = max(need.get(f, 0), n)
+        need = _meld_need(self.setup.rules.melds.kinds, self.core.laid[player])
         counts = self._counts(self.core.hands[player])
         return [held - need.get(f, 0) for f, held in enumerate(counts)]
 
@@ -550,9 +577,12 @@ class AuctionDeal(DealState):
             return RuleCode.MELD_CARD_REUSED, "you cannot also make that meld: a card serves once in each class"
         return RuleCode.WRONG_PHASE, "you cannot concede now"
 
-    def _pick(self, face: int, hand: int) -> int:
+    def _pick(self, face: int, hand: int, known: int = 0) -> int:
+        """The physical card of ``face`` that leaves ``hand``: a ``known`` copy first (so
+        what the others know of the hand does not depend on which copy it was), or -1."""
         copies = hand & self.setup.rules.deck.face_masks[face]
-        return (copies & -copies).bit_length() - 1 if copies else -1
+        seen = copies & known
+        return lowest_bit(seen or copies) if copies else -1
 
     # -- transitions ------------------------------------------------------------
 
@@ -564,7 +594,7 @@ class AuctionDeal(DealState):
         moves = (*c.moves, (p, action_id))
         stage = c.stage
         if stage is Phase.TRICKS:
-            return self._play(c, self._pick(arg, c.hands[p]), moves)
+            return self._play(c, self._pick(arg, c.hands[p], c.known[p]), moves)
         fields: list[Any] = list(c)
         fields[_C_MOVES] = moves
         c = _core(fields)
@@ -679,17 +709,8 @@ class AuctionDeal(DealState):
         """Lay down ``laid`` for the current player: the cards become known."""
         rules = self.setup.rules
         p = c.player
-        need: dict[int, int] = {}
-        per_class: dict[tuple[str, int], int] = {}
-        kinds = rules.melds.kinds
-        for k, faces in laid:
-            key = kinds[k].meld_class or kinds[k].group
-            for f in faces:
-                per_class[(key, f)] = per_class.get((key, f), 0) + 1
-        for (_key, f), count in per_class.items():
-            need[f] = max(need.get(f, 0), count)
         shown = 0
-        for f, count in need.items():
+        for f, count in _meld_need(rules.melds.kinds, laid).items():
             for pid in card_ids(c.hands[p] & rules.deck.face_masks[f])[:count]:
                 shown |= 1 << pid
         c = c._replace(laid=_set_t(c.laid, p, laid), known=_set(c.known, p, c.known[p] | shown))
@@ -711,14 +732,26 @@ class AuctionDeal(DealState):
         return self._start_play(c)
 
     def _bury(self, c: AuctionCore, combo: tuple[int, ...]) -> Self:
+        """Bury ``combo`` (faces). What stays public: the copies the declarer's melds need,
+        when the rules keep them out of the burial; every other card (the widow's too) may
+        be among the hidden buried cards, so it is no longer known to be held."""
         d = c.declarer
         hand = c.hands[d]
+        rules = self.setup.rules
+        keep = 0
+        if not rules.contract.bury_melded:
+            need = _meld_need(rules.melds.kinds, c.laid[d])
+            counts = self._counts(hand)
+            if sum(max(0, n - need.get(f, 0)) for f, n in enumerate(counts)) >= len(combo):
+                for f, n in need.items():
+                    for pid in card_ids(hand & c.known[d] & rules.deck.face_masks[f])[:n]:
+                        keep |= 1 << pid
         cards = []
         for f in combo:
-            pid = self._pick(f, hand)
+            pid = self._pick(f, hand & ~keep)
             cards.append(pid)
             hand &= ~(1 << pid)
-        known = _set(c.known, d, c.known[d] & hand)
+        known = _set(c.known, d, keep)
         return self._start_play(c._replace(hands=_set(c.hands, d, hand), known=known, buried=tuple(cards)))
 
     def _start_play(self, c: AuctionCore) -> Self:
@@ -853,7 +886,7 @@ class AuctionDeal(DealState):
             won=tuple(CardSet(deck.cards_of(w)) for w in c.won),
             history=tuple(self._public_move(mv, player) for mv in c.moves),
             maker=self.declarer,
-            buried=tuple(cards[x] for x in c.buried) if player == c.declarer else (),
+            buried=tuple(CardSet(cards[x] for x in c.buried)) if player == c.declarer else (),
             state=self,
         )
 
@@ -923,18 +956,70 @@ class AuctionDeal(DealState):
         slots.append((len(buried_hidden), 0))
         hidden.extend(widow_hidden)
         hidden.extend(buried_hidden)
-        dealt = deal_hidden(hidden, slots, rng)
-        if dealt is None:
-            return self
+        checks = self._hidden_checks(player)
+        for _ in range(_DETERMINIZE_TRIES):
+            dealt = deal_hidden(hidden, slots, rng)
+            if dealt is None:
+                return self
+            hands = list(c.hands)
+            for q, new in zip(owners, dealt):
+                hands[q] = (c.hands[q] & fixed[q]) | sum(1 << x for x in new)
+            buried = dealt[-1] if buried_hidden else list(c.buried)
+            if all(self._fits(check, hands[check.player], buried) for check in checks):
+                break
+        else:
+            raise DealError(
+                f"determinize: no deal of the hidden cards in {_DETERMINIZE_TRIES} tries fits the melds and burial seen"
+            )
         perm: dict[int, int] = {}
-        hands = list(c.hands)
         for q, new in zip(owners, dealt):
-            old = card_ids(c.hands[q] & ~fixed[q])
-            perm.update(zip(old, new))
-            hands[q] = (c.hands[q] & fixed[q]) | sum(1 << x for x in new)
+            perm.update(zip(card_ids(c.hands[q] & ~fixed[q]), new))
         perm.update(zip(widow_hidden, dealt[-2]))
         perm.update(zip(buried_hidden, dealt[-1]))
         return self._relabelled(perm, tuple(hands))
+
+    def _hidden_checks(self, viewer: int) -> list[_MeldTimeHand]:
+        """What a guessed hand must reproduce, for each other player whose hidden cards the
+        public history constrains: the melds ``meld best`` laid, and the declarer's hidden
+        burial (cards his melds did not need)."""
+        c = self.core
+        m = self.setup.meta
+        rules = self.setup.rules
+        actions = m.actions.actions
+        deck = rules.deck
+        out = []
+        for q in range(rules.players):
+            if q == viewer:
+                continue
+            best = any(who == q and action_id == m.best_id for who, action_id in c.moves)
+            burial = q == c.declarer and bool(c.buried) and not rules.contract.bury_melded
+            if not (best or burial):
+                continue
+            played = [0] * deck.num_faces
+            for who, action_id in c.moves:
+                if who == q and actions[action_id].verb is Verb.PLAY:
+                    played[deck.face_index[actions[action_id].cards[0]]] += 1
+            out.append(_MeldTimeHand(q, c.laid[q], tuple(played), best=best, burial=burial))
+        return out
+
+    def _fits(self, check: _MeldTimeHand, hand: int, buried: list[int]) -> bool:
+        """Whether a guessed ``hand`` (now) and burial agree with ``check``: his hand when
+        he melded (``hand``, the cards played since, the burial for the declarer) makes
+        exactly the melds ``meld best`` laid, and the burial was his to make."""
+        rules = self.setup.rules
+        face_of = rules.deck.face_of
+        counts = [n + p for n, p in zip(self._counts(hand), check.played)]
+        if check.player == self.core.declarer:
+            for x in buried:
+                counts[face_of[x]] += 1
+        if check.best and best_melds(rules.melds, rules.meld_instances[self.core.trump], counts)[1] != check.laid:
+            return False
+        if check.burial:
+            need = _meld_need(rules.melds.kinds, check.laid)
+            spare = [max(0, n - need.get(f, 0)) for f, n in enumerate(counts)]
+            if sum(spare) >= len(buried):  # else any cards may be buried
+                return all(spare[face_of[x]] >= sum(1 for y in buried if face_of[y] == face_of[x]) for x in buried)
+        return True
 
     def _relabelled(self, perm: dict[int, int], hands: tuple[int, ...]) -> Self:
         """The state with hidden physical cards renamed by ``perm`` (also in the deck order
