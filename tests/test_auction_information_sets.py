@@ -12,6 +12,7 @@ import random
 import pytest
 
 from bezique_rules import DealState, Phase, determinize, new_deal, record_of, replay
+from bezique_rules.engine.auction import AuctionDeal
 from pinochle_stacking import auction_deal, run
 
 AUCTION_PRESETS = ("auction-pinochle", "partnership-pinochle", "double-deck-pinochle")
@@ -49,7 +50,9 @@ def test_meld_best_constrains_the_guessed_hands() -> None:
     s = run(s, "bid 250; pass; pass; pass; trump H; meld best; meld best")
     for seed in range(10):
         guess = determinize(s.view(0), random.Random(seed))
-        assert replay(record_of(guess)).meld_points() == guess.meld_points() == s.meld_points()
+        again = replay(record_of(guess))
+        assert isinstance(guess, AuctionDeal) and isinstance(again, AuctionDeal)
+        assert again.meld_points() == guess.meld_points() == s.meld_points()
 
 
 def test_burial_keeps_only_the_melded_cards_known() -> None:

@@ -27,8 +27,8 @@ from typing_extensions import Self
 
 from ..actions import Action, ActionSpace, Verb
 from ..bidding import Auction, ContractRules
-from ..cards import CardSet, Suit
 from ..bits import lowest_bit
+from ..cards import CardSet, Suit
 from ..deck import card_ids
 from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
