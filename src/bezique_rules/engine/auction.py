@@ -14,6 +14,38 @@ by one with ``meld <kind> <cards>`` and finish with ``pass``), ``DISCARD`` (the
 bidder buries cards, not ones used in his melds unless ``bury_melded``),
 ``CONCEDE`` (a declarer far short of the bid after the melds: ``throw-in`` or
 ``pass``), ``TRICKS``, ``OVER``.
+
+The state record. An `AuctionDeal` is its fixed `DealSetup` (rules, deck order,
+seed, dealer, the compiled `AuctionTables`) and one `AuctionCore`, a NamedTuple
+changed with ``_replace`` (one measured exception: `_card_played`). Its fields:
+
+- ``stage``: the phase; ``player``: who acts (-1 once over);
+- ``hands``: per player, the mask of physical cards held; ``widow``: the widow's
+  cards until the declarer takes them; ``widow_shown``: it was turned face up;
+- ``passed``: a bit per player out of the auction; ``declarer``: the high bidder
+  (-1: none); ``bid``: the high bid (0: none); ``trump``: the trump suit index (-1);
+- ``conceded``: how the declarer conceded (a `Concession`, ``""`` if not);
+- ``give_step``: passing cards (1 the partner gives, 2 the declarer gives back, 0
+  otherwise); ``given``: the cards passed so far;
+- ``laid``: per player, the melds laid down; ``known``: per player, the held cards
+  everyone knows of (melded cards the melds still need, the widow's cards until the
+  burial); ``to_meld``: who is still to meld, in order;
+- ``buried``: the declarer's buried cards;
+- ``leader``, ``trick``: the current trick and who led it; ``last_trick``,
+  ``last_leader``: the previous one; ``won``: per player, the mask of cards won;
+  ``taken``: per player, tricks taken; ``last_winner``: who won the last trick;
+- ``points``: per side, the deal's points (or units) once over; ``misdeal``: all
+  passed and the deal was thrown in;
+- ``moves``: every action so far, as (player, action id) pairs.
+
+The tables (`AuctionTables`, built once per rule set by `AuctionEngine.compile`):
+``meanings`` says per action id what it does (an `ActionKind` and its face, bid,
+suit, faces or meld); ``bidding`` holds the ids of bids, passes, trumps and the
+throw-in; ``cards`` those of plays (a play's id is its face), gives and burials,
+with the weights that list the legal gives and burials of a hand; ``melds`` those
+of the meld phase, with per trump suit the meld instances to test.
+Legality (``_compute_legal``, ``_refusal``) only reads the state; the
+transitions (``_apply_id`` and the phase steps it calls) build the next one.
 """
 
 from __future__ import annotations

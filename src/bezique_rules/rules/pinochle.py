@@ -10,7 +10,7 @@ forms as melds of their own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -41,6 +41,9 @@ __all__ = [
     "DOUBLE_DECK",
     "PINOCHLE_DECK",
     "PINOCHLE_RANKS",
+    "PartnershipProfile",
+    "build_double_deck_pinochle",
+    "build_partnership_pinochle",
     "build_pinochle",
     "double_deck_meld_table",
     "partnership_meld_table",
@@ -257,7 +260,7 @@ def _head_the_trick(o: Mapping[str, Any]) -> TrickPolicy:
         PlayDuty.HEAD_THE_TRICK,
         BeatRule(o["beat_rule"]),
         must_overtrump=o["must_overtrump"],
-        must_beat_partner=o.get("must_beat_partner", True),
+        must_beat_partner=o["must_beat_partner"],
     )
 
 
@@ -331,64 +334,117 @@ def _partnership_counters(counting: str, scale: int) -> CardPoints:
     return CardPoints(tuple((r, v // scale) for r, v in points.points), points.last_trick // scale)
 
 
-def build_partnership_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
-    """Compose a partnership Pinochle rule set (single or double deck) from validated options."""
-    double = "double_deck" in o
-    help_pass = o["pass_with_help"]
-    if double:
-        deck, deal = DOUBLE_DECK, DealPattern.rounds(4, (4, 4, 4, 4, 4))
-        table = double_deck_meld_table()
-        points = CardPoints.of({Rank.ACE: 1, Rank.TEN: 1, Rank.KING: 1}, last_trick=2)
-        auction = Auction(
-            minimum=o["minimum_bid"], maximum=300, steps=((0, 1), (60, 5)), all_pass=o["all_pass"],
-            pass_with_help=help_pass,
-        )  # fmt: skip
-        target, throw_in = o["target"], None
-        description = "Double-deck partnership Pinochle: 80 cards, four players, game 500."
-    else:
-        deck, deal = PINOCHLE_DECK, DealPattern.rounds(4, (3, 3, 3, 3))
-        scale = o["scale"]
-        table = partnership_meld_table(scale)
-        points = _partnership_counters(o["counting"], scale)
-        auction = Auction(
+@attrs.frozen
+class PartnershipProfile:
+    """What tells the partnership Pinochle presets apart, once their options are read."""
+
+    deck: DeckSpec
+    """The pack."""
+    deal: DealPattern
+    """How it is dealt."""
+    melds: MeldTable
+    """The meld table (in the preset's units)."""
+    counters: CardPoints
+    """The counters won in tricks."""
+    auction: Auction
+    """The bidding."""
+    target: int
+    """The game."""
+    throw_in_short: int | None
+    """How far short of the bid a declarer may throw in after the melds (None: never)."""
+    version: int
+    """The preset's behaviour version."""
+    description: str
+    """One line saying what the variant is."""
+
+
+def _single_deck_profile(o: Mapping[str, Any]) -> PartnershipProfile:
+    """Partnership Pinochle (seed 003, reference.md §10), with its ``scale``."""
+    scale = o["scale"]
+    short = _SEED_003_THROW_IN // scale + (1 if o["throw_in_at"] == "more_than_250" else 0)
+    return PartnershipProfile(
+        deck=PINOCHLE_DECK,
+        deal=DealPattern.rounds(4, (3, 3, 3, 3)),
+        melds=partnership_meld_table(scale),
+        counters=_partnership_counters(o["counting"], scale),
+        auction=Auction(
             minimum=_scaled(o, "minimum_bid", scale),
             maximum=1500 // scale,
             steps=((0, 10 // scale),),
             all_pass=o["all_pass"],
             raise_steps=2 if o["bid_raises"] == "10_or_20" else None,
-            pass_with_help=help_pass,
-        )
-        target = _scaled(o, "target", scale)
-        short = _SEED_003_THROW_IN // scale + (1 if o["throw_in_at"] == "more_than_250" else 0)
-        throw_in = short if o["throw_in"] else None
-        description = "Partnership Pinochle (seed 003): bidding, passing four cards, game 1500."
+            pass_with_help=o["pass_with_help"],
+        ),
+        target=_scaled(o, "target", scale),
+        throw_in_short=short if o["throw_in"] else None,
+        version=2,
+        description="Partnership Pinochle (seed 003): bidding, passing four cards, game 1500.",
+    )
+
+
+def _double_deck_profile(o: Mapping[str, Any]) -> PartnershipProfile:
+    """Double-deck partnership Pinochle (reference.md §11)."""
+    return PartnershipProfile(
+        deck=DOUBLE_DECK,
+        deal=DealPattern.rounds(4, (4, 4, 4, 4, 4)),
+        melds=double_deck_meld_table(),
+        counters=CardPoints.of({Rank.ACE: 1, Rank.TEN: 1, Rank.KING: 1}, last_trick=2),
+        auction=Auction(
+            minimum=o["minimum_bid"],
+            maximum=300,
+            steps=((0, 1), (60, 5)),
+            all_pass=o["all_pass"],
+            pass_with_help=o["pass_with_help"],
+        ),
+        target=o["target"],
+        throw_in_short=None,
+        version=1,
+        description="Double-deck partnership Pinochle: 80 cards, four players, game 500.",
+    )
+
+
+def _partnership_rules(
+    name: str,
+    o: Mapping[str, Any],
+    profile: PartnershipProfile,
+    specs: tuple[OptionSpec, ...],
+    builder: Callable[[str, Mapping[str, Any]], RuleSet],
+) -> RuleSet:
+    """A partnership Pinochle rule set: the parts both presets share, with ``profile``'s."""
     return RuleSet(
         name=name,
         players=4,
-        deck=deck,
-        deal=deal,
+        deck=profile.deck,
+        deal=profile.deal,
         trump_order=TrumpOrder(),
-        card_points=points,
-        game_end=TargetEnd(target, "play_on", declarer_wins=True, lose_at_minus=o["lose_at_minus"]),
+        card_points=profile.counters,
+        game_end=TargetEnd(profile.target, "play_on", declarer_wins=True, lose_at_minus=o["lose_at_minus"]),
         engine="auction",
-        melds=table,
+        melds=profile.melds,
         playoff_policy=_head_the_trick(o),
         stock_policy=_head_the_trick(o),
         partnership=True,
-        bidding=auction,
+        bidding=profile.auction,
         contract=ContractRules(
-            pass_cards=o["pass_cards"],
-            melders="all",
-            leader=o["leader"],
-            throw_in_short=throw_in,
+            pass_cards=o["pass_cards"], melders="all", leader=o["leader"], throw_in_short=profile.throw_in_short
         ),
         scoring=ContractScoring(settlement="points", meld_needs_trick=o["meld_needs_trick"]),
-        version=1 if double else 2,
-        description=description,
+        version=profile.version,
+        description=profile.description,
         option_values=tuple(sorted(o.items())),
-        option_specs=_DOUBLE_DECK if double else _PARTNERSHIP,
-        builder=build_partnership_pinochle,
+        option_specs=specs,
+        builder=builder,
     )
+
+
+def build_partnership_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
+    """Compose a partnership Pinochle rule set from validated options."""
+    return _partnership_rules(name, o, _single_deck_profile(o), _PARTNERSHIP, build_partnership_pinochle)
+
+
+def build_double_deck_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
+    """Compose a double-deck partnership Pinochle rule set from validated options."""
+    return _partnership_rules(name, o, _double_deck_profile(o), _DOUBLE_DECK, build_double_deck_pinochle)
 
 
 def _play_options(beat_rule: str = "current_winner") -> tuple[OptionSpec, ...]:
@@ -485,7 +541,7 @@ register_preset(
 register_preset(
     Preset(
         "double-deck-pinochle",
-        build_partnership_pinochle,
+        build_double_deck_pinochle,
         _DOUBLE_DECK,
         description="Double-deck partnership Pinochle, 80 cards (reference §11).",
     )
