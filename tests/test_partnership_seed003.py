@@ -20,11 +20,13 @@ from bezique_rules import (
     OptionError,
     Phase,
     RuleCode,
+    TargetEnd,
     get_rules,
     new_deal,
     record_of,
     replay,
 )
+from bezique_rules.bidding import Auction, ContractRules
 from bezique_rules.engine.auction import AuctionDeal
 from pinochle_stacking import auction_deal, run
 
@@ -180,8 +182,9 @@ def test_scale_10_divides_melds_counters_bids_and_target() -> None:
     full, tenth = get_rules("partnership-pinochle"), get_rules("partnership-pinochle", scale=10)
     assert [k.points for k in tenth.melds.kinds] == [k.points // 10 for k in full.melds.kinds]
     assert tenth.card_points.total(tenth.deck) == 25
-    assert tenth.bidding.ladder == tuple(range(25, 151))
-    assert tenth.contract.throw_in_short == 25 and tenth.game_end.target == 150
+    assert isinstance(tenth.bidding, Auction) and tenth.bidding.ladder == tuple(range(25, 151))
+    assert isinstance(tenth.contract, ContractRules) and tenth.contract.throw_in_short == 25
+    assert isinstance(tenth.game_end, TargetEnd) and tenth.game_end.target == 150
     s = run(auction_deal("partnership-pinochle", scale=10), "bid 30")
     assert bids(s) == [31, 32]
 

@@ -67,7 +67,7 @@ from ..deck import card_ids
 from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
 from ..melds import Laid, MeldKind, best_melds
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, part_of
 from ..scoring import Concession, ContractScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld
 
@@ -160,6 +160,12 @@ class MeldIndex:
 class AuctionTables:
     """The auction engine's compiled tables for one rule set (`RuleSet.tables`)."""
 
+    auction: Auction
+    """The rule set's bidding part, checked to be an `Auction` when compiled."""
+    contract: ContractRules
+    """The rule set's `ContractRules`, checked when compiled."""
+    scoring: ContractScoring
+    """The rule set's `ContractScoring`, checked when compiled."""
     actions: ActionSpace
     """The numbered actions."""
     meanings: tuple[_Meaning, ...]
@@ -249,8 +255,8 @@ def _multisets(faces: int, size: int, most: int) -> list[tuple[int, ...]]:
 def _build(rules: RuleSet) -> AuctionTables:
     deck = rules.deck
     faces = deck.faces
-    auction: Auction = rules.bidding
-    contract: ContractRules = rules.contract
+    auction = part_of(rules, rules.bidding, Auction)
+    contract = part_of(rules, rules.contract, ContractRules)
     actions: list[Action] = []
     meanings: list[_Meaning] = []
 
@@ -294,6 +300,9 @@ def _build(rules: RuleSet) -> AuctionTables:
             by_id[i] = MeldCheck(i, kind_class[kind_index], need)
         checks.append(tuple(by_id[i] for i in sorted(by_id)))
     return AuctionTables(
+        auction=auction,
+        contract=contract,
+        scoring=part_of(rules, rules.scoring, ContractScoring),
         actions=ActionSpace.of(actions),
         meanings=tuple(meanings),
         bidding=BidTable(
@@ -347,6 +356,11 @@ def _meld_need(kinds: tuple[MeldKind, ...], laid: tuple[Laid, ...]) -> dict[int,
     return need
 
 
+def _compiled(rules: RuleSet) -> AuctionTables:
+    """The auction engine's tables of ``rules`` (what `AuctionEngine.compile` returned)."""
+    return cast(AuctionTables, rules.tables)
+
+
 class AuctionEngine:
     """Builds auction-game deals and their action space."""
 
@@ -367,10 +381,34 @@ class AuctionEngine:
             raise DealError(f"the deal pattern leaves {len(rest)} cards undealt")
         zeros = (0,) * n
         core = AuctionCore(
-            Phase.BID, (dealer + 1) % n, hands, widow, False, 0, -1, 0, -1, "", 0, (), ((),) * n, zeros, (), (), -1,
-            (), (), -1, zeros, zeros, -1, (0,) * len(rules.sides), False, (),
-        )  # fmt: skip
-        return AuctionDeal(DealSetup(rules, order, seed, dealer, rules.tables), core)
+            stage=Phase.BID,
+            player=(dealer + 1) % n,
+            hands=hands,
+            widow=widow,
+            widow_shown=False,
+            passed=0,
+            declarer=-1,
+            bid=0,
+            trump=-1,
+            conceded="",
+            give_step=0,
+            given=(),
+            laid=((),) * n,
+            known=zeros,
+            to_meld=(),
+            buried=(),
+            leader=-1,
+            trick=(),
+            last_trick=(),
+            last_leader=-1,
+            won=zeros,
+            taken=zeros,
+            last_winner=-1,
+            points=(0,) * len(rules.sides),
+            misdeal=False,
+            moves=(),
+        )
+        return AuctionDeal(DealSetup(rules, order, seed, dealer, _compiled(rules)), core)
 
 
 class AuctionCore(NamedTuple):
@@ -434,7 +472,7 @@ class AuctionCore(NamedTuple):
 class AuctionDeal(DealState):
     """A deal of an auction game (three-hand, partnership or double-deck Pinochle): immutable."""
 
-    setup: DealSetup
+    setup: DealSetup[AuctionTables]
     """The rules, deck order, seed and dealer."""
     core: AuctionCore
     """Everything that changes during the deal."""
@@ -445,7 +483,7 @@ class AuctionDeal(DealState):
     @property
     def _tables(self) -> AuctionTables:
         """The engine's compiled tables of this deal's rule set."""
-        return cast(AuctionTables, self.setup.meta)
+        return self.setup.meta
 
     @property
     def widow(self) -> tuple[int, ...]:
@@ -461,6 +499,11 @@ class AuctionDeal(DealState):
     def declarer(self) -> int | None:
         """The high bidder (declarer), or None."""
         return None if self.core.declarer < 0 else self.core.declarer
+
+    @property
+    def thrown_in(self) -> bool:
+        """Whether everyone passed and the deal was thrown in."""
+        return self.core.misdeal
 
     @property
     def contract_side(self) -> int | None:
@@ -506,7 +549,7 @@ class AuctionDeal(DealState):
         if stage is Phase.GIVE:
             return tuple(self._multisets_held(self._counts(c.hands[c.player]), t.cards.give_weights))
         if stage is Phase.DISCARD:
-            contract: ContractRules = self.setup.rules.contract
+            contract = self._tables.contract
             counts = self._counts(c.hands[c.player])
             ids = []
             if not contract.bury_melded:
@@ -567,11 +610,11 @@ class AuctionDeal(DealState):
         c = self.core
         table = self._tables.bidding
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = self._tables.contract
         stage = c.stage
         p = c.player
         if stage is Phase.BID:
-            auction: Auction = rules.bidding
+            auction = self._tables.auction
             ids = [table.bid_ids[b] for b in auction.bids_above(c.bid or None)]
             n = rules.players
             stuck = (
@@ -621,7 +664,7 @@ class AuctionDeal(DealState):
         """After the melds: a declarer far enough short of the bid may concede."""
         c = self.core
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = self._tables.contract
         if contract.throw_in_short is None:
             return False
         side = rules.side_of(c.declarer)
@@ -632,7 +675,7 @@ class AuctionDeal(DealState):
         c = self.core
         if c.stage is not Phase.BID:
             return RuleCode.WRONG_PHASE, "the auction is over"
-        auction: Auction = self.setup.rules.bidding
+        auction = self._tables.auction
         if number <= c.bid:
             return RuleCode.BID_TOO_LOW, f"a bid must be higher than {c.bid}"
         if number < auction.minimum:
@@ -675,13 +718,19 @@ class AuctionDeal(DealState):
         if kind == _GIVE:
             if stage is not Phase.GIVE:
                 return RuleCode.WRONG_PHASE, "cards are passed after trumps are named"
-            return RuleCode.CARD_NOT_HELD, f"pass exactly {rules.contract.pass_cards} cards that you hold"
+            return (
+                RuleCode.CARD_NOT_HELD,
+                f"pass exactly {self._tables.contract.pass_cards} cards that you hold",
+            )
         if kind == _BURY:
             if stage is not Phase.DISCARD:
                 return RuleCode.WRONG_PHASE, "the bidder buries cards after melding"
-            if meaning.faces in self._combos(c.hands[c.player], rules.contract.bury):
+            if meaning.faces in self._combos(c.hands[c.player], self._tables.contract.bury):
                 return RuleCode.BURY_MELDED, "a card used in your melds may not be buried"
-            return RuleCode.CARD_NOT_HELD, f"bury exactly {rules.contract.bury} cards that you hold"
+            return (
+                RuleCode.CARD_NOT_HELD,
+                f"bury exactly {self._tables.contract.bury} cards that you hold",
+            )
         if kind in (_MELD, _BEST):
             if stage is not Phase.MELD:
                 return RuleCode.WRONG_PHASE, "melds are laid down in the meld phase"
@@ -750,9 +799,8 @@ class AuctionDeal(DealState):
         return type(self)(self.setup, c._replace(player=nxt))
 
     def _won_auction(self, c: AuctionCore) -> Self:
-        rules = self.setup.rules
-        contract: ContractRules = rules.contract
-        auction: Auction = rules.bidding
+        contract = self._tables.contract
+        auction = self._tables.auction
         c = c._replace(stage=Phase.TRUMP, player=c.declarer)
         if contract.widow and contract.concede_before_widow and c.bid == auction.minimum:
             return type(self)(self.setup, c)
@@ -769,7 +817,7 @@ class AuctionDeal(DealState):
 
     def _after_trump(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = self._tables.contract
         n = rules.players
         if contract.pass_cards and rules.partnership:
             return type(self)(self.setup, c._replace(stage=Phase.GIVE, player=(c.declarer + 2) % n, give_step=1))
@@ -795,7 +843,7 @@ class AuctionDeal(DealState):
 
     def _start_melds(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = self._tables.contract
         n = rules.players
         if contract.melders == "declarer":
             order: tuple[int, ...] = (c.declarer,)
@@ -827,8 +875,7 @@ class AuctionDeal(DealState):
         return type(self)(self.setup, c)
 
     def _next_melder(self, c: AuctionCore) -> Self:
-        rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = self._tables.contract
         rest = c.to_meld[1:]
         if rest:
             return type(self)(self.setup, c._replace(to_meld=rest, player=rest[0]))
@@ -847,7 +894,7 @@ class AuctionDeal(DealState):
         hand = c.hands[d]
         rules = self.setup.rules
         keep = 0
-        if not rules.contract.bury_melded:
+        if not self._tables.contract.bury_melded:
             need = _meld_need(rules.melds.kinds, c.laid[d])
             counts = self._counts(hand)
             if sum(max(0, n - need.get(f, 0)) for f, n in enumerate(counts)) >= len(combo):
@@ -864,7 +911,7 @@ class AuctionDeal(DealState):
 
     def _start_play(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = self._tables.contract
         leader = c.declarer if contract.leader == "declarer" else (self.setup.dealer + 1) % rules.players
         return type(self)(self.setup, c._replace(stage=Phase.TRICKS, player=leader, leader=leader))
 
@@ -907,7 +954,7 @@ class AuctionDeal(DealState):
     def _settlement(self) -> tuple[tuple[int, ...], tuple[ScoreBreakdown, ...]]:
         c = self.core
         rules = self.setup.rules
-        scoring: ContractScoring = rules.scoring
+        scoring = self._tables.scoring
         sides = len(rules.sides)
         values = rules.card_values
         melds = [0] * sides
@@ -1099,7 +1146,7 @@ class AuctionDeal(DealState):
             if q == viewer:
                 continue
             best = any(who == q and action_id == t.melds.best_id for who, action_id in c.moves)
-            burial = q == c.declarer and bool(c.buried) and not rules.contract.bury_melded
+            burial = q == c.declarer and bool(c.buried) and not self._tables.contract.bury_melded
             if not (best or burial):
                 continue
             played = [0] * deck.num_faces
@@ -1143,7 +1190,7 @@ class AuctionDeal(DealState):
         buried = tuple(re(x) for x in c.buried)
         moves = list(c.moves)
         gives = [i for i, (_, action_id) in enumerate(moves) if t.meanings[action_id].kind == _GIVE]
-        k = rules.contract.pass_cards
+        k = t.contract.pass_cards
         for g, i in enumerate(gives):
             combo = tuple(sorted(face_of[x] for x in given[g * k : (g + 1) * k]))
             moves[i] = (moves[i][0], t.cards.give_ids[combo])
