@@ -1167,17 +1167,18 @@ def test_throw_in_after_meld_when_more_than_250_short() -> None:
     assert refusal(played, "throw-in") is RuleCode.WRONG_PHASE
 
 
-def test_no_throw_in_when_250_or_less_short() -> None:
-    """§10.1: the throw-in needs the declarer's side more than 250 short of the bid."""
+def test_no_throw_in_when_250_or_less_short_with_throw_in_at_more_than_250() -> None:
+    """§10.1 (0.1.0's reading, throw_in_at="more_than_250"): the throw-in needs the side more than 250 short."""
     hands = {0: "AS AH AD AC 9S 9S 9D 9D 9C 9C TS TS"}
-    s = auction_to_tricks(auction_deal("partnership-pinochle", hands, pass_cards=0), "bid 250; pass; pass; pass", "D")
+    options: dict[str, Any] = {"pass_cards": 0, "bid_raises": "any", "throw_in_at": "more_than_250"}
+    s = auction_to_tricks(auction_deal("partnership-pinochle", hands, **options), "bid 250; pass; pass; pass", "D")
     side = s.meld_points()[0] + s.meld_points()[2]
     assert side >= 100 and s.phase is Phase.TRICKS
-    exact = auction_deal("partnership-pinochle", hands, pass_cards=0)
+    exact = auction_deal("partnership-pinochle", hands, **options)
     exact = auction_to_tricks(exact, f"bid {side + 250}; pass; pass; pass", "D")
     assert exact.phase is Phase.TRICKS and "throw-in" not in legal(exact)
     assert refusal(exact, "throw-in") is RuleCode.WRONG_PHASE
-    short = auction_deal("partnership-pinochle", hands, pass_cards=0)
+    short = auction_deal("partnership-pinochle", hands, **options)
     short = auction_to_tricks(short, f"bid {side + 260}; pass; pass; pass", "D")
     assert short.phase is Phase.CONCEDE
 
@@ -1407,15 +1408,9 @@ def test_determinized_two_hand_deal_is_a_possible_deal() -> None:
     _replays_as_guessed(s, 1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: an auction deal's history records 'meld best' (not the melds laid), which tells everyone "
-    "that the melder's hidden cards form no better combination; AuctionDeal._determinize ignores this, so in a "
-    "determinized deal the recorded 'meld best' lays other melds on replay (the record does not replay to the "
-    "determinized state, or fails later, e.g. on a 'throw-in' no longer offered)",
-)
 def test_determinized_auction_deal_is_a_possible_deal() -> None:
-    """api.md determinize: after ``meld best`` by an opponent the determinized deal replays to itself."""
+    """api.md determinize: after ``meld best`` by an opponent (his hidden cards make no better
+    combination than the melds he laid) the determinized deal replays to itself."""
     s = auction_deal("partnership-pinochle", {1: "QS JD 9S 9S 9D 9D 9C 9C TS TS TD TD"}, pass_cards=0)
     s = run(s, "bid 250; pass; pass; pass; trump H; meld best; meld best")
     assert s.meld_points()[1] == 40 and s.current_player == 2

@@ -10,6 +10,7 @@ An action is a frozen value; ``str(action)`` is its canonical text and
 | trump seven / dix: exchange with the turn-up | ``exchange 7H`` |
 | trump seven / dix: score it without exchange | ``declare 7H`` |
 | decline (no meld now; pass in bidding) | ``pass`` |
+| Partnership Pinochle: a pass that signals help to the partner | ``pass help`` |
 | bid | ``bid 260`` |
 | name trump | ``trump H`` |
 | pass cards | ``give AS TS KS QS`` |
@@ -119,6 +120,8 @@ class ActionKind(enum.IntEnum):
     """Euchre: go alone, take over a partner's lone hand, or defend alone."""
     THROW_IN = 18
     """Concede the hand."""
+    PASS_WITH_HELP = 19
+    """Auction games: a final pass that tells the partner the passer holds help."""
 
 
 def _star_sorted(cards: Iterable[tuple[Card, bool]]) -> tuple[tuple[Card, bool], ...]:
@@ -153,6 +156,8 @@ class Action:
     """The suit named (``trump`` and ``call`` actions)."""
     alone: bool = False
     """Going alone (Euchre ``order-up`` and ``call``)."""
+    with_help: bool = False
+    """A pass that signals help to the partner (``pass help``, partnership Pinochle)."""
 
     @classmethod
     def make(
@@ -199,6 +204,8 @@ class Action:
             raise NotationError(f"unknown verb {quote(tokens[0])} (one of {', '.join(_VERBS)}): {quote(text)}")
         args = tokens[1:]
         try:
+            if verb is Verb.PASS and len(args) == 1 and args[0].lower() == "help":
+                return cls(verb, with_help=True)
             if verb in (Verb.PASS, Verb.THROW_IN, Verb.ALONE):
                 _arity(args, 0, text)
                 return cls(verb)
@@ -250,6 +257,8 @@ class Action:
             return f"call {self.suit}" + (" alone" if self.alone else "")
         if verb is Verb.ORDER_UP:
             return "order-up" + (" alone" if self.alone else "")
+        if self.with_help:
+            return "pass help"
         parts = [verb.value]
         if self.meld:
             parts.append(self.meld)

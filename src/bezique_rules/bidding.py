@@ -19,7 +19,7 @@ from typing import Literal
 
 import attrs
 
-__all__ = ["Auction", "ContractRules", "OrderUp", "Takeover"]
+__all__ = ["AllPass", "Auction", "ContractRules", "FirstLeader", "Melders", "OrderUp", "Takeover"]
 
 Takeover = Literal["never", "unless_dealer_took_turn_up", "unless_dealer_made_in_round_one"]
 """When the partner of a lone maker may play alone in his place (Euchre):
@@ -32,6 +32,13 @@ Takeover = Literal["never", "unless_dealer_took_turn_up", "unless_dealer_made_in
 - ``"unless_dealer_made_in_round_one"``: never when the dealer made trumps in round one,
   exchange or not (release 0.1.0's reading, kept so that its records replay).
 """
+
+AllPass = Literal["redeal", "dealer_stuck"]
+"""When everyone passes: the deal is thrown in, or the dealer must bid."""
+Melders = Literal["all", "declarer"]
+"""Who lays down melds in an auction game."""
+FirstLeader = Literal["declarer", "dealer_left"]
+"""Who leads the first trick of an auction game."""
 
 
 @attrs.frozen
@@ -113,6 +120,8 @@ class Auction:
     (250, 260, 270)
     >>> Auction(minimum=50, maximum=70, steps=((0, 1), (60, 5))).bids_above(58)
     (59, 60, 65, 70)
+    >>> Auction(minimum=250, maximum=1500, raise_steps=2).bids_above(300)
+    (310, 320)
     """
 
     minimum: int = 250
@@ -121,11 +130,17 @@ class Auction:
     """The highest bid the action space numbers."""
     steps: tuple[tuple[int, int], ...] = ((0, 10),)
     """(from bid, step) pairs: bids at or above ``from`` rise by ``step``."""
-    all_pass: str = "redeal"
+    all_pass: AllPass = "redeal"
     """When everyone passes: ``"redeal"`` (the deal is thrown in) or ``"dealer_stuck"``
     (the dealer may not pass and must bid at least the minimum)."""
     forbidden_endings: tuple[int, ...] = ()
     """Bids whose last two digits are one of these are not allowed (Brooklyn: 40, 90)."""
+    raise_steps: int | None = None
+    """A raise goes at most this many steps up the ladder over the last bid (seed 003: 2,
+    "10 more, or a jump of 20"); the opening bid is free. None: any higher bid."""
+    pass_with_help: bool = False
+    """A player may ``pass help``: a final pass that tells the partner he holds help
+    (seed 003; the signal is public, the engine treats it as a pass)."""
 
     @cached_property
     def ladder(self) -> tuple[int, ...]:
@@ -145,7 +160,12 @@ class Auction:
     def bids_above(self, high: int | None) -> tuple[int, ...]:
         """The allowed bids above ``high`` (every bid when nobody has bid yet)."""
         ladder = self.ladder
-        return ladder if high is None else ladder[bisect.bisect_right(ladder, high) :]
+        if high is None:
+            return ladder
+        start = bisect.bisect_right(ladder, high)
+        if self.raise_steps is None:
+            return ladder[start:]
+        return ladder[start : start + self.raise_steps]
 
 
 @attrs.frozen
@@ -164,10 +184,11 @@ class ContractRules:
     """The bidder may bury cards he used in his melds (by default he may not)."""
     pass_cards: int = 0
     """Cards the declarer's partner passes to him, and he passes back."""
-    melders: str = "all"
+    melders: Melders = "all"
     """Who lays down melds: ``"all"`` players or only the ``"declarer"``."""
-    leader: str = "declarer"
+    leader: FirstLeader = "declarer"
     """Who leads the first trick: the ``"declarer"`` or the ``"dealer_left"``."""
     throw_in_short: int | None = None
-    """After the melds the declarer may concede when his side's meld is more than this
-    short of the bid (None: no such concession)."""
+    """After the melds the declarer may concede when his side's meld is at least this
+    short of the bid (None: no such concession). Seed 003: 250 ("250 or more below the
+    bid"); 0.1.0 offered it only when more than 250 short (251 here)."""

@@ -1,15 +1,22 @@
 """Game records: JSON-safe dicts that say how a deal or game was reached, and replay.
 
-A record holds the format name and version, the variant and every option,
-the seed or the stacked deck order, the dealer, and the canonical action
-strings. `replay` re-applies every action with full checks, so a tampered
-record fails at the step that no longer fits.
+A record holds the format name and version, the variant, the variant's
+behaviour version (``rules_version``) and every option, the seed or the stacked
+deck order, the dealer, and the canonical action strings. `replay` re-applies
+every action with full checks, so a tampered record fails at the step that no
+longer fits.
 
 ```json
 {"format": "bezique-rules-record", "version": 1, "kind": "deal",
- "variant": "bezique", "options": {...}, "seed": 7, "dealer": 1,
+ "variant": "bezique", "rules_version": 1, "options": {...}, "seed": 7, "dealer": 1,
  "actions": ["play AS", "play 7H", "pass", ...]}
 ```
+
+Older behaviour versions replay: when a preset's behaviour changes, the change
+comes with an option whose `OptionSpec.legacy` value keeps the old behaviour. A
+record names every option of the version it was written under, so an option it
+does not name was added later and takes its legacy value. A record without
+``rules_version`` was written by release 0.1.0: behaviour version 1 of its preset.
 """
 
 from __future__ import annotations
@@ -64,6 +71,7 @@ def record_of(state: DealState | GameState) -> dict[str, Any]:
         "version": FORMAT_VERSION,
         "kind": "game" if isinstance(state, GameState) else "deal",
         "variant": rules.name,
+        "rules_version": rules.version,
         "options": _jsonable(dict(rules.option_values)),
     }
     if isinstance(state, GameState):
@@ -115,9 +123,23 @@ MAX_RECORD_ACTIONS = 2_000_000
 """The most actions a record may hold."""
 
 _SCALARS = (str, int, bool, type(None))
-_DEAL_KEYS = frozenset({"format", "version", "kind", "variant", "options", "seed", "deck", "dealer", "actions"})
+_DEAL_KEYS = frozenset(
+    {"format", "version", "kind", "variant", "rules_version", "options", "seed", "deck", "dealer", "actions"}
+)
 _GAME_KEYS = frozenset(
-    {"format", "version", "kind", "variant", "options", "seed", "dealer", "max_deals", "decks", "actions"}
+    {
+        "format",
+        "version",
+        "kind",
+        "variant",
+        "rules_version",
+        "options",
+        "seed",
+        "dealer",
+        "max_deals",
+        "decks",
+        "actions",
+    }
 )
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
@@ -212,6 +234,9 @@ def check_record(record: object) -> dict[str, Any]:
     seed = record.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(f"the record's seed is not a whole number: {quote(seed)}")
+    rules_version = record.get("rules_version", 1)
+    if not isinstance(rules_version, int) or isinstance(rules_version, bool) or rules_version < 1:
+        raise RecordError(f"the record's rules_version is a whole number from 1, not {quote(rules_version)}")
     dealer = record.get("dealer")
     if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
         raise RecordError(f"the record's dealer must be a seat (a whole number): {quote(dealer)}")
@@ -256,6 +281,7 @@ def replay(record: dict[str, Any] | str) -> DealState | GameState:
     """
     from .api import new_deal
     from .game import new_game
+    from .rules.registry import options_for_version
 
     if isinstance(record, (bytes, bytearray)):
         try:
@@ -271,6 +297,7 @@ def replay(record: dict[str, Any] | str) -> DealState | GameState:
     options = data.get("options", {})
     try:
         state: DealState | GameState
+        options = options_for_version(data["variant"], options, data.get("rules_version", 1))
         if kind == "game":
             state = new_game(
                 data["variant"],

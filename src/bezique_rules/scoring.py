@@ -24,6 +24,7 @@ __all__ = [
     "UNIT_SCALE",
     "UNIT_SCALE_STEEP",
     "CardPoints",
+    "Concession",
     "ContractScoring",
     "DealResultRule",
     "DealsEnd",
@@ -34,6 +35,7 @@ __all__ = [
     "MatchEnd",
     "RubiconScoring",
     "ScoreBreakdown",
+    "Settlement",
     "Standing",
     "TargetEnd",
     "TieRule",
@@ -361,6 +363,11 @@ class EuchreScoring:
         return 0, value
 
 
+Settlement = Literal["points", "units"]
+"""How a contract deal is settled: in points, or in units of the bid (Auction Pinochle)."""
+Concession = Literal["", "before_widow", "after_widow", "after_meld"]
+"""How a declarer conceded: not at all, before or after seeing the widow, after the melds."""
+
 #: The first published unit scale of Auction Pinochle: (lowest bid, units).
 UNIT_SCALE = ((300, 1), (350, 2), (400, 4), (450, 6), (500, 8), (550, 10), (600, 12), (650, 14), (700, 16))
 #: The second published scale.
@@ -383,7 +390,7 @@ class ContractScoring:
     2
     """
 
-    settlement: str = "points"
+    settlement: Settlement = "points"
     """``"points"`` or ``"units"``."""
     meld_needs_trick: bool = False
     """A side's meld counts only if it takes at least one trick."""
@@ -406,7 +413,7 @@ class ContractScoring:
         melds: tuple[int, ...],
         counters: tuple[int, ...],
         tricks: tuple[int, ...],
-        conceded: str = "",
+        conceded: Concession = "",
     ) -> tuple[int, ...]:
         """Points (or units) per side for the deal.
 

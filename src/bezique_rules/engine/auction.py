@@ -14,56 +14,179 @@ by one with ``meld <kind> <cards>`` and finish with ``pass``), ``DISCARD`` (the
 bidder buries cards, not ones used in his melds unless ``bury_melded``),
 ``CONCEDE`` (a declarer far short of the bid after the melds: ``throw-in`` or
 ``pass``), ``TRICKS``, ``OVER``.
+
+The state record. An `AuctionDeal` is its fixed `DealSetup` (rules, deck order,
+seed, dealer, the compiled `AuctionTables`) and one `AuctionCore`, a NamedTuple
+changed with ``_replace`` (one measured exception: `_card_played`). Its fields:
+
+- ``stage``: the phase; ``player``: who acts (-1 once over);
+- ``hands``: per player, the mask of physical cards held; ``widow``: the widow's
+  cards until the declarer takes them; ``widow_shown``: it was turned face up;
+- ``passed``: a bit per player out of the auction; ``declarer``: the high bidder
+  (-1: none); ``bid``: the high bid (0: none); ``trump``: the trump suit index (-1);
+- ``conceded``: how the declarer conceded (a `Concession`, ``""`` if not);
+- ``give_step``: passing cards (1 the partner gives, 2 the declarer gives back, 0
+  otherwise); ``given``: the cards passed so far;
+- ``laid``: per player, the melds laid down; ``known``: per player, the held cards
+  everyone knows of (melded cards the melds still need, the widow's cards until the
+  burial); ``to_meld``: who is still to meld, in order;
+- ``buried``: the declarer's buried cards;
+- ``leader``, ``trick``: the current trick and who led it; ``last_trick``,
+  ``last_leader``: the previous one; ``won``: per player, the mask of cards won;
+  ``taken``: per player, tricks taken; ``last_winner``: who won the last trick;
+- ``points``: per side, the deal's points (or units) once over; ``misdeal``: all
+  passed and the deal was thrown in;
+- ``moves``: every action so far, as (player, action id) pairs.
+
+The tables (`AuctionTables`, built once per rule set by `AuctionEngine.compile`):
+``meanings`` says per action id what it does (an `ActionKind` and its face, bid,
+suit, faces or meld); ``bidding`` holds the ids of bids, passes, trumps and the
+throw-in; ``cards`` those of plays (a play's id is its face), gives and burials,
+with the weights that list the legal gives and burials of a hand; ``melds`` those
+of the meld phase, with per trump suit the meld instances to test.
+Legality (``_compute_legal``, ``_refusal``) only reads the state; the
+transitions (``_apply_id`` and the phase steps it calls) build the next one.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, NamedTuple, cast
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple, cast
 
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionSpace, Verb
+from ..actions import Action, ActionKind, ActionSpace, Verb
 from ..bidding import Auction, ContractRules
+from ..bits import bit_ids, fold_copies, lowest_bit
 from ..cards import CardSet, Suit
 from ..checks import check_seat
 from ..deck import card_ids
 from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
-from ..melds import Laid, best_melds
+from ..melds import Laid, MeldKind, best_melds
 from ..rules.ruleset import RuleSet, part_of
-from ..scoring import ContractScoring, ScoreBreakdown
+from ..scoring import Concession, ContractScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld
 
-__all__ = ["AuctionCore", "AuctionDeal", "AuctionEngine"]
+__all__ = [
+    "ActionMeaning",
+    "AuctionCore",
+    "AuctionDeal",
+    "AuctionEngine",
+    "AuctionTables",
+    "BidTable",
+    "CardTable",
+    "MeldCheck",
+    "MeldIndex",
+]
 
-_PLAY, _BID, _PASS, _TRUMP, _THROW_IN, _GIVE, _BURY, _MELD, _BEST = range(9)
+_PLAY = ActionKind.PLAY
+_BID = ActionKind.BID
+_PASS = ActionKind.PASS
+_HELP = ActionKind.PASS_WITH_HELP
+_TRUMP = ActionKind.TRUMP
+_THROW_IN = ActionKind.THROW_IN
+_GIVE = ActionKind.GIVE
+_BURY = ActionKind.DISCARD
+_MELD = ActionKind.MELD
+_BEST = ActionKind.BEST_MELD
+
+
+class ActionMeaning(NamedTuple):
+    """What one action id does in this engine."""
+
+    kind: ActionKind
+    """The action's kind."""
+    number: int = -1
+    """The card face played, the bid, or the trump suit index (-1: none)."""
+    faces: tuple[int, ...] = ()
+    """The faces given or buried, ascending."""
+    laid: Laid | None = None
+    """The meld instance laid (``meld <kind> <cards>``)."""
 
 
 @attrs.frozen
-class _Meta:
-    actions: ActionSpace
-    meta: tuple[tuple[int, Any], ...]
-    play_ids: tuple[int, ...]
-    bid_ids: dict[int, int]
+class BidTable:
+    """The action ids of the bidding, trump and concession decisions."""
+
+    bid_ids: Mapping[int, int]
+    """Per bid on the ladder: its action id (read-only)."""
     pass_id: int
+    """``pass`` (in the auction, before the widow, after the melds, to end one's melds)."""
+    help_id: int
+    """``pass help``, or -1 when the rules do not allow it."""
     trump_ids: tuple[int, ...]
+    """Per suit index: ``trump <suit>``."""
     throw_in_id: int
-    give_ids: dict[tuple[int, ...], int]
-    bury_ids: dict[tuple[int, ...], int]
-    meld_ids: dict[Laid, int]
-    best_id: int
+    """``throw-in``."""
+
+
+@attrs.frozen
+class CardTable:
+    """The action ids of plays, gives and burials, and how to find the legal ones."""
+
+    play_ids: tuple[int, ...]
+    """Per face: ``play <card>``. The plays are numbered first, so a play's id is its face
+    (the trick-play paths rely on it)."""
+    give_ids: Mapping[tuple[int, ...], int]
+    """Per multiset of faces (ascending): ``give <cards>`` (read-only)."""
+    bury_ids: Mapping[tuple[int, ...], int]
+    """Per multiset of faces (ascending): ``discard <cards>`` (read-only)."""
     give_weights: tuple[tuple[int, ...], ...]
     """`_weights` of the gives."""
     bury_weights: tuple[tuple[int, ...], ...]
     """`_weights` of the burials."""
+
+
+class MeldCheck(NamedTuple):
+    """One meld instance with a trump suit, as the meld phase tests it."""
+
+    action_id: int
+    """``meld <kind> <cards>``."""
+    meld_class: int
+    """Its class number (a card serves once per class, `melds_fit`)."""
+    need: tuple[tuple[int, int], ...]
+    """(face, copies needed) pairs."""
+
+
+@attrs.frozen
+class MeldIndex:
+    """The action ids of the meld phase."""
+
+    meld_ids: Mapping[Laid, int]
+    """Per meld instance: ``meld <kind> <cards>`` (read-only)."""
+    best_id: int
+    """``meld best``."""
     kind_class: tuple[int, ...]
-    """Per meld kind: its class number (a card serves once per class, `melds_fit`)."""
-    meld_checks: tuple[tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...], ...]
-    """Per trump index: (action id, class number, ((face, copies needed), …)) of each meld
-    instance, by id."""
+    """Per meld kind: its class number."""
+    checks: tuple[tuple[MeldCheck, ...], ...]
+    """Per trump index: every meld instance with that trump, by action id."""
+
+
+@attrs.frozen
+class AuctionTables:
+    """The auction engine's compiled tables for one rule set (`RuleSet.tables`)."""
+
+    auction: Auction
+    """The rule set's bidding part, checked to be an `Auction` when compiled."""
+    contract: ContractRules
+    """The rule set's `ContractRules`, checked when compiled."""
+    scoring: ContractScoring
+    """The rule set's `ContractScoring`, checked when compiled."""
+    actions: ActionSpace
+    """The numbered actions."""
+    meanings: tuple[ActionMeaning, ...]
+    """Per action id: what it does."""
+    bidding: BidTable
+    """Bids, passes, trumps, throw-in."""
+    cards: CardTable
+    """Plays, gives, burials."""
+    melds: MeldIndex
+    """Melds laid one by one and ``meld best``."""
 
 
 def _weights(ids: dict[tuple[int, ...], int], faces: int, most: int) -> tuple[tuple[int, ...], ...]:
@@ -140,56 +263,115 @@ def _multisets(faces: int, size: int, most: int) -> list[tuple[int, ...]]:
     ]
 
 
-def _build(rules: RuleSet) -> _Meta:
+def _build(rules: RuleSet) -> AuctionTables:
     deck = rules.deck
     faces = deck.faces
     auction = part_of(rules, rules.bidding, Auction)
     contract = part_of(rules, rules.contract, ContractRules)
     actions: list[Action] = []
-    meta: list[tuple[int, Any]] = []
+    meanings: list[ActionMeaning] = []
 
-    def add(action: Action, kind: int, arg: Any) -> int:
+    def add(action: Action, meaning: ActionMeaning) -> int:
         actions.append(action)
-        meta.append((kind, arg))
+        meanings.append(meaning)
         return len(actions) - 1
 
-    play_ids = tuple(add(Action.make(Verb.PLAY, [c]), _PLAY, f) for f, c in enumerate(faces))
-    bid_ids = {b: add(Action(Verb.BID, number=b), _BID, b) for b in auction.ladder}
-    pass_id = add(Action(Verb.PASS), _PASS, None)
-    trump_ids = tuple(add(Action(Verb.TRUMP, suit=s), _TRUMP, s.value) for s in Suit)
-    throw_in_id = add(Action(Verb.THROW_IN), _THROW_IN, None)
+    play_ids = tuple(add(Action.make(Verb.PLAY, [c]), ActionMeaning(_PLAY, number=f)) for f, c in enumerate(faces))
+    assert play_ids == tuple(range(deck.num_faces)), "the engine reads a play's face from its id"
+    bid_ids = {b: add(Action(Verb.BID, number=b), ActionMeaning(_BID, number=b)) for b in auction.ladder}
+    pass_id = add(Action(Verb.PASS), ActionMeaning(_PASS))
+    trump_ids = tuple(add(Action(Verb.TRUMP, suit=s), ActionMeaning(_TRUMP, number=s.value)) for s in Suit)
+    throw_in_id = add(Action(Verb.THROW_IN), ActionMeaning(_THROW_IN))
     give_ids = {}
     if contract.pass_cards:
         for combo in _multisets(deck.num_faces, contract.pass_cards, deck.packs):
-            give_ids[combo] = add(Action.make(Verb.GIVE, [faces[f] for f in combo]), _GIVE, combo)
+            give_ids[combo] = add(Action.make(Verb.GIVE, [faces[f] for f in combo]), ActionMeaning(_GIVE, faces=combo))
     bury_ids = {}
     if contract.bury:
         for combo in _multisets(deck.num_faces, contract.bury, deck.packs):
-            bury_ids[combo] = add(Action.make(Verb.DISCARD, [faces[f] for f in combo]), _BURY, combo)
+            bury_ids[combo] = add(
+                Action.make(Verb.DISCARD, [faces[f] for f in combo]), ActionMeaning(_BURY, faces=combo)
+            )
     meld_ids = {}
     kinds = rules.melds.kinds
     for laid in rules.melds.all_instances(deck):
         kind_index, inst = laid
-        meld_ids[laid] = add(Action.make(Verb.MELD, [faces[f] for f in inst], meld=kinds[kind_index].name), _MELD, laid)
-    best_id = add(Action(Verb.MELD, meld="best"), _BEST, None)
+        action = Action.make(Verb.MELD, [faces[f] for f in inst], meld=kinds[kind_index].name)
+        meld_ids[laid] = add(action, ActionMeaning(_MELD, laid=laid))
+    best_id = add(Action(Verb.MELD, meld="best"), ActionMeaning(_BEST))
+    help_id = add(Action(Verb.PASS, with_help=True), ActionMeaning(_HELP)) if auction.pass_with_help else -1
     classes: dict[str, int] = {}
     for kind in kinds:
         classes.setdefault(kind.meld_class or "=" + kind.group, len(classes))
-    meld_checks = []
+    kind_class = tuple(classes[k.meld_class or "=" + k.group] for k in kinds)
+    checks = []
     for instances in rules.meld_instances:
-        checks: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
+        by_id = {}
         for kind_index, inst in instances:
-            kind = kinds[kind_index]
             i = meld_ids[(kind_index, inst)]
             need = tuple((f, inst.count(f)) for f in sorted(set(inst)))
-            checks[i] = (i, classes[kind.meld_class or "=" + kind.group], need)
-        meld_checks.append(tuple(checks[i] for i in sorted(checks)))
-    return _Meta(
-        ActionSpace.of(actions), tuple(meta), play_ids, bid_ids, pass_id, trump_ids, throw_in_id, give_ids,
-        bury_ids, meld_ids, best_id, _weights(give_ids, deck.num_faces, deck.packs),
-        _weights(bury_ids, deck.num_faces, deck.packs),
-        tuple(classes[k.meld_class or "=" + k.group] for k in kinds), tuple(meld_checks),
+            by_id[i] = MeldCheck(i, kind_class[kind_index], need)
+        checks.append(tuple(by_id[i] for i in sorted(by_id)))
+    return AuctionTables(
+        auction=auction,
+        contract=contract,
+        scoring=part_of(rules, rules.scoring, ContractScoring),
+        actions=ActionSpace.of(actions),
+        meanings=tuple(meanings),
+        bidding=BidTable(
+            bid_ids=MappingProxyType(bid_ids), pass_id=pass_id, help_id=help_id, trump_ids=trump_ids,
+            throw_in_id=throw_in_id,
+        ),
+        cards=CardTable(
+            play_ids=play_ids,
+            give_ids=MappingProxyType(give_ids),
+            bury_ids=MappingProxyType(bury_ids),
+            give_weights=_weights(give_ids, deck.num_faces, deck.packs),
+            bury_weights=_weights(bury_ids, deck.num_faces, deck.packs),
+        ),
+        melds=MeldIndex(
+            meld_ids=MappingProxyType(meld_ids), best_id=best_id, kind_class=kind_class, checks=tuple(checks)
+        ),
     )  # fmt: skip
+
+
+_DETERMINIZE_TRIES = 10_000
+"""How many deals of the hidden cards `AuctionDeal._determinize` tries before giving up."""
+
+
+class _MeldTimeHand(NamedTuple):
+    """What `AuctionDeal._determinize` checks of a guessed hand of another player: his hand
+    when he melded, rebuilt from the guess, must explain what everyone saw."""
+
+    player: int
+    """The melder."""
+    laid: tuple[Laid, ...]
+    """The melds he laid."""
+    played: tuple[int, ...]
+    """Per face: the cards he has played since (they were in his hand when he melded)."""
+    best: bool
+    """He laid them with ``meld best``: the guessed hand must make exactly these melds."""
+    burial: bool
+    """He is the declarer and buried hidden cards: they must be cards his melds left spare."""
+
+
+def _meld_need(kinds: tuple[MeldKind, ...], laid: tuple[Laid, ...]) -> dict[int, int]:
+    """Per face: the copies the melds ``laid`` use together (a card serves once per class,
+    so a face is needed as often as its busiest class needs it)."""
+    per_class: dict[tuple[str, int], int] = {}
+    for k, faces in laid:
+        key = kinds[k].meld_class or kinds[k].group
+        for f in faces:
+            per_class[(key, f)] = per_class.get((key, f), 0) + 1
+    need: dict[int, int] = {}
+    for (_key, f), count in per_class.items():
+        need[f] = max(need.get(f, 0), count)
+    return need
+
+
+def _compiled(rules: RuleSet) -> AuctionTables:
+    """The auction engine's tables of ``rules`` (what `AuctionEngine.compile` returned)."""
+    return cast(AuctionTables, rules.tables)
 
 
 class AuctionEngine:
@@ -198,11 +380,10 @@ class AuctionEngine:
     name = "auction"
 
     @staticmethod
-    def compile(rules: RuleSet) -> _Meta:
+    def compile(rules: RuleSet) -> AuctionTables:
         """The numbered actions: plays by face, bids, pass, trumps, throw-in, gives and burials
-        (card multisets), melds, ``meld best``; and the engine's lookup tables."""
-        m = _build(rules)
-        return m
+        (card multisets), melds, ``meld best``, ``pass help``; and the engine's lookup tables."""
+        return _build(rules)
 
     @staticmethod
     def new_deal(rules: RuleSet, order: tuple[int, ...], seed: int | None, dealer: int) -> AuctionDeal:
@@ -213,10 +394,34 @@ class AuctionEngine:
             raise DealError(f"the deal pattern leaves {len(rest)} cards undealt")
         zeros = (0,) * n
         core = AuctionCore(
-            Phase.BID, (dealer + 1) % n, hands, widow, False, 0, -1, 0, -1, "", 0, (), ((),) * n, zeros, (), (), -1,
-            (), (), -1, zeros, zeros, -1, (0,) * len(rules.sides), False, (),
-        )  # fmt: skip
-        return AuctionDeal(DealSetup(rules, order, seed, dealer, cast(_Meta, rules.tables)), core)
+            stage=Phase.BID,
+            player=(dealer + 1) % n,
+            hands=hands,
+            widow=widow,
+            widow_shown=False,
+            passed=0,
+            declarer=-1,
+            bid=0,
+            trump=-1,
+            conceded="",
+            give_step=0,
+            given=(),
+            laid=((),) * n,
+            known=zeros,
+            to_meld=(),
+            buried=(),
+            leader=-1,
+            trick=(),
+            last_trick=(),
+            last_leader=-1,
+            won=zeros,
+            taken=zeros,
+            last_winner=-1,
+            points=(0,) * len(rules.sides),
+            misdeal=False,
+            moves=(),
+        )
+        return AuctionDeal(DealSetup(rules, order, seed, dealer, _compiled(rules)), core)
 
 
 class AuctionCore(NamedTuple):
@@ -240,7 +445,7 @@ class AuctionCore(NamedTuple):
     """The high bid (0: none yet)."""
     trump: int
     """The trump suit index, or -1."""
-    conceded: str
+    conceded: Concession
     """How the declarer conceded (``"before_widow"``, ``"after_widow"``, ``"after_meld"``), or ``""``."""
     give_step: int
     """Passing: 0 not yet / done, 1 the partner gives, 2 the declarer gives back."""
@@ -280,13 +485,18 @@ class AuctionCore(NamedTuple):
 class AuctionDeal(DealState):
     """A deal of an auction game (three-hand, partnership or double-deck Pinochle): immutable."""
 
-    setup: DealSetup[_Meta]
+    setup: DealSetup[AuctionTables]
     """The rules, deck order, seed and dealer."""
     core: AuctionCore
     """Everything that changes during the deal."""
     _legal: tuple[int, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
 
     # -- accessors ------------------------------------------------------------
+
+    @property
+    def _tables(self) -> AuctionTables:
+        """The engine's compiled tables of this deal's rule set."""
+        return self.setup.meta
 
     @property
     def widow(self) -> tuple[int, ...]:
@@ -341,33 +551,27 @@ class AuctionDeal(DealState):
     def _compute_legal(self) -> tuple[int, ...]:
         c = self.core
         stage = c.stage
-        m = self.setup.meta
-        if stage is Phase.TRICKS:
+        if stage is Phase.TRICKS:  # a play's id is its face (`CardTable.play_ids`)
             rules = self.setup.rules
+            deck = rules.deck
             playable = rules.playoff_policy.legal(
                 rules.trump_tables[c.trump], c.hands[c.player], c.trick, self._partner_winning()
             )
-            nf = rules.deck.num_faces
-            every = (1 << nf) - 1
-            faces = 0
-            while playable:  # fold the copies onto the faces
-                faces |= playable & every
-                playable >>= nf
-            play_ids = m.play_ids
-            return tuple([play_ids[f] for f in card_ids(faces)])
+            return tuple(bit_ids(fold_copies(playable, deck.num_faces, deck.packs)))
+        t = self._tables
         if stage is Phase.GIVE:
-            return tuple(self._multisets_held(self._counts(c.hands[c.player]), m.give_weights))
+            return tuple(self._multisets_held(self._counts(c.hands[c.player]), t.cards.give_weights))
         if stage is Phase.DISCARD:
-            contract = part_of(self.setup.rules, self.setup.rules.contract, ContractRules)
+            contract = self._tables.contract
             counts = self._counts(c.hands[c.player])
             ids = []
             if not contract.bury_melded:
                 spare = self._spare_counts(c.player)
-                ids = self._multisets_held([max(0, n) for n in spare], m.bury_weights)
+                ids = self._multisets_held([max(0, n) for n in spare], t.cards.bury_weights)
             if not ids:  # too few unmelded cards: any may then be buried
-                ids = self._multisets_held(counts, m.bury_weights)
+                ids = self._multisets_held(counts, t.cards.bury_weights)
             if contract.concede_after_widow:
-                ids.insert(0, m.throw_in_id)
+                ids.insert(0, t.bidding.throw_in_id)
             return tuple(ids)
         if stage is Phase.MELD:
             return self._meld_legal()
@@ -381,12 +585,12 @@ class AuctionDeal(DealState):
     def _meld_legal(self) -> tuple[int, ...]:
         """``pass``, the melds that fit beside those laid down, ``meld best`` (as `melds_fit`)."""
         c = self.core
-        m = self.setup.meta
+        t = self._tables
         p = c.player
         counts = self._counts(c.hands[p])
         laid = c.laid[p]
-        ids = [m.pass_id]
-        checks = m.meld_checks[c.trump]
+        ids = [t.bidding.pass_id]
+        checks = t.melds.checks[c.trump]
         if not laid:
             for i, _cls, need in checks:
                 for f, n in need:
@@ -397,7 +601,7 @@ class AuctionDeal(DealState):
         else:
             nf = len(counts)
             demand: dict[int, int] = {}
-            kind_class = m.kind_class
+            kind_class = t.melds.kind_class
             for k, faces in laid:
                 base = kind_class[k] * nf
                 for f in faces:
@@ -411,20 +615,20 @@ class AuctionDeal(DealState):
                             break
                     else:
                         ids.append(i)
-        ids.append(m.best_id)
+        ids.append(t.melds.best_id)
         return tuple(ids)
 
     def _legal_list(self) -> list[int]:
         """The legal ids in the bidding, trump and concede phases (any order)."""
         c = self.core
-        m = self.setup.meta
+        table = self._tables.bidding
         rules = self.setup.rules
-        contract = part_of(rules, rules.contract, ContractRules)
+        contract = self._tables.contract
         stage = c.stage
         p = c.player
         if stage is Phase.BID:
-            auction = part_of(rules, rules.bidding, Auction)
-            ids = [m.bid_ids[b] for b in auction.bids_above(c.bid or None)]
+            auction = self._tables.auction
+            ids = [table.bid_ids[b] for b in auction.bids_above(c.bid or None)]
             n = rules.players
             stuck = (
                 auction.all_pass == "dealer_stuck"
@@ -433,17 +637,19 @@ class AuctionDeal(DealState):
                 and c.passed.bit_count() == n - 1
             )
             if not stuck:
-                ids.append(m.pass_id)
+                ids.append(table.pass_id)
+                if table.help_id >= 0:
+                    ids.append(table.help_id)
             return ids
         if stage is Phase.TRUMP:
             if contract.widow and not c.widow_shown:
-                return [m.pass_id, m.throw_in_id]
-            ids = list(m.trump_ids)
+                return [table.pass_id, table.throw_in_id]
+            ids = list(table.trump_ids)
             if contract.concede_after_widow:
-                ids.append(m.throw_in_id)
+                ids.append(table.throw_in_id)
             return ids
         if stage is Phase.CONCEDE:
-            return [m.pass_id, m.throw_in_id]
+            return [table.pass_id, table.throw_in_id]
         return []  # over
 
     def _combos(self, hand: int, size: int) -> set[tuple[int, ...]]:
@@ -463,15 +669,7 @@ class AuctionDeal(DealState):
     def _spare_counts(self, player: int) -> list[int]:
         """Per face: the copies ``player`` holds beyond those his melds use (a card serves
         once per class, so a face is needed as often as its busiest class needs it)."""
-        kinds = self.setup.rules.melds.kinds
-        per_class: dict[tuple[str, int], int] = {}
-        for k, faces in self.core.laid[player]:
-            key = kinds[k].meld_class or kinds[k].group
-            for f in faces:
-                per_class[(key, f)] = per_class.get((key, f), 0) + 1
-        need: dict[int, int] = {}
-        for (_key, f), n in per_class.items():
-            need[f] = max(need.get(f, 0), n)
+        need = _meld_need(self.setup.rules.melds.kinds, self.core.laid[player])
         counts = self._counts(self.core.hands[player])
         return [held - need.get(f, 0) for f, held in enumerate(counts)]
 
@@ -479,22 +677,24 @@ class AuctionDeal(DealState):
         """After the melds: a declarer far enough short of the bid may concede."""
         c = self.core
         rules = self.setup.rules
-        contract = part_of(rules, rules.contract, ContractRules)
+        contract = self._tables.contract
         if contract.throw_in_short is None:
             return False
         side = rules.side_of(c.declarer)
         meld = sum(pts for q, pts in enumerate(self.meld_points()) if rules.side_of(q) == side)
-        return c.bid - meld > contract.throw_in_short
+        return c.bid - meld >= contract.throw_in_short
 
     def _bid_refusal(self, number: int) -> tuple[RuleCode, str]:
         c = self.core
         if c.stage is not Phase.BID:
             return RuleCode.WRONG_PHASE, "the auction is over"
-        auction = part_of(self.setup.rules, self.setup.rules.bidding, Auction)
+        auction = self._tables.auction
         if number <= c.bid:
             return RuleCode.BID_TOO_LOW, f"a bid must be higher than {c.bid}"
         if number < auction.minimum:
             return RuleCode.BID_TOO_LOW, f"the lowest bid is {auction.minimum}"
+        if c.bid and number in auction.ladder and number not in auction.bids_above(c.bid):
+            return RuleCode.RAISE_TOO_BIG, f"a raise is one of {', '.join(map(str, auction.bids_above(c.bid)))}"
         return RuleCode.BID_TOO_LOW, "not an allowed bid (off the step)"
 
     def _unlisted(self, action: Action) -> tuple[RuleCode, str] | None:
@@ -504,14 +704,14 @@ class AuctionDeal(DealState):
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         c = self.core
-        m = self.setup.meta
-        kind, arg = m.meta[action_id]
+        meaning = self._tables.meanings[action_id]
+        kind, laid = meaning.kind, meaning.laid
         stage = c.stage
         rules = self.setup.rules
         if kind == _PLAY:
             if stage is not Phase.TRICKS:
                 return RuleCode.WRONG_PHASE, f"no card is played during the {stage.value} phase"
-            pid = self._pick(arg, c.hands[c.player])
+            pid = self._pick(meaning.number, c.hands[c.player])
             if pid < 0:
                 return RuleCode.CARD_NOT_HELD, "you do not hold that card"
             why = rules.playoff_policy.refusal(
@@ -519,8 +719,8 @@ class AuctionDeal(DealState):
             )
             return why or (RuleCode.NOT_AN_ACTION, "not playable")
         if kind == _BID:
-            return self._bid_refusal(arg)
-        if kind == _PASS:
+            return self._bid_refusal(meaning.number)
+        if kind in (_PASS, _HELP):
             if stage is Phase.BID and c.bid == 0:
                 return RuleCode.MUST_BID, "everyone else passed: the dealer must bid"
             return RuleCode.WRONG_PHASE, f"nothing to pass during the {stage.value} phase"
@@ -533,94 +733,87 @@ class AuctionDeal(DealState):
                 return RuleCode.WRONG_PHASE, "cards are passed after trumps are named"
             return (
                 RuleCode.CARD_NOT_HELD,
-                f"pass exactly {part_of(rules, rules.contract, ContractRules).pass_cards} cards that you hold",
+                f"pass exactly {self._tables.contract.pass_cards} cards that you hold",
             )
         if kind == _BURY:
             if stage is not Phase.DISCARD:
                 return RuleCode.WRONG_PHASE, "the bidder buries cards after melding"
-            if arg in self._combos(c.hands[c.player], part_of(rules, rules.contract, ContractRules).bury):
+            if meaning.faces in self._combos(c.hands[c.player], self._tables.contract.bury):
                 return RuleCode.BURY_MELDED, "a card used in your melds may not be buried"
             return (
                 RuleCode.CARD_NOT_HELD,
-                f"bury exactly {part_of(rules, rules.contract, ContractRules).bury} cards that you hold",
+                f"bury exactly {self._tables.contract.bury} cards that you hold",
             )
         if kind in (_MELD, _BEST):
             if stage is not Phase.MELD:
                 return RuleCode.WRONG_PHASE, "melds are laid down in the meld phase"
-            if kind == _MELD:
-                if arg not in rules.meld_instances[c.trump]:
+            if laid is not None:
+                if laid not in rules.meld_instances[c.trump]:
                     return RuleCode.NOT_A_MELD, "these cards do not form that meld with these trumps"
                 counts = self._counts(c.hands[c.player])
-                if any(arg[1].count(f) > counts[f] for f in set(arg[1])):
+                if any(laid[1].count(f) > counts[f] for f in set(laid[1])):
                     return RuleCode.CARD_NOT_HELD, "you do not hold those cards"
             return RuleCode.MELD_CARD_REUSED, "you cannot also make that meld: a card serves once in each class"
         return RuleCode.WRONG_PHASE, "you cannot concede now"
 
-    def _pick(self, face: int, hand: int) -> int:
+    def _pick(self, face: int, hand: int, known: int = 0) -> int:
+        """The physical card of ``face`` that leaves ``hand``: a ``known`` copy first (so
+        what the others know of the hand does not depend on which copy it was), or -1."""
         copies = hand & self.setup.rules.deck.face_masks[face]
-        return (copies & -copies).bit_length() - 1 if copies else -1
+        return lowest_bit(copies & known or copies)
 
     # -- transitions ------------------------------------------------------------
 
     def _apply_id(self, action_id: int) -> Self:
         c = self.core
-        m = self.setup.meta
-        kind, arg = m.meta[action_id]
         p = c.player
         moves = (*c.moves, (p, action_id))
         stage = c.stage
-        if stage is Phase.TRICKS:
-            return self._play(c, self._pick(arg, c.hands[p]), moves)
-        fields: list[Any] = list(c)
-        fields[_C_MOVES] = moves
-        c = _core(fields)
+        if stage is Phase.TRICKS:  # a play's id is its face (`CardTable.play_ids`)
+            return self._play(c, self._pick(action_id, c.hands[p], c.known[p]), moves)
+        meaning = self._tables.meanings[action_id]
+        kind = meaning.kind
+        c = c._replace(moves=moves)
         if stage is Phase.CONCEDE:
             if kind == _THROW_IN:
                 return self._over(c._replace(conceded="after_meld"))
             return self._start_play(c)
         if stage is Phase.BID:
-            return self._bid(c, arg if kind == _BID else 0)
+            return self._bid(c, meaning.number if kind == _BID else 0)
         if kind == _THROW_IN:
             return self._over(c._replace(conceded="after_widow" if c.widow_shown or not c.widow else "before_widow"))
         if stage is Phase.TRUMP:
             if kind == _PASS:
                 return self._take_widow(c)
-            return self._after_trump(c._replace(trump=arg))
+            return self._after_trump(c._replace(trump=meaning.number))
         if stage is Phase.GIVE:
-            return self._give(c, arg)
+            return self._give(c, meaning.faces)
         if stage is Phase.MELD:
-            return self._meld(c, kind, arg)
-        return self._bury(c, arg)
+            return self._meld(c, meaning)
+        return self._bury(c, meaning.faces)
 
     def _bid(self, c: AuctionCore, amount: int) -> Self:
-        rules = self.setup.rules
-        n = rules.players
+        """A bid of ``amount`` (0: a pass, with or without help) by the player to act."""
+        n = self.setup.rules.players
         p = c.player
-        fields: list[Any] = list(c)
-        passed = c.passed
         if amount:
-            fields[_C_BID] = amount
-            fields[_C_DECLARER] = p
+            c = c._replace(bid=amount, declarer=p)
         else:
-            fields[_C_PASSED] = passed = passed | (1 << p)
+            c = c._replace(passed=c.passed | (1 << p))
+        passed = c.passed
         active = [q for q in range(n) if not (passed >> q) & 1]
         if not active:
-            fields[_C_STAGE] = Phase.OVER
-            fields[_C_PLAYER] = -1
-            fields[_C_MISDEAL] = True
-            return type(self)(self.setup, _core(fields))
-        if len(active) == 1 and (amount or c.bid):
-            return self._won_auction(_core(fields))
+            return type(self)(self.setup, c._replace(stage=Phase.OVER, player=-1, misdeal=True))
+        if len(active) == 1 and c.bid:
+            return self._won_auction(c)
         nxt = (p + 1) % n
         while (passed >> nxt) & 1:
             nxt = (nxt + 1) % n
-        fields[_C_PLAYER] = nxt
-        return type(self)(self.setup, _core(fields))
+        return type(self)(self.setup, c._replace(player=nxt))
 
     def _won_auction(self, c: AuctionCore) -> Self:
-        rules = self.setup.rules
-        contract = part_of(rules, rules.contract, ContractRules)
-        auction = part_of(rules, rules.bidding, Auction)
+        contract = self._tables.contract
+        auction = self._tables.auction
         c = c._replace(stage=Phase.TRUMP, player=c.declarer)
         if contract.widow and contract.concede_before_widow and c.bid == auction.minimum:
             return type(self)(self.setup, c)
@@ -637,7 +830,7 @@ class AuctionDeal(DealState):
 
     def _after_trump(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract = part_of(rules, rules.contract, ContractRules)
+        contract = self._tables.contract
         n = rules.players
         if contract.pass_cards and rules.partnership:
             return type(self)(self.setup, c._replace(stage=Phase.GIVE, player=(c.declarer + 2) % n, give_step=1))
@@ -663,7 +856,7 @@ class AuctionDeal(DealState):
 
     def _start_melds(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract = part_of(rules, rules.contract, ContractRules)
+        contract = self._tables.contract
         n = rules.players
         if contract.melders == "declarer":
             order: tuple[int, ...] = (c.declarer,)
@@ -671,12 +864,12 @@ class AuctionDeal(DealState):
             order = tuple((c.declarer + i) % n for i in range(n))
         return type(self)(self.setup, c._replace(stage=Phase.MELD, player=order[0], to_meld=order))
 
-    def _meld(self, c: AuctionCore, kind: int, arg: Any) -> Self:
+    def _meld(self, c: AuctionCore, meaning: ActionMeaning) -> Self:
         rules = self.setup.rules
         p = c.player
-        if kind == _MELD:
-            return self._show(c, (*c.laid[p], arg), done=False)
-        if kind == _BEST:
+        if meaning.laid is not None:
+            return self._show(c, (*c.laid[p], meaning.laid), done=False)
+        if meaning.kind == _BEST:
             _points, best = best_melds(rules.melds, rules.meld_instances[c.trump], self._counts(c.hands[p]))
             return self._show(c, best, done=True)
         return self._next_melder(c)
@@ -685,17 +878,8 @@ class AuctionDeal(DealState):
         """Lay down ``laid`` for the current player: the cards become known."""
         rules = self.setup.rules
         p = c.player
-        need: dict[int, int] = {}
-        per_class: dict[tuple[str, int], int] = {}
-        kinds = rules.melds.kinds
-        for k, faces in laid:
-            key = kinds[k].meld_class or kinds[k].group
-            for f in faces:
-                per_class[(key, f)] = per_class.get((key, f), 0) + 1
-        for (_key, f), count in per_class.items():
-            need[f] = max(need.get(f, 0), count)
         shown = 0
-        for f, count in need.items():
+        for f, count in _meld_need(rules.melds.kinds, laid).items():
             for pid in card_ids(c.hands[p] & rules.deck.face_masks[f])[:count]:
                 shown |= 1 << pid
         c = c._replace(laid=_set_t(c.laid, p, laid), known=_set(c.known, p, c.known[p] | shown))
@@ -704,8 +888,7 @@ class AuctionDeal(DealState):
         return type(self)(self.setup, c)
 
     def _next_melder(self, c: AuctionCore) -> Self:
-        rules = self.setup.rules
-        contract = part_of(rules, rules.contract, ContractRules)
+        contract = self._tables.contract
         rest = c.to_meld[1:]
         if rest:
             return type(self)(self.setup, c._replace(to_meld=rest, player=rest[0]))
@@ -717,19 +900,31 @@ class AuctionDeal(DealState):
         return self._start_play(c)
 
     def _bury(self, c: AuctionCore, combo: tuple[int, ...]) -> Self:
+        """Bury ``combo`` (faces). What stays public: the copies the declarer's melds need,
+        when the rules keep them out of the burial; every other card (the widow's too) may
+        be among the hidden buried cards, so it is no longer known to be held."""
         d = c.declarer
         hand = c.hands[d]
+        rules = self.setup.rules
+        keep = 0
+        if not self._tables.contract.bury_melded:
+            need = _meld_need(rules.melds.kinds, c.laid[d])
+            counts = self._counts(hand)
+            if sum(max(0, n - need.get(f, 0)) for f, n in enumerate(counts)) >= len(combo):
+                for f, n in need.items():
+                    for pid in card_ids(hand & c.known[d] & rules.deck.face_masks[f])[:n]:
+                        keep |= 1 << pid
         cards = []
         for f in combo:
-            pid = self._pick(f, hand)
+            pid = self._pick(f, hand & ~keep)
             cards.append(pid)
             hand &= ~(1 << pid)
-        known = _set(c.known, d, c.known[d] & hand)
+        known = _set(c.known, d, keep)
         return self._start_play(c._replace(hands=_set(c.hands, d, hand), known=known, buried=tuple(cards)))
 
     def _start_play(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract = part_of(rules, rules.contract, ContractRules)
+        contract = self._tables.contract
         leader = c.declarer if contract.leader == "declarer" else (self.setup.dealer + 1) % rules.players
         return type(self)(self.setup, c._replace(stage=Phase.TRICKS, player=leader, leader=leader))
 
@@ -738,31 +933,31 @@ class AuctionDeal(DealState):
         n = rules.players
         p = c.player
         bit = 1 << pid
-        fields: list[Any] = list(c)
-        fields[_C_MOVES] = moves
-        fields[_C_HANDS] = hands = _set(c.hands, p, c.hands[p] ^ bit)
-        if c.known[p] & bit:
-            fields[_C_KNOWN] = _set(c.known, p, c.known[p] & ~bit)
+        hands = _set(c.hands, p, c.hands[p] ^ bit)
+        known = _set(c.known, p, c.known[p] & ~bit) if c.known[p] & bit else c.known
         trick = (*c.trick, pid)
         if len(trick) < n:
-            fields[_C_TRICK] = trick
-            fields[_C_PLAYER] = (p + 1) % n
-            return type(self)(self.setup, _core(fields))
+            return type(self)(self.setup, _card_played(c, moves, hands, known, trick, (p + 1) % n))
         leader = c.leader
         winner = (leader + rules.trump_tables[c.trump].winner(trick)) % n
         won = 0
         for x in trick:
             won |= 1 << x
-        fields[_C_WON] = _set(c.won, winner, c.won[winner] | won)
-        fields[_C_TAKEN] = _set(c.taken, winner, c.taken[winner] + 1)
-        fields[_C_TRICK] = ()
-        fields[_C_LAST_TRICK] = trick
-        fields[_C_LAST_LEADER] = leader
-        fields[_C_LEADER] = fields[_C_PLAYER] = winner
+        c = c._replace(
+            moves=moves,
+            hands=hands,
+            known=known,
+            won=_set(c.won, winner, c.won[winner] | won),
+            taken=_set(c.taken, winner, c.taken[winner] + 1),
+            trick=(),
+            last_trick=trick,
+            last_leader=leader,
+            leader=winner,
+            player=winner,
+        )
         if hands[winner]:
-            return type(self)(self.setup, _core(fields))
-        fields[_C_LAST_WINNER] = winner
-        return self._over(_core(fields))
+            return type(self)(self.setup, c)
+        return self._over(c._replace(last_winner=winner))
 
     def _over(self, c: AuctionCore) -> Self:
         state = type(self)(self.setup, c._replace(stage=Phase.OVER, player=-1))
@@ -772,7 +967,7 @@ class AuctionDeal(DealState):
     def _settlement(self) -> tuple[tuple[int, ...], tuple[ScoreBreakdown, ...]]:
         c = self.core
         rules = self.setup.rules
-        scoring = part_of(rules, rules.scoring, ContractScoring)
+        scoring = self._tables.scoring
         sides = len(rules.sides)
         values = rules.card_values
         melds = [0] * sides
@@ -812,7 +1007,7 @@ class AuctionDeal(DealState):
 
     def _public_move(self, move: Move, viewer: int) -> tuple[int, Action]:
         who, action_id = move
-        action = self.setup.meta.actions.actions[action_id]
+        action = self._tables.actions.actions[action_id]
         if action.verb is Verb.DISCARD and who != viewer:
             return who, Action(Verb.DISCARD)
         if action.verb is Verb.GIVE and who != viewer:
@@ -858,7 +1053,7 @@ class AuctionDeal(DealState):
             won=tuple(CardSet(deck.cards_of(w)) for w in c.won),
             history=tuple(self._public_move(mv, player) for mv in c.moves),
             maker=self.declarer,
-            buried=tuple(cards[x] for x in c.buried) if player == c.declarer else (),
+            buried=tuple(CardSet(cards[x] for x in c.buried)) if player == c.declarer else (),
             state=self,
         )
 
@@ -872,7 +1067,7 @@ class AuctionDeal(DealState):
             return out
         table = rules.trump_tables[c.trump]
         policy = rules.playoff_policy
-        actions = self.setup.meta.actions.actions
+        actions = self._tables.actions.actions
         trick: list[int] = []
         seats: list[int] = []
         played = 0
@@ -897,8 +1092,7 @@ class AuctionDeal(DealState):
         """A physical id for a played card (the copies of a face are interchangeable here)."""
         deck = self.setup.rules.deck
         face = deck.face_index[action.cards[0]]
-        copies = deck.face_masks[face] & ~played
-        return (copies & -copies).bit_length() - 1
+        return lowest_bit(deck.face_masks[face] & ~played)
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
         rules = self.setup.rules
@@ -928,25 +1122,77 @@ class AuctionDeal(DealState):
         slots.append((len(buried_hidden), 0))
         hidden.extend(widow_hidden)
         hidden.extend(buried_hidden)
-        dealt = deal_hidden(hidden, slots, rng)
-        if dealt is None:
-            return self
+        checks = self._hidden_checks(player)
+        for _ in range(_DETERMINIZE_TRIES):
+            dealt = deal_hidden(hidden, slots, rng)
+            if dealt is None:
+                return self
+            hands = list(c.hands)
+            for q, new in zip(owners, dealt):
+                hands[q] = (c.hands[q] & fixed[q]) | sum(1 << x for x in new)
+            buried = dealt[-1] if buried_hidden else list(c.buried)
+            if all(self._fits(check, hands[check.player], buried) for check in checks):
+                break
+        else:
+            raise DealError(
+                f"determinize: no deal of the hidden cards in {_DETERMINIZE_TRIES} tries fits the melds and burial seen"
+            )
         perm: dict[int, int] = {}
-        hands = list(c.hands)
         for q, new in zip(owners, dealt):
-            old = card_ids(c.hands[q] & ~fixed[q])
-            perm.update(zip(old, new))
-            hands[q] = (c.hands[q] & fixed[q]) | sum(1 << x for x in new)
+            perm.update(zip(card_ids(c.hands[q] & ~fixed[q]), new))
         perm.update(zip(widow_hidden, dealt[-2]))
         perm.update(zip(buried_hidden, dealt[-1]))
         return self._relabelled(perm, tuple(hands))
+
+    def _hidden_checks(self, viewer: int) -> list[_MeldTimeHand]:
+        """What a guessed hand must reproduce, for each other player whose hidden cards the
+        public history constrains: the melds ``meld best`` laid, and the declarer's hidden
+        burial (cards his melds did not need)."""
+        c = self.core
+        t = self._tables
+        rules = self.setup.rules
+        actions = t.actions.actions
+        deck = rules.deck
+        out = []
+        for q in range(rules.players):
+            if q == viewer:
+                continue
+            best = any(who == q and action_id == t.melds.best_id for who, action_id in c.moves)
+            burial = q == c.declarer and bool(c.buried) and not self._tables.contract.bury_melded
+            if not (best or burial):
+                continue
+            played = [0] * deck.num_faces
+            for who, action_id in c.moves:
+                if who == q and actions[action_id].verb is Verb.PLAY:
+                    played[deck.face_index[actions[action_id].cards[0]]] += 1
+            out.append(_MeldTimeHand(q, c.laid[q], tuple(played), best=best, burial=burial))
+        return out
+
+    def _fits(self, check: _MeldTimeHand, hand: int, buried: list[int]) -> bool:
+        """Whether a guessed ``hand`` (now) and burial agree with ``check``: his hand when
+        he melded (``hand``, the cards played since, the burial for the declarer) makes
+        exactly the melds ``meld best`` laid, and the burial was his to make."""
+        rules = self.setup.rules
+        face_of = rules.deck.face_of
+        counts = [n + p for n, p in zip(self._counts(hand), check.played)]
+        if check.player == self.core.declarer:
+            for x in buried:
+                counts[face_of[x]] += 1
+        if check.best and best_melds(rules.melds, rules.meld_instances[self.core.trump], counts)[1] != check.laid:
+            return False
+        if check.burial:
+            need = _meld_need(rules.melds.kinds, check.laid)
+            spare = [max(0, n - need.get(f, 0)) for f, n in enumerate(counts)]
+            if sum(spare) >= len(buried):  # else any cards may be buried
+                return all(spare[face_of[x]] >= sum(1 for y in buried if face_of[y] == face_of[x]) for x in buried)
+        return True
 
     def _relabelled(self, perm: dict[int, int], hands: tuple[int, ...]) -> Self:
         """The state with hidden physical cards renamed by ``perm`` (also in the deck order
         and in the hidden gives and burials of the history)."""
         rules = self.setup.rules
         c = self.core
-        m = self.setup.meta
+        t = self._tables
         face_of = rules.deck.face_of
 
         def re(x: int) -> int:
@@ -955,32 +1201,45 @@ class AuctionDeal(DealState):
         given = tuple(re(x) for x in c.given)
         buried = tuple(re(x) for x in c.buried)
         moves = list(c.moves)
-        gives = [i for i, (_, action_id) in enumerate(moves) if m.meta[action_id][0] == _GIVE]
-        k = part_of(rules, rules.contract, ContractRules).pass_cards
+        gives = [i for i, (_, action_id) in enumerate(moves) if t.meanings[action_id].kind == _GIVE]
+        k = t.contract.pass_cards
         for g, i in enumerate(gives):
             combo = tuple(sorted(face_of[x] for x in given[g * k : (g + 1) * k]))
-            moves[i] = (moves[i][0], m.give_ids[combo])
+            moves[i] = (moves[i][0], t.cards.give_ids[combo])
         for i, (who, action_id) in enumerate(moves):
-            if m.meta[action_id][0] == _BURY:
-                moves[i] = (who, m.bury_ids[tuple(sorted(face_of[x] for x in buried))])
+            if t.meanings[action_id].kind == _BURY:
+                moves[i] = (who, t.cards.bury_ids[tuple(sorted(face_of[x] for x in buried))])
         order = tuple(re(x) for x in self.setup.deck_order)
         core = c._replace(
             hands=hands, widow=tuple(re(x) for x in c.widow), given=given, buried=buried, moves=tuple(moves)
         )
-        return type(self)(DealSetup(rules, order, None, self.setup.dealer, m), core)
+        return type(self)(DealSetup(rules, order, None, self.setup.dealer, t), core)
 
 
-(
-    _C_STAGE, _C_PLAYER, _C_HANDS, _C_WIDOW, _C_WIDOW_SHOWN, _C_PASSED, _C_DECLARER, _C_BID, _C_TRUMP, _C_CONCEDED,
-    _C_GIVE_STEP, _C_GIVEN, _C_LAID, _C_KNOWN, _C_TO_MELD, _C_BURIED, _C_LEADER, _C_TRICK, _C_LAST_TRICK,
-    _C_LAST_LEADER, _C_WON, _C_TAKEN, _C_LAST_WINNER, _C_POINTS, _C_MISDEAL, _C_MOVES,
-) = range(26)  # fmt: skip
-"""The positions of the `AuctionCore` fields."""
-assert AuctionCore._fields[_C_MOVES] == "moves" and len(AuctionCore._fields) == 26
+_MOVES, _HANDS, _KNOWN, _TRICK, _PLAYER = (
+    AuctionCore._fields.index(f) for f in ("moves", "hands", "known", "trick", "player")
+)
 
 
-def _core(fields: list[Any]) -> AuctionCore:
-    """An `AuctionCore` from its fields in order (quicker than ``_replace``)."""
+def _card_played(
+    c: AuctionCore,
+    moves: tuple[Move, ...],
+    hands: tuple[int, ...],
+    known: tuple[int, ...],
+    trick: tuple[int, ...],
+    player: int,
+) -> AuctionCore:
+    """``c._replace(moves=moves, hands=hands, known=known, trick=trick, player=player)``, the
+    engine's hottest step (a card played to an unfinished trick), two to four times quicker
+    than ``_replace`` on this 26-field record: `benchmarks/bench_auction_core.py` measures
+    both. The one place that edits the record by position; the positions come from the
+    field names."""
+    fields = list(c)
+    fields[_MOVES] = moves
+    fields[_HANDS] = hands
+    fields[_KNOWN] = known
+    fields[_TRICK] = trick
+    fields[_PLAYER] = player
     return tuple.__new__(AuctionCore, fields)
 
 

@@ -10,8 +10,10 @@ forms as melds of their own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
+
+import attrs
 
 from ..bidding import Auction, ContractRules
 from ..cards import Card, Rank, Suit, parse_cards
@@ -39,6 +41,9 @@ __all__ = [
     "DOUBLE_DECK",
     "PINOCHLE_DECK",
     "PINOCHLE_RANKS",
+    "PartnershipProfile",
+    "build_double_deck_pinochle",
+    "build_partnership_pinochle",
     "build_pinochle",
     "double_deck_meld_table",
     "partnership_meld_table",
@@ -138,12 +143,17 @@ def auction_meld_table(*, double_pinochle: int | None = None) -> MeldTable:
     return _auction_kinds(doubles=False, double_pinochle=double_pinochle)
 
 
-def partnership_meld_table() -> MeldTable:
+def partnership_meld_table(scale: int = 1) -> MeldTable:
     """Partnership Pinochle (seed 003, reference.md §10.2): arounds 100 / 80 / 60 / 40 and
     all eight 1000 / 800 / 600 / 400, flush 150 and double flush 1500, marriages 40 / 20
     (two are simply laid twice), pinochle 40 and double pinochle 300, dix 10 each.
-    "Marriages around" (240) is counted as its parts, which add up to the same."""
-    return _auction_kinds(doubles=True, double_pinochle=300)
+    "Marriages around" (240) is counted as its parts, which add up to the same.
+
+    ``scale=10`` divides every value by ten (seed 003 lists each as "4 or 40")."""
+    table = _auction_kinds(doubles=True, double_pinochle=300)
+    if scale == 1:
+        return table
+    return MeldTable(tuple(attrs.evolve(k, points=k.points // scale) for k in table.kinds))
 
 
 def double_deck_meld_table() -> MeldTable:
@@ -253,7 +263,7 @@ def _head_the_trick(o: Mapping[str, Any]) -> TrickPolicy:
         PlayDuty.HEAD_THE_TRICK,
         BeatRule(o["beat_rule"]),
         must_overtrump=o["must_overtrump"],
-        must_beat_partner=o.get("must_beat_partner", True),
+        must_beat_partner=o["must_beat_partner"],
     )
 
 
@@ -302,48 +312,142 @@ def build_auction_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
     )
 
 
-def build_partnership_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
-    """Compose a partnership Pinochle rule set (single or double deck) from validated options."""
-    double = "double_deck" in o
-    if double:
-        deck, deal = DOUBLE_DECK, DealPattern.rounds(4, (4, 4, 4, 4, 4))
-        table = double_deck_meld_table()
-        points = CardPoints.of({Rank.ACE: 1, Rank.TEN: 1, Rank.KING: 1}, last_trick=2)
-        auction = Auction(minimum=o["minimum_bid"], maximum=300, steps=((0, 1), (60, 5)), all_pass=o["all_pass"])
-        description = "Double-deck partnership Pinochle: 80 cards, four players, game 500."
-    else:
-        deck, deal = PINOCHLE_DECK, DealPattern.rounds(4, (3, 3, 3, 3))
-        table = partnership_meld_table()
-        points = TENS_COUNTERS
-        auction = Auction(minimum=o["minimum_bid"], maximum=1500, all_pass=o["all_pass"])
-        description = "Partnership Pinochle (seed 003): bidding, passing four cards, game 1500."
+_SEED_003_THROW_IN = 250
+"""Seed 003: the most a side can take in tricks, so a declarer this far short may throw in."""
+
+
+def _scaled(o: Mapping[str, Any], name: str, scale: int) -> int:
+    """The option ``name`` (in full points) in the units of ``scale``, or an `OptionError`."""
+    value: int = o[name]
+    if value % scale:
+        raise OptionError(
+            f"option {name!r} = {value!r} is not a multiple of the scale {scale} (options are in full points)"
+        )
+    return value // scale
+
+
+def _partnership_counters(counting: str, scale: int) -> CardPoints:
+    """The counters of a partnership deal (seed 003: A, T, K always count; other methods
+    also count Q and J), divided by ``scale``."""
+    points = _COUNTING[counting]
+    if scale == 1:
+        return points
+    if any(v % scale for _r, v in points.points) or points.last_trick % scale:
+        raise OptionError(f"option 'scale' = {scale} needs counters that divide by it: counting={counting!r} does not")
+    return CardPoints(tuple((r, v // scale) for r, v in points.points), points.last_trick // scale)
+
+
+@attrs.frozen
+class PartnershipProfile:
+    """What tells the partnership Pinochle presets apart, once their options are read."""
+
+    deck: DeckSpec
+    """The pack."""
+    deal: DealPattern
+    """How it is dealt."""
+    melds: MeldTable
+    """The meld table (in the preset's units)."""
+    counters: CardPoints
+    """The counters won in tricks."""
+    auction: Auction
+    """The bidding."""
+    target: int
+    """The game."""
+    throw_in_short: int | None
+    """How far short of the bid a declarer may throw in after the melds (None: never)."""
+    version: int
+    """The preset's behaviour version."""
+    description: str
+    """One line saying what the variant is."""
+
+
+def _single_deck_profile(o: Mapping[str, Any]) -> PartnershipProfile:
+    """Partnership Pinochle (seed 003, reference.md §10), with its ``scale``."""
+    scale = o["scale"]
+    short = _SEED_003_THROW_IN // scale + (1 if o["throw_in_at"] == "more_than_250" else 0)
+    return PartnershipProfile(
+        deck=PINOCHLE_DECK,
+        deal=DealPattern.rounds(4, (3, 3, 3, 3)),
+        melds=partnership_meld_table(scale),
+        counters=_partnership_counters(o["counting"], scale),
+        auction=Auction(
+            minimum=_scaled(o, "minimum_bid", scale),
+            maximum=1500 // scale,
+            steps=((0, 10 // scale),),
+            all_pass=o["all_pass"],
+            raise_steps=2 if o["bid_raises"] == "10_or_20" else None,
+            pass_with_help=o["pass_with_help"],
+        ),
+        target=_scaled(o, "target", scale),
+        throw_in_short=short if o["throw_in"] else None,
+        version=2,
+        description="Partnership Pinochle (seed 003): bidding, passing four cards, game 1500.",
+    )
+
+
+def _double_deck_profile(o: Mapping[str, Any]) -> PartnershipProfile:
+    """Double-deck partnership Pinochle (reference.md §11)."""
+    return PartnershipProfile(
+        deck=DOUBLE_DECK,
+        deal=DealPattern.rounds(4, (4, 4, 4, 4, 4)),
+        melds=double_deck_meld_table(),
+        counters=CardPoints.of({Rank.ACE: 1, Rank.TEN: 1, Rank.KING: 1}, last_trick=2),
+        auction=Auction(
+            minimum=o["minimum_bid"],
+            maximum=300,
+            steps=((0, 1), (60, 5)),
+            all_pass=o["all_pass"],
+            pass_with_help=o["pass_with_help"],
+        ),
+        target=o["target"],
+        throw_in_short=None,
+        version=1,
+        description="Double-deck partnership Pinochle: 80 cards, four players, game 500.",
+    )
+
+
+def _partnership_rules(
+    name: str,
+    o: Mapping[str, Any],
+    profile: PartnershipProfile,
+    specs: tuple[OptionSpec, ...],
+    builder: Callable[[str, Mapping[str, Any]], RuleSet],
+) -> RuleSet:
+    """A partnership Pinochle rule set: the parts both presets share, with ``profile``'s."""
     return RuleSet(
         name=name,
         players=4,
-        deck=deck,
-        deal=deal,
+        deck=profile.deck,
+        deal=profile.deal,
         trump_order=TrumpOrder(),
-        card_points=points,
-        game_end=TargetEnd(o["target"], "play_on", declarer_wins=True, lose_at_minus=o["lose_at_minus"]),
+        card_points=profile.counters,
+        game_end=TargetEnd(profile.target, "play_on", declarer_wins=True, lose_at_minus=o["lose_at_minus"]),
         engine="auction",
-        melds=table,
+        melds=profile.melds,
         playoff_policy=_head_the_trick(o),
         stock_policy=_head_the_trick(o),
         partnership=True,
-        bidding=auction,
+        bidding=profile.auction,
         contract=ContractRules(
-            pass_cards=o["pass_cards"],
-            melders="all",
-            leader=o["leader"],
-            throw_in_short=250 if o.get("throw_in") else None,
+            pass_cards=o["pass_cards"], melders="all", leader=o["leader"], throw_in_short=profile.throw_in_short
         ),
         scoring=ContractScoring(settlement="points", meld_needs_trick=o["meld_needs_trick"]),
-        version=1,
-        description=description,
+        version=profile.version,
+        description=profile.description,
         option_values=tuple(sorted(o.items())),
-        option_specs=_DOUBLE_DECK if double else _PARTNERSHIP,
-        builder=build_partnership_pinochle,
+        option_specs=specs,
+        builder=builder,
     )
+
+
+def build_partnership_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
+    """Compose a partnership Pinochle rule set from validated options."""
+    return _partnership_rules(name, o, _single_deck_profile(o), _PARTNERSHIP, build_partnership_pinochle)
+
+
+def build_double_deck_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
+    """Compose a double-deck partnership Pinochle rule set from validated options."""
+    return _partnership_rules(name, o, _double_deck_profile(o), _DOUBLE_DECK, build_double_deck_pinochle)
 
 
 def _play_options(beat_rule: str = "current_winner") -> tuple[OptionSpec, ...]:
@@ -374,15 +478,33 @@ _AUCTION = (
     *_play_options(),
 )  # fmt: skip
 
+_PASS_WITH_HELP = OptionSpec(
+    "pass_with_help", False,
+    doc="Seed 003: a player may 'pass help', a final pass that tells the partner he holds help (public).",
+)  # fmt: skip
+
 _PARTNERSHIP = (
-    OptionSpec("minimum_bid", 250, minimum=10, doc="The lowest bid (bids go up in tens)."),
+    OptionSpec("minimum_bid", 250, minimum=10, doc="The lowest bid (bids go up in tens), in full points."),
+    OptionSpec("bid_raises", "10_or_20", ("10_or_20", "any"), since=2, legacy="any",
+               doc="Seed 003: a bid is 10 more than the last bid or a jump of 20 (the opening bid is free); "
+               "or any higher multiple of 10 (0.1.0)."),
     OptionSpec("all_pass", "redeal", ("redeal", "dealer_stuck"),
                doc="All four pass: the deal is thrown in and redealt by the next dealer, or the dealer is stuck."),
+    _PASS_WITH_HELP,
     OptionSpec("pass_cards", 4, (0, 3, 4), doc="Cards the partner passes to the declarer, who passes as many back."),
     OptionSpec("leader", "declarer", ("declarer", "dealer_left"), doc="Who leads the first trick."),
     OptionSpec("throw_in", True,
-               doc="After the melds a declarer more than 250 short of the bid may concede: the bid is lost, "
+               doc="After the melds a declarer 250 or more short of the bid may concede: the bid is lost, "
                "the opponents score their meld only."),
+    OptionSpec("throw_in_at", "250_or_more", ("250_or_more", "more_than_250"), since=2, legacy="more_than_250",
+               doc="Seed 003: the throw-in is offered 250 or more short (at exactly 250 both choices are legal); "
+               "or only when more than 250 short (0.1.0)."),
+    OptionSpec("counting", "tens", ("tens", "classic", "fives"),
+               doc="Counters won in tricks (seed 003: A, T, K always count; some methods also count Q and J): "
+               "A T K 10; or A 11 T 10 K 4 Q 3 J 2; or A T 10 K Q 5 (each + 10 for the last trick, 250 a deal)."),
+    OptionSpec("scale", 1, (1, 10),
+               doc="10: every meld value, counter, bid, the throw-in margin and the target divided by ten "
+               "(seed 003's '4 or 40'); options stay in full points. Needs counting='tens'."),
     OptionSpec("meld_needs_trick", False, doc="A side's meld counts only if it takes a trick."),
     OptionSpec("target", 1500, minimum=1, doc="The game; if both sides reach it on one deal the declarer's wins."),
     OptionSpec("lose_at_minus", False, doc="House rule: a side at minus the target loses."),
@@ -394,6 +516,7 @@ _DOUBLE_DECK = (
     OptionSpec("minimum_bid", 50, minimum=1, doc="The lowest bid (ones up to 60, then fives)."),
     OptionSpec("all_pass", "dealer_stuck", ("redeal", "dealer_stuck"),
                doc="If the first three pass the dealer must bid; or the deal is thrown in."),
+    _PASS_WITH_HELP,
     OptionSpec("pass_cards", 0, (0, 3, 4), doc="Cards the partner passes to the declarer, who passes as many back."),
     OptionSpec("leader", "declarer", ("declarer", "dealer_left"), doc="Who leads the first trick."),
     OptionSpec("meld_needs_trick", False, doc="A side's meld counts only if it takes a trick (the 'saving' meld)."),
@@ -421,7 +544,7 @@ register_preset(
 register_preset(
     Preset(
         "double-deck-pinochle",
-        build_partnership_pinochle,
+        build_double_deck_pinochle,
         _DOUBLE_DECK,
         description="Double-deck partnership Pinochle, 80 cards (reference §11).",
     )

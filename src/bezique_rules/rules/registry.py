@@ -16,6 +16,7 @@ __all__ = [
     "Preset",
     "available_variants",
     "get_rules",
+    "options_for_version",
     "register_checks",
     "register_preset",
     "register_variant",
@@ -248,6 +249,26 @@ def get_rules(name: str | RuleSet, /, **options: Any) -> RuleSet:
     if isinstance(name, RuleSet):
         return name.with_options(**options)
     return preset(name).rules(options)
+
+
+def options_for_version(name: str, options: Mapping[str, Any], version: int) -> dict[str, Any]:
+    """``options`` as written under behaviour ``version`` of the variant ``name``, completed
+    so that they rebuild that version's behaviour: each option the variant added after
+    ``version`` and ``options`` does not name takes its `OptionSpec.legacy` value.
+
+    >>> options_for_version("partnership-pinochle", {}, 1)["bid_raises"]
+    'any'
+    """
+    current = get_rules(name)
+    if version > current.version:
+        raise OptionError(
+            f"written under behaviour version {version} of {name!r}; this library knows up to {current.version}"
+        )
+    out = dict(options)
+    for spec in current.option_specs:
+        if spec.since > version and spec.name not in out:
+            out[spec.name] = spec.legacy
+    return out
 
 
 def rebuild(rules: RuleSet, changes: Mapping[str, Any]) -> RuleSet:

@@ -90,6 +90,12 @@ class OptionSpec:
     """Whether None is allowed (an option that can be switched off)."""
     doc: str = ""
     """What the option means."""
+    since: int = 1
+    """The preset's behaviour version that added the option (1: from the start)."""
+    legacy: Any = None
+    """For an option added later (``since`` > 1): the value that keeps the behaviour of
+    the versions before it; a record written under such a version, which does not name
+    the option, replays with this value (`bezique_rules.replay`)."""
 
     def validate(self, value: object) -> OptionValue:
         """Return ``value`` when allowed, else raise `OptionError` naming what is allowed
