@@ -1,0 +1,595 @@
+"""Batched Euchre: the presets ``euchre``, ``british-euchre`` and ``euchre-openspiel``.
+
+The tables are read from the rule set's parts: the deck and its deal pattern, the
+trump tables (effective suits, trick powers per led card), the play duty
+(`TrickPolicy.legal`), the `OrderUp` bidding part (who may pass, going alone,
+pick-up, taking over, lone defence, who leads), the `EuchreScoring` points and the
+action space. The phase sequencing restates the scalar Euchre engine's in array form;
+the differential test (``tests/test_batch.py``) keeps the two equal.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from ..actions import Action, Verb
+from ..bidding import OrderUp
+from ..deck import WIDOW, seeded_order
+from ..errors import OptionError
+from ..rules.ruleset import RuleSet
+from ..scoring import EuchreScoring
+from ..tricks import PlayDuty
+from .core import BatchState, BoolArray, IntArray
+
+__all__ = ["EuchreBatch", "new_euchre"]
+
+# stages
+TRUMP, BID, DISCARD, ALONE, TRICKS, OVER = range(6)
+# where a card is (owner codes besides the seats 0-3)
+KITTY, TURN_UP, PLAYED = 4, 5, 6
+# action kinds
+_PLAY, _DISCARD, _PASS, _ORDER, _CALL, _TRUMP, _ALONE, _OTHER = range(8)
+# queued decisions after trumps are made
+_NONE, _MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP = range(5)
+_QUEUE = 5  # the longest queue (4) and one empty slot
+_HISTORY = 48  # more than the longest Euchre deal (a Benny named, 8 bids, 4 decisions, 20 cards)
+_PLAYERS = 4
+
+Int8 = npt.NDArray[np.int8]
+
+
+@attrs.frozen(eq=False)
+class EuchreTables:
+    """Lookup tables of one Euchre rule set (C cards, A actions), built once per rule set."""
+
+    kind: Int8
+    """int8[A]: what each action id does (play, discard, pass, order-up, call, trump, alone)."""
+    arg: Int8
+    """int8[A]: its card (plays, discards) or suit (call, trump), else -1."""
+    alone_bid: npt.NDArray[np.bool_]
+    """bool[A]: ``order-up alone`` and ``call S alone``."""
+    play_ids: npt.NDArray[np.int64]
+    """int64[C]: card -> its ``play`` id."""
+    discard_ids: npt.NDArray[np.int64]
+    """int64[C]: card -> its ``discard`` id."""
+    plays_from: int
+    """The first play id when card ``x`` is played by id ``plays_from + x``, else -1."""
+    pass_id: int
+    """The id of ``pass``."""
+    bid_rows: BoolArray
+    """bool[2, 2, 4, A]: round two? -> bidder is the dealer? -> offered suit -> legal bids."""
+    trump_row: BoolArray
+    """bool[A]: the four ``trump S`` (the dealer names a suit for a turned Benny)."""
+    alone_row: BoolArray
+    """bool[A]: ``alone`` and ``pass``."""
+    candidate_of: Int8
+    """int8[C]: turn-up -> the suit offered in round one, -1 when the dealer names it."""
+    follow: BoolArray
+    """bool[4, C, C]: trumps -> led card -> the cards that follow it (a hand holding none
+    may play any card)."""
+    power: npt.NDArray[np.int16]
+    """int16[4, C, C]: trumps -> led card -> each card's power in that trick (0: cannot win)."""
+    next_seat: Int8
+    """int8[16, 4]: seats sitting out (bits) -> seat -> the next seat in play."""
+    active: Int8
+    """int8[16]: seats sitting out -> how many play."""
+    nth_seat: Int8
+    """int8[16, 4, 4]: seats sitting out -> leader -> k -> the k-th seat in play from him."""
+    made_seat: Int8
+    """int8[4, 4, 2, 2, Q]: dealer -> maker -> alone? -> turned suit? -> queued deciders."""
+    made_kind: Int8
+    """int8[4, 4, 2, 2, Q]: the same -> the decisions (_NONE pads)."""
+    points: npt.NDArray[np.int32]
+    """int32[T+1, 2, 2, 2]: makers' tricks -> alone? -> lone defender? -> (makers, defenders)."""
+    deal_owner: Int8
+    """int8[4, C]: dealer -> deck position -> who gets it (a seat, KITTY, or TURN_UP)."""
+    turn_pos: int
+    """Where the turn-up lies in the deck order."""
+    hand_size: int
+    """Cards (tricks) per hand."""
+    pickup: str
+    """The dealer's pick-up: ``"may"`` (hand or pass), ``"must"`` (hand and turn-up), or
+    ``"must_keep"`` (hand only: he may not discard the turn-up)."""
+    benny_makes_dealer: bool
+    """A turned Benny: the dealer's named suit is trumps, his side the makers."""
+    defence_allowed: tuple[bool, bool]
+    """The maker is alone? -> a defender may be offered to defend alone."""
+    defence_blocked_by_exchange: bool
+    """No lone defence that sits out the dealer who took the turn-up."""
+    lead_left_of_lone: bool
+    """A lone player's left leads (else the dealer's left)."""
+
+
+def _seat_tables() -> tuple[Int8, Int8, Int8]:
+    n = _PLAYERS
+    next_seat = np.zeros((1 << n, n), np.int8)
+    for out in range(1 << n):
+        for p in range(n):
+            q = (p + 1) % n
+            while (out >> q) & 1 and q != p:
+                q = (q + 1) % n
+            next_seat[out, p] = q
+    nth = np.zeros((1 << n, n, n), np.int8)
+    for out in range(1 << n):
+        for leader in range(n):
+            s = leader
+            for k in range(n):
+                nth[out, leader, k] = s
+                s = next_seat[out, s]
+    active = np.array([n - out.bit_count() for out in range(1 << n)], np.int8)
+    return next_seat, active, nth
+
+
+def _made_queue(b: OrderUp, dealer: int, maker: int, alone: bool, turned: bool) -> list[tuple[int, int]]:
+    """The decisions that follow a made trump, in order (the scalar engine's sequence)."""
+    n = _PLAYERS
+    queue: list[tuple[int, int]] = []
+    if b.alone_with_bid:
+        if alone and b.takeover_allowed(maker_is_dealer=maker == dealer, round_one=turned):
+            queue.append(((maker + 2) % n, _TAKEOVER))
+        if turned:
+            queue.append((dealer, _PICKUP))
+    else:
+        if turned:
+            queue.append((dealer, _PICKUP))
+        queue.append((maker, _MAKER_ALONE))
+    if b.lone_defender != "never":
+        for i in range(1, n + 1):
+            seat = (dealer + i) % n
+            if seat % 2 != maker % 2:
+                queue.append((seat, _DEFEND))
+    return queue
+
+
+def supports(rules: RuleSet) -> None:
+    """Raise `OptionError` unless the batch Euchre engine plays ``rules`` exactly."""
+    if rules.options.get("farmers_hand", "off") != "off":
+        raise OptionError(
+            f"option 'farmers_hand' = {rules.options['farmers_hand']!r} is not supported by the batch engine "
+            "(only 'off'); use new_deal for it"
+        )
+    if (
+        rules.players != _PLAYERS
+        or rules.deck.packs != 1
+        or not isinstance(rules.bidding, OrderUp)
+        or not isinstance(rules.scoring, EuchreScoring)
+        or rules.playoff_policy.duty is not PlayDuty.FOLLOW_EFFECTIVE_SUIT
+        or any(recipient == WIDOW for recipient, _ in rules.deal.packets)
+        or not rules.deal.turn_up
+    ):
+        raise OptionError(f"the batch engine does not support this Euchre rule set: {rules.name!r}")
+
+
+@lru_cache(maxsize=32)
+def euchre_tables(rules: RuleSet) -> EuchreTables:
+    """The lookup tables of ``rules`` (a rule set is a value: equal rule sets share them)."""
+    supports(rules)
+    deck = rules.deck
+    c = deck.size
+    actions = rules.action_space.actions
+    a = len(actions)
+    kind = np.full(a, _OTHER, np.int8)
+    arg = np.full(a, -1, np.int8)
+    alone_bid = np.zeros(a, bool)
+    for i, act in enumerate(actions):
+        v = act.verb
+        if v is Verb.PLAY:
+            kind[i], arg[i] = _PLAY, deck.face(act.cards[0])
+        elif v is Verb.DISCARD and len(act.cards) == 1:
+            kind[i], arg[i] = _DISCARD, deck.face(act.cards[0])
+        elif v is Verb.PASS:
+            kind[i] = _PASS
+        elif v is Verb.ORDER_UP:
+            kind[i], alone_bid[i] = _ORDER, act.alone
+        elif v is Verb.CALL and act.suit is not None:
+            kind[i], arg[i], alone_bid[i] = _CALL, act.suit.value, act.alone
+        elif v is Verb.TRUMP and act.suit is not None:
+            kind[i], arg[i] = _TRUMP, act.suit.value
+        elif v is Verb.ALONE:
+            kind[i] = _ALONE
+    play_ids = np.array([rules.action_id(Action.make(Verb.PLAY, [card])) for card in deck.cards], np.int64)
+    discard_ids = np.array([rules.action_id(Action.make(Verb.DISCARD, [card])) for card in deck.cards], np.int64)
+    pass_id = rules.action_id(Action(Verb.PASS))
+    plays_from = int(play_ids[0]) if (play_ids == play_ids[0] + np.arange(c)).all() else -1
+    bidding: OrderUp = rules.bidding
+    bid_rows = np.zeros((2, 2, 4, a), bool)
+    for round_two in (0, 1):
+        for is_dealer in (0, 1):
+            for cand in range(4):
+                row = bid_rows[round_two, is_dealer, cand]
+                row[pass_id] = bidding.may_pass(round_two=bool(round_two), is_dealer=bool(is_dealer))
+                for i in range(a):
+                    offered = (kind[i] == _ORDER and not round_two) or (
+                        kind[i] == _CALL and round_two and arg[i] != cand
+                    )
+                    if offered:
+                        row[i] = bidding.alone_with_bid or not alone_bid[i]
+    trump_row = kind == _TRUMP
+    alone_row = (kind == _ALONE) | (np.arange(a) == pass_id)
+    benny = rules.trump_order.benny
+    candidate_of = np.array([-1 if card.suit is None or card == benny else card.suit.value for card in deck.cards],
+                            np.int8)  # fmt: skip
+    follow = np.zeros((4, c, c), bool)
+    power = np.zeros((4, c, c), np.int16)
+    full = deck.full_mask
+    for t in range(4):
+        table = rules.trump_tables[t]
+        power[t] = np.array(table.lead_powers(), np.int16)
+        for led in range(c):
+            rest = full & ~(1 << led)
+            ok = rules.playoff_policy.legal(table, rest, (led,))
+            if ok != rest:
+                follow[t, led] = [(ok >> x) & 1 == 1 for x in range(c)]
+    next_seat, active, nth = _seat_tables()
+    made_seat = np.zeros((4, 4, 2, 2, _QUEUE), np.int8)
+    made_kind = np.full((4, 4, 2, 2, _QUEUE), _NONE, np.int8)
+    for dealer in range(4):
+        for maker in range(4):
+            for alone in (0, 1):
+                for turned in (0, 1):
+                    for k, (seat, what) in enumerate(_made_queue(bidding, dealer, maker, bool(alone), bool(turned))):
+                        made_seat[dealer, maker, alone, turned, k] = seat
+                        made_kind[dealer, maker, alone, turned, k] = what
+    hand = rules.deal.hand_size
+    scoring: EuchreScoring = rules.scoring
+    points = np.zeros((hand + 1, 2, 2, 2), np.int32)
+    for tricks in range(hand + 1):
+        for alone in (0, 1):
+            for lone in (0, 1):
+                points[tricks, alone, lone] = scoring.points(tricks=tricks, alone=bool(alone), lone_defender=bool(lone))
+    deal_owner = np.full((4, c), KITTY, np.int8)
+    turn_pos = 0
+    for dealer in range(4):
+        hands, _widow, turn_up, _stock = rules.deal.deal(tuple(range(c)), _PLAYERS, dealer)
+        for seat, mask in enumerate(hands):
+            for pos in range(c):
+                if (mask >> pos) & 1:
+                    deal_owner[dealer, pos] = seat
+        deal_owner[dealer, turn_up] = TURN_UP
+        turn_pos = turn_up
+    if bidding.dealer_pickup == "may":
+        pickup = "may"
+    else:
+        pickup = "must" if bidding.dealer_may_discard_upcard else "must_keep"
+    return EuchreTables(
+        kind, arg, alone_bid, play_ids, discard_ids, plays_from, pass_id, bid_rows, trump_row, alone_row, candidate_of,
+        follow, power, next_seat, active, nth, made_seat, made_kind, points, deal_owner, turn_pos, hand, pickup,
+        bidding.benny_turned == "dealer_forced_maker",
+        (bidding.defence_allowed(maker_alone=False), bidding.defence_allowed(maker_alone=True)),
+        bidding.defence_blocked_by_exchange, bidding.lone_lead == "left_of_lone_player",
+    )  # fmt: skip
+
+
+@attrs.frozen(eq=False)
+class EuchreBatch(BatchState):
+    """N Euchre deals (C cards): the fields of `BatchState`, then these, one row per deal."""
+
+    tables: EuchreTables
+    """The rule set's lookup tables (shared by every state of the batch)."""
+    owner: Int8
+    """int8[N, C]: where each card is: a seat 0-3 (in hand), 4 the kitty (or the dealer's
+    discard), 5 the turn-up lying on the table, 6 played."""
+    stage: Int8
+    """int8[N]: 0 the dealer names a suit (a turned Benny), 1 bidding, 2 the dealer's pick-up,
+    3 a decision to go alone / take over / defend alone, 4 tricks, 5 over."""
+    turn_up: Int8
+    """int8[N]: the turned-up card."""
+    candidate: Int8
+    """int8[N]: the suit offered in round one (-1 until the dealer names it for a Benny)."""
+    round: Int8
+    """int8[N]: bidding round, 1 or 2."""
+    passes: Int8
+    """int8[N]: passes in the current round."""
+    trump: Int8
+    """int8[N]: trump suit, -1 before trumps are made."""
+    maker: Int8
+    """int8[N]: who made trumps, -1 before."""
+    alone: Int8
+    """int8[N]: who plays alone, -1 for nobody."""
+    defender: Int8
+    """int8[N]: who defends alone, -1 for nobody."""
+    out: Int8
+    """int8[N]: bit per seat sitting out."""
+    buried: Int8
+    """int8[N]: the dealer's discard after taking the turn-up, -1 before (or declined)."""
+    queue_seat: Int8
+    """int8[N, Q]: the pending decisions' seats."""
+    queue_kind: Int8
+    """int8[N, Q]: the pending decisions (0 pads)."""
+    queue_head: Int8
+    """int8[N]: the index of the next pending decision."""
+    leader: Int8
+    """int8[N]: who led the current trick."""
+    trick: Int8
+    """int8[N, 4]: the current trick's cards in play order (-1 pads)."""
+    trick_size: Int8
+    """int8[N]: cards in the current trick."""
+    taken: Int8
+    """int8[N, 4]: tricks taken per seat."""
+
+    def legal_mask(self) -> BoolArray:
+        """bool[N, rules.num_actions]: the legal action ids of every deal (see `BatchState`)."""
+        t = self.tables
+        n = self.size
+        mask = np.zeros((n, t.kind.shape[0]), bool)
+        stage = self.stage
+        player = self.current_player
+        idx = np.flatnonzero(stage == TRICKS)
+        if idx.size:
+            rows: IntArray | slice = slice(None) if idx.size == n else idx  # every deal: no gathering
+            hand = self.owner[rows] == player[rows, None]
+            led = self.trick[rows, 0]
+            f = t.follow[self.trump[rows], led]
+            f &= hand
+            f &= (led >= 0)[:, None]
+            playable = np.where(np.asarray(f.any(axis=1))[:, None], f, hand)
+            if t.plays_from >= 0:  # the play ids are contiguous, in card order
+                mask[rows, t.plays_from : t.plays_from + playable.shape[1]] = playable
+            else:
+                mask[idx[:, None], t.play_ids[None, :]] = playable
+        idx = np.flatnonzero(stage == BID)
+        if idx.size:
+            is_dealer = (player[idx] == self.dealer).astype(np.intp)  # an index, not a boolean mask
+            mask[idx] = t.bid_rows[self.round[idx] - 1, is_dealer, self.candidate[idx]]
+        idx = np.flatnonzero(stage == ALONE)
+        if idx.size:
+            mask[idx] = t.alone_row
+        idx = np.flatnonzero(stage == TRUMP)
+        if idx.size:
+            mask[idx] = t.trump_row
+        idx = np.flatnonzero(stage == DISCARD)
+        if idx.size:
+            hand = self.owner[idx] == player[idx, None]
+            if t.pickup == "must":
+                hand[np.arange(idx.size), self.turn_up[idx]] = True
+            mask[idx[:, None], t.discard_ids[None, :]] = hand
+            if t.pickup == "may":
+                mask[idx, t.pass_id] = True
+        return mask
+
+    def _advance(self, actions: IntArray) -> EuchreBatch:
+        t = self.tables
+        s = {f.name: getattr(self, f.name) for f in attrs.fields(EuchreBatch)}
+        for name, value in s.items():
+            if isinstance(value, np.ndarray) and name != "seeds":
+                s[name] = value.copy()
+        live = np.flatnonzero(~self.done)
+        if live.size == 0:
+            return self
+        hist = s["history"]
+        hist[live, s["moves"][live]] = actions[live]
+        s["moves"][live] += 1
+        kind = t.kind[actions]
+        arg = t.arg[actions]
+        stage = self.stage  # the stage before this step (s["stage"] changes)
+        _tricks(s, t, np.flatnonzero(stage == TRICKS), arg)
+        _bid(s, t, self.dealer, np.flatnonzero(stage == BID), kind, arg, actions)
+        _trump_named(s, t, self.dealer, np.flatnonzero(stage == TRUMP), arg)
+        _alone(s, t, self.dealer, np.flatnonzero(stage == ALONE), kind)
+        _discard(s, t, self.dealer, np.flatnonzero(stage == DISCARD), kind, arg)
+        return EuchreBatch(**s)
+
+
+State = dict[str, Any]
+
+
+def _tricks(s: State, t: EuchreTables, idx: IntArray, arg: Int8) -> None:
+    if not idx.size:
+        return
+    card = arg[idx]
+    p = s["current_player"][idx]
+    s["owner"][idx, card] = PLAYED
+    size = s["trick_size"][idx]
+    s["trick"][idx, size] = card
+    size = size + 1
+    s["trick_size"][idx] = size
+    out = s["out"][idx]
+    full = size >= t.active[out]
+    going = idx[~full]
+    s["current_player"][going] = t.next_seat[out[~full], p[~full]]
+    c = idx[full]
+    if not c.size:
+        return
+    trick = s["trick"][c]
+    seats = np.arange(trick.shape[1])
+    power = t.power[s["trump"][c][:, None], trick[:, :1], np.maximum(trick, 0)]
+    power = np.where(seats[None, :] < s["trick_size"][c][:, None], power, -1)
+    k = power.argmax(axis=1)
+    winner = t.nth_seat[s["out"][c], s["leader"][c], k]
+    s["taken"][c, winner] += 1
+    s["trick"][c] = -1
+    s["trick_size"][c] = 0
+    s["leader"][c] = winner
+    s["current_player"][c] = winner
+    taken = s["taken"][c]
+    end = taken.sum(axis=1) == t.hand_size
+    e = c[end]
+    if not e.size:
+        return
+    maker = s["maker"][e]
+    taken = taken[end]
+    rows = np.arange(e.size)
+    tricks = taken[rows, maker] + taken[rows, (maker + 2) % _PLAYERS]
+    pts = t.points[tricks, (s["alone"][e] >= 0).astype(np.int8), (s["defender"][e] >= 0).astype(np.int8)]
+    side = maker % 2
+    s["scores"][e, side] = pts[:, 0]
+    s["scores"][e, 1 - side] = pts[:, 1]
+    _finish(s, e)
+
+
+def _finish(s: State, idx: IntArray) -> None:
+    s["stage"][idx] = OVER
+    s["current_player"][idx] = -1
+    s["done"][idx] = True
+
+
+def _bid(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8, arg: Int8, actions: IntArray) -> None:
+    if not idx.size:
+        return
+    k = kind[idx]
+    passed = idx[k == _PASS]
+    if passed.size:
+        passes = s["passes"][passed] + 1
+        p = s["current_player"][passed]
+        more = passes < _PLAYERS
+        s["passes"][passed] = np.where(more, passes, 0)
+        s["current_player"][passed] = np.where(more, (p + 1) % _PLAYERS, (dealer + 1) % _PLAYERS)
+        ended = passed[~more]
+        over = ended[s["round"][ended] == 2]
+        s["round"][ended] = 2
+        _finish(s, over)
+    made = idx[k != _PASS]
+    if made.size:
+        order = kind[made] == _ORDER
+        trump = np.where(order, s["candidate"][made], arg[made])
+        _made(s, t, dealer, made, s["current_player"][made], trump, t.alone_bid[actions[made]], order)
+
+
+def _trump_named(s: State, t: EuchreTables, dealer: int, idx: IntArray, arg: Int8) -> None:
+    if not idx.size:
+        return
+    s["candidate"][idx] = arg[idx]
+    if t.benny_makes_dealer:
+        m = idx.size
+        _made(s, t, dealer, idx, np.full(m, dealer, np.int8), arg[idx], np.zeros(m, bool), np.ones(m, bool))
+    else:
+        s["stage"][idx] = BID
+        s["current_player"][idx] = (dealer + 1) % _PLAYERS
+
+
+def _made(s: State, t: EuchreTables, dealer: int, idx: IntArray, maker: Int8, trump: Int8,
+          alone: BoolArray, turned: BoolArray) -> None:  # fmt: skip
+    s["trump"][idx] = trump
+    s["maker"][idx] = maker
+    s["alone"][idx] = np.where(alone, maker, -1)
+    s["out"][idx] = np.where(alone, 1 << ((maker + 2) % _PLAYERS), 0)
+    a = alone.astype(np.int8)
+    u = turned.astype(np.int8)
+    s["queue_seat"][idx] = t.made_seat[dealer, maker, a, u]
+    s["queue_kind"][idx] = t.made_kind[dealer, maker, a, u]
+    s["queue_head"][idx] = 0
+    s["passes"][idx] = 0
+    _settle(s, t, dealer, idx)
+
+
+def _settle(s: State, t: EuchreTables, dealer: int, idx: IntArray) -> None:
+    """Move each deal of ``idx`` to its next pending decision that applies, or to the play."""
+    pending = idx
+    allowed = np.array(t.defence_allowed)
+    for _ in range(_QUEUE):
+        if not pending.size:
+            return
+        head = s["queue_head"][pending]
+        seat = s["queue_seat"][pending, head]
+        what = s["queue_kind"][pending, head]
+        sitting = (s["out"][pending] >> seat) & 1 == 1
+        skip = (what == _PICKUP) & sitting
+        blocked = (s["defender"][pending] >= 0) | ~allowed[(s["alone"][pending] >= 0).astype(np.int8)]
+        if t.defence_blocked_by_exchange:
+            blocked |= ((seat + 2) % _PLAYERS == dealer) & (s["buried"][pending] >= 0)
+        skip |= (what == _DEFEND) & blocked
+        empty = what == _NONE
+        ask = ~skip & ~empty
+        asked = pending[ask]
+        s["stage"][asked] = np.where(what[ask] == _PICKUP, DISCARD, ALONE)
+        s["current_player"][asked] = seat[ask]
+        _play_starts(s, t, dealer, pending[empty])
+        pending = pending[skip]
+        s["queue_head"][pending] += 1
+
+
+def _play_starts(s: State, t: EuchreTables, dealer: int, idx: IntArray) -> None:
+    if not idx.size:
+        return
+    alone = s["alone"][idx]
+    lone = np.where(alone >= 0, alone, s["defender"][idx])
+    start = np.where((lone >= 0) & t.lead_left_of_lone, lone, dealer)
+    leader = t.next_seat[s["out"][idx], start]
+    s["stage"][idx] = TRICKS
+    s["current_player"][idx] = leader
+    s["leader"][idx] = leader
+
+
+def _alone(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8) -> None:
+    if not idx.size:
+        return
+    head = s["queue_head"][idx]
+    seat = s["queue_seat"][idx, head]
+    what = s["queue_kind"][idx, head]
+    s["queue_head"][idx] = head + 1
+    yes = kind[idx] == _ALONE
+    lone = yes & ((what == _MAKER_ALONE) | (what == _TAKEOVER))
+    s["alone"][idx] = np.where(lone, seat, s["alone"][idx])
+    defend = yes & (what == _DEFEND)
+    s["defender"][idx] = np.where(defend, seat, s["defender"][idx])
+    out = s["out"][idx]
+    partner_out = (1 << ((seat + 2) % _PLAYERS)).astype(np.int8)
+    out = np.where(yes & (what != _TAKEOVER), out | partner_out, out)
+    out = np.where(yes & (what == _TAKEOVER), (1 << s["maker"][idx]).astype(np.int8), out)
+    s["out"][idx] = out
+    _settle(s, t, dealer, idx)
+
+
+def _discard(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8, arg: Int8) -> None:
+    if not idx.size:
+        return
+    s["queue_head"][idx] += 1
+    took = idx[kind[idx] == _DISCARD]
+    if took.size:
+        s["owner"][took, s["turn_up"][took]] = dealer
+        gone = arg[took]
+        s["owner"][took, gone] = KITTY
+        s["buried"][took] = gone
+    _settle(s, t, dealer, idx)
+
+
+def new_euchre(rules: RuleSet, seeds: list[int], dealer: int) -> EuchreBatch:
+    """N Euchre deals of ``rules``, one per seed (see `bezique_rules.batch.new`)."""
+    t = euchre_tables(rules)
+    n = len(seeds)
+    c = rules.deck.size
+    orders = np.array([seeded_order(c, s) for s in seeds], np.int64).reshape(n, c)
+    owner = np.empty((n, c), np.int8)
+    np.put_along_axis(owner, orders, np.broadcast_to(t.deal_owner[dealer], (n, c)), axis=1)
+    turn_up = orders[:, t.turn_pos].astype(np.int8)
+    candidate = t.candidate_of[turn_up]
+    benny = candidate < 0
+
+    def full(value: int, shape: tuple[int, ...] = (n,)) -> Int8:
+        return np.full(shape, value, np.int8)
+
+    return EuchreBatch(
+        rules=rules,
+        dealer=dealer,
+        seeds=np.array(seeds, np.int64),
+        current_player=np.where(benny, dealer, (dealer + 1) % _PLAYERS).astype(np.int8),
+        done=np.zeros(n, bool),
+        scores=np.zeros((n, 2), np.int32),
+        history=np.full((n, _HISTORY), -1, np.int8 if rules.num_actions <= 127 else np.int16),
+        moves=np.zeros(n, np.int16),
+        tables=t,
+        owner=owner,
+        stage=np.where(benny, TRUMP, BID).astype(np.int8),
+        turn_up=turn_up,
+        candidate=candidate,
+        round=full(1),
+        passes=full(0),
+        trump=full(-1),
+        maker=full(-1),
+        alone=full(-1),
+        defender=full(-1),
+        out=full(0),
+        buried=full(-1),
+        queue_seat=full(0, (n, _QUEUE)),
+        queue_kind=full(_NONE, (n, _QUEUE)),
+        queue_head=full(0),
+        leader=full(-1),
+        trick=full(-1, (n, 4)),
+        trick_size=full(0),
+        taken=full(0, (n, 4)),
+    )
