@@ -354,16 +354,12 @@ class EuchreBatch(BatchState):
 
     def _advance(self, actions: IntArray) -> EuchreBatch:
         t = self.tables
-        s = {f.name: getattr(self, f.name) for f in attrs.fields(EuchreBatch)}
-        for name, value in s.items():
-            if isinstance(value, np.ndarray) and name != "seeds":
-                s[name] = value.copy()
+        s = _Fields({f.name: getattr(self, f.name) for f in attrs.fields(EuchreBatch)})
         live = np.flatnonzero(~self.done)
         if live.size == 0:
             return self
-        hist = s["history"]
-        hist[live, s["moves"][live]] = actions[live]
-        s["moves"][live] += 1
+        s.w("history")[live, s["moves"][live]] = actions[live]
+        s.w("moves")[live] += 1
         kind = t.kind[actions]
         arg = t.arg[actions]
         stage = self.stage  # the stage before this step (s["stage"] changes)
@@ -375,7 +371,23 @@ class EuchreBatch(BatchState):
         return EuchreBatch(**s)
 
 
-State = dict[str, Any]
+class _Fields(dict[str, Any]):
+    """The fields of the next state: this state's arrays, each copied the first time a
+    step writes into it (`w`), so that a step never writes into the state it came from."""
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        super().__init__(fields)
+        self.copied: set[str] = set()
+
+    def w(self, name: str) -> Any:
+        """The array ``name``, writable (a copy of the old state's)."""
+        if name not in self.copied:
+            self.copied.add(name)
+            self[name] = self[name].copy()
+        return self[name]
+
+
+State = _Fields
 
 
 def _tricks(s: State, t: EuchreTables, idx: IntArray, arg: Int8) -> None:
@@ -383,15 +395,15 @@ def _tricks(s: State, t: EuchreTables, idx: IntArray, arg: Int8) -> None:
         return
     card = arg[idx]
     p = s["current_player"][idx]
-    s["owner"][idx, card] = PLAYED
+    s.w("owner")[idx, card] = PLAYED
     size = s["trick_size"][idx]
-    s["trick"][idx, size] = card
+    s.w("trick")[idx, size] = card
     size = size + 1
-    s["trick_size"][idx] = size
+    s.w("trick_size")[idx] = size
     out = s["out"][idx]
     full = size >= t.active[out]
     going = idx[~full]
-    s["current_player"][going] = t.next_seat[out[~full], p[~full]]
+    s.w("current_player")[going] = t.next_seat[out[~full], p[~full]]
     c = idx[full]
     if not c.size:
         return
@@ -401,11 +413,11 @@ def _tricks(s: State, t: EuchreTables, idx: IntArray, arg: Int8) -> None:
     power = np.where(seats[None, :] < s["trick_size"][c][:, None], power, -1)
     k = power.argmax(axis=1)
     winner = t.nth_seat[s["out"][c], s["leader"][c], k]
-    s["taken"][c, winner] += 1
-    s["trick"][c] = -1
-    s["trick_size"][c] = 0
-    s["leader"][c] = winner
-    s["current_player"][c] = winner
+    s.w("taken")[c, winner] += 1
+    s.w("trick")[c] = -1
+    s.w("trick_size")[c] = 0
+    s.w("leader")[c] = winner
+    s.w("current_player")[c] = winner
     taken = s["taken"][c]
     end = taken.sum(axis=1) == t.hand_size
     e = c[end]
@@ -417,15 +429,15 @@ def _tricks(s: State, t: EuchreTables, idx: IntArray, arg: Int8) -> None:
     tricks = taken[rows, maker] + taken[rows, (maker + 2) % _PLAYERS]
     pts = t.points[tricks, (s["alone"][e] >= 0).astype(np.int8), (s["defender"][e] >= 0).astype(np.int8)]
     side = maker % 2
-    s["scores"][e, side] = pts[:, 0]
-    s["scores"][e, 1 - side] = pts[:, 1]
+    s.w("scores")[e, side] = pts[:, 0]
+    s.w("scores")[e, 1 - side] = pts[:, 1]
     _finish(s, e)
 
 
 def _finish(s: State, idx: IntArray) -> None:
-    s["stage"][idx] = OVER
-    s["current_player"][idx] = -1
-    s["done"][idx] = True
+    s.w("stage")[idx] = OVER
+    s.w("current_player")[idx] = -1
+    s.w("done")[idx] = True
 
 
 def _bid(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8, arg: Int8, actions: IntArray) -> None:
@@ -437,11 +449,11 @@ def _bid(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8, arg:
         passes = s["passes"][passed] + 1
         p = s["current_player"][passed]
         more = passes < _PLAYERS
-        s["passes"][passed] = np.where(more, passes, 0)
-        s["current_player"][passed] = np.where(more, (p + 1) % _PLAYERS, (dealer + 1) % _PLAYERS)
+        s.w("passes")[passed] = np.where(more, passes, 0)
+        s.w("current_player")[passed] = np.where(more, (p + 1) % _PLAYERS, (dealer + 1) % _PLAYERS)
         ended = passed[~more]
         over = ended[s["round"][ended] == 2]
-        s["round"][ended] = 2
+        s.w("round")[ended] = 2
         _finish(s, over)
     made = idx[k != _PASS]
     if made.size:
@@ -453,27 +465,27 @@ def _bid(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8, arg:
 def _trump_named(s: State, t: EuchreTables, dealer: int, idx: IntArray, arg: Int8) -> None:
     if not idx.size:
         return
-    s["candidate"][idx] = arg[idx]
+    s.w("candidate")[idx] = arg[idx]
     if t.benny_makes_dealer:
         m = idx.size
         _made(s, t, dealer, idx, np.full(m, dealer, np.int8), arg[idx], np.zeros(m, bool), np.ones(m, bool))
     else:
-        s["stage"][idx] = BID
-        s["current_player"][idx] = (dealer + 1) % _PLAYERS
+        s.w("stage")[idx] = BID
+        s.w("current_player")[idx] = (dealer + 1) % _PLAYERS
 
 
 def _made(s: State, t: EuchreTables, dealer: int, idx: IntArray, maker: Int8, trump: Int8,
           alone: BoolArray, turned: BoolArray) -> None:  # fmt: skip
-    s["trump"][idx] = trump
-    s["maker"][idx] = maker
-    s["alone"][idx] = np.where(alone, maker, -1)
-    s["out"][idx] = np.where(alone, 1 << ((maker + 2) % _PLAYERS), 0)
+    s.w("trump")[idx] = trump
+    s.w("maker")[idx] = maker
+    s.w("alone")[idx] = np.where(alone, maker, -1)
+    s.w("out")[idx] = np.where(alone, 1 << ((maker + 2) % _PLAYERS), 0)
     a = alone.astype(np.int8)
     u = turned.astype(np.int8)
-    s["queue_seat"][idx] = t.made_seat[dealer, maker, a, u]
-    s["queue_kind"][idx] = t.made_kind[dealer, maker, a, u]
-    s["queue_head"][idx] = 0
-    s["passes"][idx] = 0
+    s.w("queue_seat")[idx] = t.made_seat[dealer, maker, a, u]
+    s.w("queue_kind")[idx] = t.made_kind[dealer, maker, a, u]
+    s.w("queue_head")[idx] = 0
+    s.w("passes")[idx] = 0
     _settle(s, t, dealer, idx)
 
 
@@ -496,11 +508,11 @@ def _settle(s: State, t: EuchreTables, dealer: int, idx: IntArray) -> None:
         empty = what == _NONE
         ask = ~skip & ~empty
         asked = pending[ask]
-        s["stage"][asked] = np.where(what[ask] == _PICKUP, DISCARD, ALONE)
-        s["current_player"][asked] = seat[ask]
+        s.w("stage")[asked] = np.where(what[ask] == _PICKUP, DISCARD, ALONE)
+        s.w("current_player")[asked] = seat[ask]
         _play_starts(s, t, dealer, pending[empty])
         pending = pending[skip]
-        s["queue_head"][pending] += 1
+        s.w("queue_head")[pending] += 1
 
 
 def _play_starts(s: State, t: EuchreTables, dealer: int, idx: IntArray) -> None:
@@ -510,9 +522,9 @@ def _play_starts(s: State, t: EuchreTables, dealer: int, idx: IntArray) -> None:
     lone = np.where(alone >= 0, alone, s["defender"][idx])
     start = np.where((lone >= 0) & t.lead_left_of_lone, lone, dealer)
     leader = t.next_seat[s["out"][idx], start]
-    s["stage"][idx] = TRICKS
-    s["current_player"][idx] = leader
-    s["leader"][idx] = leader
+    s.w("stage")[idx] = TRICKS
+    s.w("current_player")[idx] = leader
+    s.w("leader")[idx] = leader
 
 
 def _alone(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8) -> None:
@@ -521,30 +533,30 @@ def _alone(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8) ->
     head = s["queue_head"][idx]
     seat = s["queue_seat"][idx, head]
     what = s["queue_kind"][idx, head]
-    s["queue_head"][idx] = head + 1
+    s.w("queue_head")[idx] = head + 1
     yes = kind[idx] == _ALONE
     lone = yes & ((what == _MAKER_ALONE) | (what == _TAKEOVER))
-    s["alone"][idx] = np.where(lone, seat, s["alone"][idx])
+    s.w("alone")[idx] = np.where(lone, seat, s["alone"][idx])
     defend = yes & (what == _DEFEND)
-    s["defender"][idx] = np.where(defend, seat, s["defender"][idx])
+    s.w("defender")[idx] = np.where(defend, seat, s["defender"][idx])
     out = s["out"][idx]
     partner_out = (1 << ((seat + 2) % _PLAYERS)).astype(np.int8)
     out = np.where(yes & (what != _TAKEOVER), out | partner_out, out)
     out = np.where(yes & (what == _TAKEOVER), (1 << s["maker"][idx]).astype(np.int8), out)
-    s["out"][idx] = out
+    s.w("out")[idx] = out
     _settle(s, t, dealer, idx)
 
 
 def _discard(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8, arg: Int8) -> None:
     if not idx.size:
         return
-    s["queue_head"][idx] += 1
+    s.w("queue_head")[idx] += 1
     took = idx[kind[idx] == _DISCARD]
     if took.size:
-        s["owner"][took, s["turn_up"][took]] = dealer
+        s.w("owner")[took, s["turn_up"][took]] = dealer
         gone = arg[took]
-        s["owner"][took, gone] = KITTY
-        s["buried"][took] = gone
+        s.w("owner")[took, gone] = KITTY
+        s.w("buried")[took] = gone
     _settle(s, t, dealer, idx)
 
 
