@@ -18,9 +18,11 @@ shuffle to the last trick, in one process:
   ``pyspiel.evaluate_bots`` with four ``make_uniform_random_bot`` bots on its ``euchre``,
   one call per deal.
 
-At least ``--deals`` deals per line (one batch for the larger sizes); the best of
-``--repeat`` runs is reported, with the ratios to the scalar and OpenSpiel lines (this
-machine is shared: single runs are noisy). Memory per deal is the bytes of the batch
+At least ``--deals`` deals per line (one batch for the larger sizes). Times are the
+process's CPU time (``time.process_time``: this machine is shared, and wall time
+counts the other processes' turns). Each of the ``--repeat`` rounds measures every line
+once; the table shows each line's best rate and, as ratios, the median over the rounds of
+the rate divided by the scalar's or OpenSpiel's rate of the same round. Memory per deal is the bytes of the batch
 state's arrays per deal, plus the legal mask (``num_actions`` bytes) while it exists.
 
 Targets (issue 18, on the 2-core development machine): Euchre at least 1x OpenSpiel's
@@ -33,8 +35,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+import statistics
 import time
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -54,12 +56,12 @@ def batch_run(variant: str, size: int, deals: int, seed: int) -> tuple[float, fl
     total = play = 0.0
     for b in range(batches):
         first = seed * 10_000_019 + b * size
-        start = time.perf_counter()
+        start = time.process_time()
         state = batch.new(rules, range(first, first + size))
-        dealt = time.perf_counter()
+        dealt = time.process_time()
         while not state.done.all():
             state = state.step(batch.random_actions(state.legal_mask(), rng), check=False)
-        end = time.perf_counter()
+        end = time.process_time()
         total += end - start
         play += end - dealt
     return total, play, float(batches * size)
@@ -77,12 +79,12 @@ def scalar_run(variant: str, deals: int, seed: int) -> float:
     """Seconds for ``deals`` random deals through the scalar step API."""
     rules = get_rules(variant)
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start = time.process_time()
     for k in range(deals):
         deal = new_deal(rules, seed=seed * 100_003 + k)
         while not deal.is_over:
             deal = deal.apply(rng.choice(deal.legal_action_ids()), check=False)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def openspiel_run(deals: int, seed: int) -> float | None:
@@ -95,15 +97,10 @@ def openspiel_run(deals: int, seed: int) -> float | None:
     game = pyspiel.load_game("euchre")
     bots = [pyspiel.make_uniform_random_bot(p, seed * 7 + p) for p in range(4)]
     evaluate = pyspiel.evaluate_bots
-    start = time.perf_counter()
+    start = time.process_time()
     for k in range(deals):
         evaluate(game.new_initial_state(), bots, seed * 100_003 + k)
-    return time.perf_counter() - start
-
-
-def best(runs: int, f: Callable[[int], float]) -> float:
-    """The highest of ``runs`` rates."""
-    return max(f(r + 1) for r in range(runs))
+    return time.process_time() - start
 
 
 def main() -> None:
@@ -111,40 +108,45 @@ def main() -> None:
     parser.add_argument("--variant", default="euchre", choices=SUPPORTED)
     parser.add_argument("--sizes", default="1,64,1024,16384", help="batch sizes, comma-separated")
     parser.add_argument("--deals", type=int, default=16_384, help="deals per line (at least one batch)")
-    parser.add_argument("--small-deals", type=int, default=1_024, help="deals per line for batch sizes under 64")
+    parser.add_argument("--small-deals", type=int, default=256, help="deals per line for batch sizes under 64")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     variant = args.variant
     sizes = [int(s) for s in args.sizes.split(",")]
     batch_run(variant, 64, 64, 0)  # build the tables once
     scalar_deals = max(1, args.deals // 8)
-    scalar = best(args.repeat, lambda r: scalar_deals / scalar_run(variant, scalar_deals, r))
-    native: float | None = None
-    if variant in ("euchre", "euchre-openspiel"):
-        native_deals = max(1, args.deals // 2)
-        if openspiel_run(10, 0) is not None:
-            native = best(args.repeat, lambda r: native_deals / (openspiel_run(native_deals, r) or 1.0))
-    mem = memory_per_deal(variant)
-    print(f"## {variant}: random deals per second (best of {args.repeat})\n")
+    native_deals = max(1, args.deals // 2)
+    with_native = variant in ("euchre", "euchre-openspiel") and openspiel_run(10, 0) is not None
+    # every repeat measures every line once, so that the ratios compare runs made under the same load
+    runs: dict[str, list[tuple[float, float]]] = {}
+    for r in range(1, args.repeat + 1):
+        rate = scalar_deals / scalar_run(variant, scalar_deals, r)
+        runs.setdefault("scalar", []).append((rate, 0.0))
+        if with_native:
+            rate = native_deals / (openspiel_run(native_deals, r) or 1.0)
+            runs.setdefault("native", []).append((rate, 0.0))
+        for size in sizes:
+            total, play, n = batch_run(variant, size, args.deals if size >= 64 else args.small_deals, r)
+            runs.setdefault(f"{size}", []).append((n / total, n / play))
+
+    def ratio(line: str, reference: str) -> str:
+        if reference not in runs:
+            return "n/a"
+        return f"{statistics.median(a[0] / b[0] for a, b in zip(runs[line], runs[reference])):.2f}"
+
+    print(f"## {variant}: random deals per CPU second (best of {args.repeat}; ratios: median of the paired runs)\n")
     print("| engine | deals/s | play only, deals/s | x scalar | x OpenSpiel native |")
     print("| --- | ---: | ---: | ---: | ---: |")
-    print(f"| scalar step API (`apply(id, check=False)`) | {scalar:,.0f} | | 1.0 | {_ratio(scalar, native)} |")
-    if native is not None:
-        print(f"| OpenSpiel native (`evaluate_bots`, `euchre`) | {native:,.0f} | | {native / scalar:.1f} | 1.0 |")
+    best = max(rate for rate, _ in runs["scalar"])
+    print(f"| scalar step API (`apply(id, check=False)`) | {best:,.0f} | | 1.00 | {ratio('scalar', 'native')} |")
+    if with_native:
+        best = max(rate for rate, _ in runs["native"])
+        print(f"| OpenSpiel native (`evaluate_bots`, `euchre`) | {best:,.0f} | | {ratio('native', 'scalar')} | 1.00 |")
     for size in sizes:
-        deals = args.deals if size >= 64 else min(args.deals, args.small_deals)
-        rates = []
-        for r in range(args.repeat):
-            total, play, n = batch_run(variant, size, deals, r + 1)
-            rates.append((n / total, n / play))
-        rate, play_rate = max(rates)
-        cells = f"{rate:,.0f} | {play_rate:,.0f} | {rate / scalar:.1f} | {_ratio(rate, native)}"
+        best, play = max(runs[f"{size}"])
+        cells = f"{best:,.0f} | {play:,.0f} | {ratio(f'{size}', 'scalar')} | {ratio(f'{size}', 'native')}"
         print(f"| batch, N = {size:,} | {cells} |")
-    print(f"\nMemory per deal: {mem:,.0f} bytes (state arrays and one legal-mask row).")
-
-
-def _ratio(rate: float, reference: float | None) -> str:
-    return "n/a" if reference is None else f"{rate / reference:.2f}"
+    print(f"\nMemory per deal: {memory_per_deal(variant):,.0f} bytes (state arrays and one legal-mask row).")
 
 
 if __name__ == "__main__":

@@ -173,14 +173,15 @@ def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.
     >>> random_actions(np.array([[False, True, True], [False, False, True]]), np.random.default_rng(1)).tolist()[1]
     2
     """
-    packed = np.packbits(mask, axis=1, bitorder="little")  # N x ceil(A / 8) bytes
-    counts = _POPCOUNT[packed]
-    before = counts.cumsum(axis=1, dtype=np.int16)
-    k = (rng.random(mask.shape[0]) * before[:, -1]).astype(np.int16)  # the k-th legal id, from 0
-    byte = (before > k[:, None]).argmax(axis=1)
-    rows = np.arange(mask.shape[0])
-    within = k - before[rows, byte] + counts[rows, byte]
-    out: npt.NDArray[np.int64] = byte * 8 + _NTH_BIT[packed[rows, byte], within]
+    packed = np.packbits(mask, axis=1, bitorder="little")  # N x B bytes, B = ceil(A / 8)
+    n, last = packed.shape[0], packed.shape[1] - 1
+    counts = _POPCOUNT[packed.T]  # B x N: the running sums below go along the long axis
+    before = counts.cumsum(axis=0, dtype=np.int16)
+    k = (rng.random(n) * before[-1]).astype(np.int16)  # the k-th legal id, from 0
+    byte = np.minimum((before <= k).sum(axis=0), last)  # the byte holding it
+    rows = np.arange(n)
+    within = k - before[byte, rows] + counts[byte, rows]
+    out: npt.NDArray[np.int64] = np.where(before[-1] > 0, byte * 8 + _NTH_BIT[packed[rows, byte], within], 0)
     return out
 
 

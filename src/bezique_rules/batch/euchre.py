@@ -10,6 +10,7 @@ the differential test (``tests/test_batch.py``) keeps the two equal.
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 from typing import Any
 
@@ -30,8 +31,6 @@ __all__ = ["EuchreBatch", "new_euchre"]
 
 # stages
 TRUMP, BID, DISCARD, ALONE, TRICKS, OVER = range(6)
-# where a card is (owner codes besides the seats 0-3)
-KITTY, TURN_UP, PLAYED = 4, 5, 6
 # action kinds
 _PLAY, _DISCARD, _PASS, _ORDER, _CALL, _TRUMP, _ALONE, _OTHER = range(8)
 # queued decisions after trumps are made
@@ -69,9 +68,11 @@ class EuchreTables:
     """bool[A]: ``alone`` and ``pass``."""
     candidate_of: Int8
     """int8[C]: turn-up -> the suit offered in round one, -1 when the dealer names it."""
-    follow: BoolArray
-    """bool[4, C, C]: trumps -> led card -> the cards that follow it (a hand holding none
-    may play any card)."""
+    follow: npt.NDArray[np.uint64]
+    """uint64[4, C + 1]: trumps -> led card -> the mask of the cards that follow it (a hand
+    holding none may play any card); the last column, no card led, is 0."""
+    card_bit: npt.NDArray[np.uint64]
+    """uint64[C]: card -> its bit in a hand mask."""
     power: npt.NDArray[np.int16]
     """int16[4, C, C]: trumps -> led card -> each card's power in that trick (0: cannot win)."""
     next_seat: Int8
@@ -86,8 +87,8 @@ class EuchreTables:
     """int8[4, 4, 2, 2, Q]: the same -> the decisions (_NONE pads)."""
     points: npt.NDArray[np.int32]
     """int32[T+1, 2, 2, 2]: makers' tricks -> alone? -> lone defender? -> (makers, defenders)."""
-    deal_owner: Int8
-    """int8[4, C]: dealer -> deck position -> who gets it (a seat, KITTY, or TURN_UP)."""
+    dealt: npt.NDArray[np.int64]
+    """int64[4, 4, H]: dealer -> seat -> the deck positions of the cards dealt to him."""
     turn_pos: int
     """Where the turn-up lies in the deck order."""
     hand_size: int
@@ -214,7 +215,7 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
     benny = rules.trump_order.benny
     candidate_of = np.array([-1 if card.suit is None or card == benny else card.suit.value for card in deck.cards],
                             np.int8)  # fmt: skip
-    follow = np.zeros((4, c, c), bool)
+    follow = np.zeros((4, c + 1), np.uint64)
     power = np.zeros((4, c, c), np.int16)
     full = deck.full_mask
     for t in range(4):
@@ -224,7 +225,7 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
             rest = full & ~(1 << led)
             ok = rules.playoff_policy.legal(table, rest, (led,))
             if ok != rest:
-                follow[t, led] = [(ok >> x) & 1 == 1 for x in range(c)]
+                follow[t, led] = ok
     next_seat, active, nth = _seat_tables()
     made_seat = np.zeros((4, 4, 2, 2, _QUEUE), np.int8)
     made_kind = np.full((4, 4, 2, 2, _QUEUE), _NONE, np.int8)
@@ -242,15 +243,12 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
         for alone in (0, 1):
             for lone in (0, 1):
                 points[tricks, alone, lone] = scoring.points(tricks=tricks, alone=bool(alone), lone_defender=bool(lone))
-    deal_owner = np.full((4, c), KITTY, np.int8)
+    dealt = np.zeros((4, 4, hand), np.int64)
     turn_pos = 0
     for dealer in range(4):
         hands, _widow, turn_up, _stock = rules.deal.deal(tuple(range(c)), _PLAYERS, dealer)
         for seat, mask in enumerate(hands):
-            for pos in range(c):
-                if (mask >> pos) & 1:
-                    deal_owner[dealer, pos] = seat
-        deal_owner[dealer, turn_up] = TURN_UP
+            dealt[dealer, seat] = [pos for pos in range(c) if (mask >> pos) & 1]
         turn_pos = turn_up
     if bidding.dealer_pickup == "may":
         pickup = "may"
@@ -258,7 +256,8 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
         pickup = "must" if bidding.dealer_may_discard_upcard else "must_keep"
     return EuchreTables(
         kind, arg, alone_bid, play_ids, discard_ids, plays_from, pass_id, bid_rows, trump_row, alone_row, candidate_of,
-        follow, power, next_seat, active, nth, made_seat, made_kind, points, deal_owner, turn_pos, hand, pickup,
+        follow, np.left_shift(np.uint64(1), np.arange(c, dtype=np.uint64)), power, next_seat, active, nth,
+        made_seat, made_kind, points, dealt, turn_pos, hand, pickup,
         bidding.benny_turned == "dealer_forced_maker",
         (bidding.defence_allowed(maker_alone=False), bidding.defence_allowed(maker_alone=True)),
         bidding.defence_blocked_by_exchange, bidding.lone_lead == "left_of_lone_player",
@@ -271,9 +270,9 @@ class EuchreBatch(BatchState):
 
     tables: EuchreTables
     """The rule set's lookup tables (shared by every state of the batch)."""
-    owner: Int8
-    """int8[N, C]: where each card is: a seat 0-3 (in hand), 4 the kitty (or the dealer's
-    discard), 5 the turn-up lying on the table, 6 played."""
+    hands: npt.NDArray[np.uint64]
+    """uint64[N, 4]: each seat's hand, bit ``x`` for card ``x`` (the rest of the pack is
+    the turn-up, the kitty and the cards played)."""
     stage: Int8
     """int8[N]: 0 the dealer names a suit (a turned Benny), 1 bidding, 2 the dealer's pick-up,
     3 a decision to go alone / take over / defend alone, 4 tricks, 5 over."""
@@ -322,12 +321,9 @@ class EuchreBatch(BatchState):
         idx = np.flatnonzero(stage == TRICKS)
         if idx.size:
             rows: IntArray | slice = slice(None) if idx.size == n else idx  # every deal: no gathering
-            hand = self.owner[rows] == player[rows, None]
-            led = self.trick[rows, 0]
-            f = t.follow[self.trump[rows], led]
-            f &= hand
-            f &= (led >= 0)[:, None]
-            playable = np.where(np.asarray(f.any(axis=1))[:, None], f, hand)
+            hand = self.hands[idx, player[idx]]
+            f = hand & t.follow[self.trump[rows], self.trick[rows, 0]]  # no card led: column -1, 0
+            playable = _cards(np.where(f != 0, f, hand), t.card_bit.shape[0])
             if t.plays_from >= 0:  # the play ids are contiguous, in card order
                 mask[rows, t.plays_from : t.plays_from + playable.shape[1]] = playable
             else:
@@ -344,10 +340,10 @@ class EuchreBatch(BatchState):
             mask[idx] = t.trump_row
         idx = np.flatnonzero(stage == DISCARD)
         if idx.size:
-            hand = self.owner[idx] == player[idx, None]
+            hand = self.hands[idx, player[idx]]
             if t.pickup == "must":
-                hand[np.arange(idx.size), self.turn_up[idx]] = True
-            mask[idx[:, None], t.discard_ids[None, :]] = hand
+                hand = hand | t.card_bit[self.turn_up[idx]]
+            mask[idx[:, None], t.discard_ids[None, :]] = _cards(hand, t.card_bit.shape[0])
             if t.pickup == "may":
                 mask[idx, t.pass_id] = True
         return mask
@@ -390,12 +386,19 @@ class _Fields(dict[str, Any]):
 State = _Fields
 
 
+def _cards(masks: npt.NDArray[np.uint64], size: int) -> BoolArray:
+    """bool[N, size]: the bits of N hand masks, card 0 first."""
+    raw = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(-1, 8)
+    bits: BoolArray = np.unpackbits(raw, axis=1, count=size, bitorder="little").view(bool)
+    return bits
+
+
 def _tricks(s: State, t: EuchreTables, idx: IntArray, arg: Int8) -> None:
     if not idx.size:
         return
     card = arg[idx]
     p = s["current_player"][idx]
-    s.w("owner")[idx, card] = PLAYED
+    s.w("hands")[idx, p] &= ~t.card_bit[card]
     size = s["trick_size"][idx]
     s.w("trick")[idx, size] = card
     size = size + 1
@@ -411,7 +414,11 @@ def _tricks(s: State, t: EuchreTables, idx: IntArray, arg: Int8) -> None:
     seats = np.arange(trick.shape[1])
     power = t.power[s["trump"][c][:, None], trick[:, :1], np.maximum(trick, 0)]
     power = np.where(seats[None, :] < s["trick_size"][c][:, None], power, -1)
-    k = power.argmax(axis=1)
+    k = np.zeros(c.size, np.int64)  # the first card of highest power (column by column: 4 columns are few)
+    high = power[:, 0]
+    for j in range(1, power.shape[1]):
+        k = np.where(power[:, j] > high, j, k)
+        high = np.maximum(high, power[:, j])
     winner = t.nth_seat[s["out"][c], s["leader"][c], k]
     s.w("taken")[c, winner] += 1
     s.w("trick")[c] = -1
@@ -419,7 +426,7 @@ def _tricks(s: State, t: EuchreTables, idx: IntArray, arg: Int8) -> None:
     s.w("leader")[c] = winner
     s.w("current_player")[c] = winner
     taken = s["taken"][c]
-    end = taken.sum(axis=1) == t.hand_size
+    end = taken[:, 0] + taken[:, 1] + taken[:, 2] + taken[:, 3] == t.hand_size
     e = c[end]
     if not e.size:
         return
@@ -553,9 +560,8 @@ def _discard(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8, 
     s.w("queue_head")[idx] += 1
     took = idx[kind[idx] == _DISCARD]
     if took.size:
-        s.w("owner")[took, s["turn_up"][took]] = dealer
         gone = arg[took]
-        s.w("owner")[took, gone] = KITTY
+        s.w("hands")[took, dealer] = (s["hands"][took, dealer] | t.card_bit[s["turn_up"][took]]) & ~t.card_bit[gone]
         s.w("buried")[took] = gone
     _settle(s, t, dealer, idx)
 
@@ -565,9 +571,9 @@ def new_euchre(rules: RuleSet, seeds: list[int], dealer: int) -> EuchreBatch:
     t = euchre_tables(rules)
     n = len(seeds)
     c = rules.deck.size
-    orders = np.array([seeded_order(c, s) for s in seeds], np.int64).reshape(n, c)
-    owner = np.empty((n, c), np.int8)
-    np.put_along_axis(owner, orders, np.broadcast_to(t.deal_owner[dealer], (n, c)), axis=1)
+    orders = np.fromiter(itertools.chain.from_iterable(seeded_order(c, s) for s in seeds), np.int64, n * c)
+    orders = orders.reshape(n, c)
+    hands = np.bitwise_or.reduce(t.card_bit[orders[:, t.dealt[dealer]]], axis=2)  # N x seat x hand -> N x seat
     turn_up = orders[:, t.turn_pos].astype(np.int8)
     candidate = t.candidate_of[turn_up]
     benny = candidate < 0
@@ -585,7 +591,7 @@ def new_euchre(rules: RuleSet, seeds: list[int], dealer: int) -> EuchreBatch:
         history=np.full((n, _HISTORY), -1, np.int8 if rules.num_actions <= 127 else np.int16),
         moves=np.zeros(n, np.int16),
         tables=t,
-        owner=owner,
+        hands=hands,
         stage=np.where(benny, TRUMP, BID).astype(np.int8),
         turn_up=turn_up,
         candidate=candidate,
