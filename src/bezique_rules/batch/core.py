@@ -166,27 +166,30 @@ def new(variant: str | RuleSet, seeds: Iterable[int] | npt.NDArray[np.integer[An
 def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """One legal action id per row of ``mask``, uniformly at random (0 for an all-False row).
 
-    The draw reads the mask a byte (8 ids) at a time: one uniform number per row picks the
-    k-th legal id.
+    The draw reads the mask as 64-bit words: one uniform number per row picks the k-th
+    legal id, found by clearing the lowest set bits of its word.
 
     >>> import numpy as np
     >>> random_actions(np.array([[False, True, True], [False, False, True]]), np.random.default_rng(1)).tolist()[1]
     2
     """
-    packed = np.packbits(mask, axis=1, bitorder="little")  # N x B bytes, B = ceil(A / 8)
-    n, last = packed.shape[0], packed.shape[1] - 1
-    counts = _POPCOUNT[packed.T]  # B x N: the running sums below go along the long axis
-    before = counts.cumsum(axis=0, dtype=np.int16)
-    k = (rng.random(n) * before[-1]).astype(np.int16)  # the k-th legal id, from 0
-    byte = np.minimum((before <= k).sum(axis=0), last)  # the byte holding it
+    n, a = mask.shape
+    width = -(-a // 64)
+    packed = np.packbits(mask, axis=1, bitorder="little")
+    if packed.shape[1] != 8 * width:
+        packed = np.pad(packed, ((0, 0), (0, 8 * width - packed.shape[1])))
+    words = packed.view("<u8")  # N x width
+    counts = np.bitwise_count(words)
     rows = np.arange(n)
-    within = k - before[byte, rows] + counts[byte, rows]
-    out: npt.NDArray[np.int64] = np.where(before[-1] > 0, byte * 8 + _NTH_BIT[packed[rows, byte], within], 0)
+    before = counts.T.cumsum(axis=0, dtype=np.int64)  # width x N: running counts along the long axis
+    total = before[-1]
+    k = (rng.random(n) * total).astype(np.int64)  # the k-th legal id, from 0
+    j = np.minimum((before <= k).sum(axis=0), width - 1)  # the word holding it
+    k = k - before[j, rows] + counts[rows, j]  # its rank in that word
+    word = words[rows, j]
+    one = np.uint64(1)
+    for i in range(int(k.max(initial=0))):
+        word = np.where(k > i, word & (word - one), word)
+    lowest = word & (~word + one)
+    out: npt.NDArray[np.int64] = np.where(total > 0, j * 64 + np.bitwise_count(lowest - one), 0)
     return out
-
-
-_POPCOUNT = np.array([bin(v).count("1") for v in range(256)], np.uint8)
-"""byte -> how many bits are set."""
-_NTH_BIT = np.array([[([b for b in range(8) if v >> b & 1] + [0] * 8)[r] for r in range(8)] for v in range(256)],
-                    np.int64)  # fmt: skip
-"""byte -> r -> the position of its r-th set bit (0 when it has fewer)."""

@@ -321,8 +321,9 @@ class EuchreBatch(BatchState):
         idx = np.flatnonzero(stage == TRICKS)
         if idx.size:
             rows: IntArray | slice = slice(None) if idx.size == n else idx  # every deal: no gathering
-            hand = self.hands[idx, player[idx]]
-            f = hand & t.follow[self.trump[rows], self.trick[rows, 0]]  # no card led: column -1, 0
+            hand = self.hands.reshape(-1).take(idx * _PLAYERS + player[idx])
+            led = self.trick[rows, 0].astype(np.intp) % t.follow.shape[1]  # no card led: the last column, 0
+            f = hand & t.follow.reshape(-1).take(self.trump[rows].astype(np.intp) * t.follow.shape[1] + led)
             playable = _cards(np.where(f != 0, f, hand), t.card_bit.shape[0])
             if t.plays_from >= 0:  # the play ids are contiguous, in card order
                 mask[rows, t.plays_from : t.plays_from + playable.shape[1]] = playable
@@ -396,31 +397,38 @@ def _cards(masks: npt.NDArray[np.uint64], size: int) -> BoolArray:
 def _tricks(s: State, t: EuchreTables, idx: IntArray, arg: Int8) -> None:
     if not idx.size:
         return
+    # flat indices (row * columns + column): numpy's take and put are much faster on them
     card = arg[idx]
-    p = s["current_player"][idx]
-    s.w("hands")[idx, p] &= ~t.card_bit[card]
-    size = s["trick_size"][idx]
-    s.w("trick")[idx, size] = card
+    p = s["current_player"][idx].astype(np.intp)
+    at = idx * _PLAYERS + p
+    hands = s.w("hands").reshape(-1)
+    hands[at] = hands.take(at) & ~t.card_bit[card]
+    size = s["trick_size"][idx].astype(np.intp)
+    s.w("trick").reshape(-1)[idx * _PLAYERS + size] = card
     size = size + 1
     s.w("trick_size")[idx] = size
-    out = s["out"][idx]
+    out = s["out"][idx].astype(np.intp)
     full = size >= t.active[out]
-    going = idx[~full]
-    s.w("current_player")[going] = t.next_seat[out[~full], p[~full]]
+    going = ~full
+    s.w("current_player")[idx[going]] = t.next_seat.reshape(-1).take(out[going] * _PLAYERS + p[going])
     c = idx[full]
     if not c.size:
         return
-    trick = s["trick"][c]
+    trick = s["trick"][c].astype(np.intp)
     seats = np.arange(trick.shape[1])
-    power = t.power[s["trump"][c][:, None], trick[:, :1], np.maximum(trick, 0)]
+    cards = t.power.shape[1]
+    first = s["trump"][c].astype(np.intp) * cards * cards + trick[:, 0] * cards
+    power = t.power.reshape(-1).take(first[:, None] + np.maximum(trick, 0))
     power = np.where(seats[None, :] < s["trick_size"][c][:, None], power, -1)
     k = np.zeros(c.size, np.int64)  # the first card of highest power (column by column: 4 columns are few)
     high = power[:, 0]
     for j in range(1, power.shape[1]):
         k = np.where(power[:, j] > high, j, k)
         high = np.maximum(high, power[:, j])
-    winner = t.nth_seat[s["out"][c], s["leader"][c], k]
-    s.w("taken")[c, winner] += 1
+    winner = t.nth_seat.reshape(-1).take(out[full] * 16 + s["leader"][c].astype(np.intp) * _PLAYERS + k)
+    taken_flat = s.w("taken").reshape(-1)
+    won = c * _PLAYERS + winner
+    taken_flat[won] = taken_flat.take(won) + 1
     s.w("trick")[c] = -1
     s.w("trick_size")[c] = 0
     s.w("leader")[c] = winner
