@@ -12,12 +12,13 @@ import enum
 import random
 from collections.abc import Sequence
 from operator import itemgetter as _itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 from typing_extensions import Self
 
 from .actions import Action
+from .bits import iter_bits
 from .cards import Card, CardSet, Suit
 from .errors import IllegalActionError, RuleCode
 from .scoring import ScoreBreakdown
@@ -25,7 +26,10 @@ from .scoring import ScoreBreakdown
 if TYPE_CHECKING:
     from .rules.ruleset import RuleSet
 
-__all__ = ["DealResult", "DealSetup", "DealState", "Phase", "PlayerView", "TableMeld"]
+__all__ = ["DealResult", "DealSetup", "DealState", "Move", "Phase", "PlayerView", "TableMeld"]
+
+Move: TypeAlias = tuple[int, int]
+"""One applied action: the pair ``(player, action_id)`` (see `DealState.moves`)."""
 
 
 class Phase(enum.Enum):
@@ -217,9 +221,9 @@ class DealState:
         return self.setup.deck_order
 
     @property
-    def moves(self) -> tuple[int, ...]:
-        """Every action so far, encoded ``action_id << 3 | player``."""
-        moves: tuple[int, ...] = self.core.moves
+    def moves(self) -> tuple[Move, ...]:
+        """Every action so far, in order, as `Move` pairs ``(player, action_id)``."""
+        moves: tuple[Move, ...] = self.core.moves
         return moves
 
     @property
@@ -465,12 +469,12 @@ class DealState:
     def history(self) -> tuple[tuple[int, Action], ...]:
         """Every action applied so far, in order, as (player, action)."""
         actions = self.rules.action_space.actions
-        return tuple((m & 7, actions[m >> 3]) for m in self.moves)
+        return tuple((player, actions[action_id]) for player, action_id in self.moves)
 
     @property
     def action_history(self) -> tuple[int, ...]:
         """The ids of every action applied so far, in order."""
-        return tuple(m >> 3 for m in self.moves)
+        return tuple(action_id for _, action_id in self.moves)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict: the deal's record (see `record_of`).
@@ -529,12 +533,8 @@ def determinize(view: PlayerView, rng: random.Random) -> DealState:
 def relabel_mask(mask: int, perm: dict[int, int]) -> int:
     """Apply a permutation of physical ids to a mask (ids not in ``perm`` stay)."""
     out = 0
-    m = mask
-    while m:
-        low = m & -m
-        pid = low.bit_length() - 1
+    for pid in iter_bits(mask):
         out |= 1 << perm.get(pid, pid)
-        m ^= low
     return out
 
 

@@ -404,7 +404,7 @@ def _likelihood(world: StockDeal, me: int, decisions: int, mismatch: float) -> f
     moves = world.moves
     wanted = []
     for index in range(len(moves) - 1, -1, -1):
-        if moves[index] & 7 != me:
+        if moves[index][0] != me:
             wanted.append(index)
             if len(wanted) >= 3 * decisions:
                 break
@@ -422,11 +422,10 @@ def _likelihood(world: StockDeal, me: int, decisions: int, mismatch: float) -> f
     weight = 1.0
     checked = 0
     pass_id = rules.action_space.ids[Action(Verb.PASS)]
-    for index, move in enumerate(moves):
-        action = move >> 3
+    for index, (who, action) in enumerate(moves):
         if state.stage is Phase.DECLARE and action not in state.legal_action_ids():
             # in this world the trick winner could have declared, but the real one could not
-            if move & 7 != me and index >= first and stock_action(state, rng, FULL) != pass_id:
+            if who != me and index >= first and stock_action(state, rng, FULL) != pass_id:
                 weight *= mismatch
             state = state.apply(pass_id, check=False)
         if action not in state.legal_action_ids():

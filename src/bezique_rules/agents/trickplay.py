@@ -25,6 +25,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from ..actions import Action, Verb
+from ..bits import lowest_bit
 from ..cards import Card, Rank, Suit
 from ..melds import best_melds
 from ..rules.ruleset import RuleSet
@@ -44,7 +45,7 @@ class _Reader:
 
     def pid(self, card: Card) -> int:
         mask = self.deck.face_masks[self.deck.face(card)]
-        return (mask & -mask).bit_length() - 1
+        return lowest_bit(mask)
 
     def table(self, trump: Suit | None) -> TrumpTable:
         return self.rules.trump_tables[trump.value if trump is not None else 4]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import attrs
 from typing_extensions import Self
@@ -34,7 +34,7 @@ from ..knowledge import deal_hidden
 from ..melds import Laid, best_melds
 from ..rules.ruleset import RuleSet
 from ..scoring import ContractScoring, ScoreBreakdown
-from ..state import DealSetup, DealState, Phase, PlayerView, TableMeld
+from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld
 
 __all__ = ["AuctionCore", "AuctionDeal", "AuctionEngine"]
 
@@ -194,12 +194,14 @@ def _build(rules: RuleSet) -> _Meta:
 class AuctionEngine:
     """Builds auction-game deals and their action space."""
 
+    name = "auction"
+
     @staticmethod
-    def tables(rules: RuleSet) -> tuple[ActionSpace, Any]:
+    def compile(rules: RuleSet) -> _Meta:
         """The numbered actions: plays by face, bids, pass, trumps, throw-in, gives and burials
         (card multisets), melds, ``meld best``; and the engine's lookup tables."""
         m = _build(rules)
-        return m.actions, m
+        return m
 
     @staticmethod
     def new_deal(rules: RuleSet, order: tuple[int, ...], seed: int | None, dealer: int) -> AuctionDeal:
@@ -213,7 +215,7 @@ class AuctionEngine:
             Phase.BID, (dealer + 1) % n, hands, widow, False, 0, -1, 0, -1, "", 0, (), ((),) * n, zeros, (), (), -1,
             (), (), -1, zeros, zeros, -1, (0,) * len(rules.sides), False, (),
         )  # fmt: skip
-        return AuctionDeal(DealSetup(rules, order, seed, dealer, rules.engine_data[1]), core)
+        return AuctionDeal(DealSetup(rules, order, seed, dealer, cast(_Meta, rules.tables)), core)
 
 
 class AuctionCore(NamedTuple):
@@ -269,8 +271,8 @@ class AuctionCore(NamedTuple):
     """Per side: the deal's points (or units), once over."""
     misdeal: bool
     """Everyone passed and the deal was thrown in."""
-    moves: tuple[int, ...]
-    """Every action so far, encoded ``action_id << 3 | player``."""
+    moves: tuple[Move, ...]
+    """Every action so far, as (player, action_id) pairs."""
 
 
 @attrs.frozen
@@ -553,7 +555,7 @@ class AuctionDeal(DealState):
         m = self.setup.meta
         kind, arg = m.meta[action_id]
         p = c.player
-        moves = (*c.moves, action_id << 3 | p)
+        moves = (*c.moves, (p, action_id))
         stage = c.stage
         if stage is Phase.TRICKS:
             return self._play(c, self._pick(arg, c.hands[p]), moves)
@@ -719,7 +721,7 @@ class AuctionDeal(DealState):
         leader = c.declarer if contract.leader == "declarer" else (self.setup.dealer + 1) % rules.players
         return type(self)(self.setup, c._replace(stage=Phase.TRICKS, player=leader, leader=leader))
 
-    def _play(self, c: AuctionCore, pid: int, moves: tuple[int, ...]) -> Self:
+    def _play(self, c: AuctionCore, pid: int, moves: tuple[Move, ...]) -> Self:
         rules = self.setup.rules
         n = rules.players
         p = c.player
@@ -796,10 +798,9 @@ class AuctionDeal(DealState):
 
     # -- knowledge ----------------------------------------------------------------
 
-    def _public_move(self, move: int, viewer: int) -> tuple[int, Action]:
-        actions = self.setup.meta.actions.actions
-        who = move & 7
-        action = actions[move >> 3]
+    def _public_move(self, move: Move, viewer: int) -> tuple[int, Action]:
+        who, action_id = move
+        action = self.setup.meta.actions.actions[action_id]
         if action.verb is Verb.DISCARD and who != viewer:
             return who, Action(Verb.DISCARD)
         if action.verb is Verb.GIVE and who != viewer:
@@ -864,11 +865,10 @@ class AuctionDeal(DealState):
         trick: list[int] = []
         seats: list[int] = []
         played = 0
-        for mv in c.moves:
-            a = actions[mv >> 3]
+        for who, action_id in c.moves:
+            a = actions[action_id]
             if a.verb is not Verb.PLAY:
                 continue
-            who = mv & 7
             pid = self._played_pid(a, played)
             played |= 1 << pid
             partner = False
@@ -944,14 +944,14 @@ class AuctionDeal(DealState):
         given = tuple(re(x) for x in c.given)
         buried = tuple(re(x) for x in c.buried)
         moves = list(c.moves)
-        gives = [i for i, mv in enumerate(moves) if m.meta[mv >> 3][0] == _GIVE]
+        gives = [i for i, (_, action_id) in enumerate(moves) if m.meta[action_id][0] == _GIVE]
         k = rules.contract.pass_cards
         for g, i in enumerate(gives):
             combo = tuple(sorted(face_of[x] for x in given[g * k : (g + 1) * k]))
-            moves[i] = m.give_ids[combo] << 3 | (moves[i] & 7)
-        for i, mv in enumerate(moves):
-            if m.meta[mv >> 3][0] == _BURY:
-                moves[i] = m.bury_ids[tuple(sorted(face_of[x] for x in buried))] << 3 | (mv & 7)
+            moves[i] = (moves[i][0], m.give_ids[combo])
+        for i, (who, action_id) in enumerate(moves):
+            if m.meta[action_id][0] == _BURY:
+                moves[i] = (who, m.bury_ids[tuple(sorted(face_of[x] for x in buried))])
         order = tuple(re(x) for x in self.setup.deck_order)
         core = c._replace(
             hands=hands, widow=tuple(re(x) for x in c.widow), given=given, buried=buried, moves=tuple(moves)
@@ -979,3 +979,7 @@ def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
 
 def _set_t(t: tuple[tuple[Laid, ...], ...], i: int, v: tuple[Laid, ...]) -> tuple[tuple[Laid, ...], ...]:
     return (*t[:i], v, *t[i + 1 :])
+
+
+ENGINE = AuctionEngine()
+"""The auction engine, as the registry finds it."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import operator
 import random
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import attrs
 from typing_extensions import Self
@@ -31,7 +31,7 @@ from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
 from ..rules.ruleset import RuleSet
 from ..scoring import EuchreScoring, ScoreBreakdown
-from ..state import DealSetup, DealState, Phase, PlayerView, relabel_seq
+from ..state import DealSetup, DealState, Move, Phase, PlayerView, relabel_seq
 from ..tricks import PlayDuty
 
 __all__ = ["EuchreCore", "EuchreDeal", "EuchreEngine"]
@@ -101,17 +101,19 @@ class _Meta:
 class EuchreEngine:
     """Builds Euchre deals and their action space."""
 
+    name = "euchre"
+
     @staticmethod
-    def tables(rules: RuleSet) -> tuple[ActionSpace, Any]:
+    def compile(rules: RuleSet) -> _Meta:
         """The numbered actions: plays and discards by face, the bids, ``trump``, ``alone``,
         farmer's swaps; and the engine's lookup tables."""
         m = _build(rules)
-        return m.actions, m
+        return m
 
     @staticmethod
     def new_deal(rules: RuleSet, order: tuple[int, ...], seed: int | None, dealer: int) -> EuchreDeal:
         """Deal ``order`` (physical ids, top first) with ``dealer`` dealing."""
-        m: _Meta = rules.engine_data[1]
+        m = cast(_Meta, rules.tables)
         dealing = m.dealing
         if dealing is None:
             hands, _widow, turn_up, kitty = rules.deal.deal(order, rules.players, dealer)
@@ -365,8 +367,8 @@ class EuchreCore(NamedTuple):
     """Per player: the mask of held cards."""
     trick: tuple[int, ...]
     """The current trick's cards in play order."""
-    moves: tuple[int, ...]
-    """Every action so far, encoded ``action_id << 3 | player``."""
+    moves: tuple[Move, ...]
+    """Every action so far, as (player, action_id) pairs."""
     stage: Phase
     """The phase."""
     leader: int
@@ -521,9 +523,9 @@ class EuchreDeal(DealState):
         return trick
 
     @property
-    def moves(self) -> tuple[int, ...]:
-        """Every action so far, encoded ``action_id << 3 | player``."""
-        moves: tuple[int, ...] = self._raw[_MOVES]
+    def moves(self) -> tuple[Move, ...]:
+        """Every action so far, as (player, action_id) pairs."""
+        moves: tuple[Move, ...] = self._raw[_MOVES]
         return moves
 
     def legal_action_ids(self) -> tuple[int, ...]:
@@ -668,7 +670,7 @@ class EuchreDeal(DealState):
         held[p] ^= 1 << pid
         hands = tuple(held)
         trick = c[_TRICK] + (pid,)
-        moves = c[_MOVES] + (action_id << 3 | p,)
+        moves = c[_MOVES] + ((p, action_id),)
         new = _new(self.__class__)
         _set_setup(new, self.setup)
         rest = c[_REST]
@@ -692,7 +694,7 @@ class EuchreDeal(DealState):
         c = self._raw
         kind, arg = m.meta[action_id]
         e = [*c[:_REST], *c[_REST]]
-        e[_MOVES] = c[_MOVES] + (action_id << 3 | c[_PLAYER],)
+        e[_MOVES] = c[_MOVES] + ((c[_PLAYER], action_id),)
         e[_LEGAL] = None
         stage = e[_STAGE]
         if stage is _BID:
@@ -704,7 +706,7 @@ class EuchreDeal(DealState):
         return self._discard(e, kind, arg)
 
     def _trick_won(
-        self, new: Self, rest: tuple[Any, ...], hands: tuple[int, ...], trick: tuple[int, ...], moves: tuple[int, ...]
+        self, new: Self, rest: tuple[Any, ...], hands: tuple[int, ...], trick: tuple[int, ...], moves: tuple[Move, ...]
     ) -> Self:
         """The trick is complete: its winner takes it and leads next, or the deal is scored."""
         m: _Meta = self.setup.meta
@@ -909,11 +911,10 @@ class EuchreDeal(DealState):
 
     # -- knowledge -----------------------------------------------------------
 
-    def _public_move(self, move: int, viewer: int) -> tuple[int, Action]:
-        actions = self.setup.meta.actions.actions
-        who = move & 7
-        action = actions[move >> 3]
-        if who != viewer and self.setup.meta.meta[move >> 3][0] == _DISCARD:  # the dealer's discard is hidden
+    def _public_move(self, move: Move, viewer: int) -> tuple[int, Action]:
+        who, action_id = move
+        action = self.setup.meta.actions.actions[action_id]
+        if who != viewer and self.setup.meta.meta[action_id][0] == _DISCARD:  # the dealer's discard is hidden
             return who, Action(Verb.DISCARD)
         return who, action  # a farmer's swap is shown
 
@@ -980,11 +981,10 @@ class EuchreDeal(DealState):
         face_masks = rules.deck.face_masks
         face_index = rules.deck.face_index
         active = n - c.out.bit_count()
-        for mv in c.moves:
-            a = actions[mv >> 3]
+        for who, action_id in c.moves:
+            a = actions[action_id]
             if a.verb is not Verb.PLAY:
                 continue
-            who = mv & 7
             face = face_index[a.cards[0]]
             pid = (face_masks[face] & -face_masks[face]).bit_length() - 1
             if trick:
@@ -1012,10 +1012,10 @@ class EuchreDeal(DealState):
         """Whether this deal's moves, applied to its own deck order, give this deal."""
         setup = self.setup
         state = EuchreEngine.new_deal(setup.rules, setup.deck_order, setup.seed, setup.dealer)
-        for move in self.moves:
-            if move & 7 != state.current_player or move >> 3 not in state.legal_action_ids():
+        for who, action_id in self.moves:
+            if who != state.current_player or action_id not in state.legal_action_ids():
                 return False
-            state = state._apply_id(move >> 3)
+            state = state._apply_id(action_id)
         return state == self
 
     def _guess(self, player: int, rng: random.Random) -> Self:
@@ -1070,9 +1070,10 @@ class EuchreDeal(DealState):
         if buried >= 0 and player != dealer:
             buried = perm.get(buried, buried)
             m = self.setup.meta
+            hidden_discard = m.discard_ids[rules.deck.face_of[buried]]
             moves = tuple(
-                (m.discard_ids[rules.deck.face_of[buried]] << 3 | (mv & 7)) if m.meta[mv >> 3][0] == _DISCARD else mv
-                for mv in moves
+                (who, hidden_discard) if m.meta[action_id][0] == _DISCARD else (who, action_id)
+                for who, action_id in moves
             )
         core = c._replace(hands=tuple(hands), kitty=kitty, buried=buried, moves=moves)
         return type(self).of(DealSetup(rules, order, None, dealer, self.setup.meta), core)
@@ -1186,3 +1187,7 @@ def _play_ids(m: _Meta, mask: int) -> tuple[int, ...]:
     for k, table in enumerate(m.chunks):
         out += table[mask >> k * w & cm]
     return out
+
+
+ENGINE = EuchreEngine()
+"""The Euchre engine, as the registry finds it."""

@@ -16,6 +16,7 @@ from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instance
 from ..scoring import CardPoints, GameEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
+from .engines import EngineTables, engine_for
 
 __all__ = ["CutGuess", "OptionSpec", "RuleSet", "StockRules"]
 
@@ -240,17 +241,15 @@ class RuleSet:
         return self.card_points.per_card(self.deck)
 
     @cached_property
-    def engine_data(self) -> Any:
-        """The engine's precomputed tables for this rule set (engine-private)."""
-        from ..engine import engine_for  # engines depend on rules, not the reverse
-
-        return engine_for(self.engine).tables(self)
+    def tables(self) -> EngineTables:
+        """The tables this rule set's engine compiled for it, once (engine-private beyond
+        ``actions``); the engine is found by name in the registry (`rules.engines`)."""
+        return engine_for(self.engine).compile(self)
 
     @cached_property
     def action_space(self) -> ActionSpace:
         """The numbered actions of this rule set (built by its engine)."""
-        space: ActionSpace = self.engine_data[0]
-        return space
+        return self.tables.actions
 
     @property
     def num_actions(self) -> int:
