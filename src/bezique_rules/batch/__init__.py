@@ -21,8 +21,7 @@ space) into lookup tables once per rule set; a step is a fixed number of array
 operations whatever N is.
 
 Supported: the Euchre presets ``euchre``, ``british-euchre`` and ``euchre-openspiel``
-with every option except ``farmers_hand`` (only ``"off"``), which raises `OptionError`.
-Other variants raise `OptionError` naming the variant.
+with every option. Other variants raise `OptionError` naming the variant.
 """
 
 from __future__ import annotations

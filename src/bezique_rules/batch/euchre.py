@@ -32,9 +32,9 @@ __all__ = ["EuchreBatch", "new_euchre"]
 # stages
 TRUMP, BID, DISCARD, ALONE, TRICKS, OVER = range(6)
 # action kinds
-_PLAY, _DISCARD, _PASS, _ORDER, _CALL, _TRUMP, _ALONE, _OTHER = range(8)
+_PLAY, _DISCARD, _PASS, _ORDER, _CALL, _TRUMP, _ALONE, _FARMER_SWAP, _OTHER = range(9)
 # queued decisions after trumps are made
-_NONE, _MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP = range(5)
+_NONE, _MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP, _FARMER = range(6)
 _QUEUE = 5  # the longest queue (4) and one empty slot
 _HISTORY = 48  # more than the longest Euchre deal (a Benny named, 8 bids, 4 decisions, 20 cards)
 _PLAYERS = 4
@@ -68,6 +68,14 @@ class EuchreTables:
     """bool[A]: ``alone`` and ``pass``."""
     candidate_of: Int8
     """int8[C]: turn-up -> the suit offered in round one, -1 when the dealer names it."""
+    farmer_ids: npt.NDArray[np.int64]
+    """int64[F]: the ids of the farmer's-hand swaps (``discard 9S 9H 9D``; none when off)."""
+    farmer_cards: npt.NDArray[np.uint64]
+    """uint64[F]: each swap's three cards, as a hand mask."""
+    farmer_trios: Int8
+    """int8[F, 3]: each swap's three cards, lowest first (they go under the kitty in this order)."""
+    farmers: bool
+    """Whether the farmer's hand is played (option ``farmers_hand`` not ``"off"``)."""
     follow: npt.NDArray[np.uint64]
     """uint64[4, C + 1]: trumps -> led card -> the mask of the cards that follow it (a hand
     holding none may play any card); the last column, no card led, is 0."""
@@ -149,11 +157,6 @@ def _made_queue(b: OrderUp, dealer: int, maker: int, alone: bool, turned: bool) 
 
 def supports(rules: RuleSet) -> None:
     """Raise `OptionError` unless the batch Euchre engine plays ``rules`` exactly."""
-    if rules.options.get("farmers_hand", "off") != "off":
-        raise OptionError(
-            f"option 'farmers_hand' = {rules.options['farmers_hand']!r} is not supported by the batch engine "
-            "(only 'off'); use new_deal for it"
-        )
     if (
         rules.players != _PLAYERS
         or rules.deck.packs != 1
@@ -162,6 +165,7 @@ def supports(rules: RuleSet) -> None:
         or rules.playoff_policy.duty is not PlayDuty.FOLLOW_EFFECTIVE_SUIT
         or any(recipient == WIDOW for recipient, _ in rules.deal.packets)
         or not rules.deal.turn_up
+        or rules.deck.size - 1 - sum(count for _, count in rules.deal.packets) < 3
     ):
         raise OptionError(f"the batch engine does not support this Euchre rule set: {rules.name!r}")
 
@@ -177,12 +181,18 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
     kind = np.full(a, _OTHER, np.int8)
     arg = np.full(a, -1, np.int8)
     alone_bid = np.zeros(a, bool)
+    farmer_ids: list[int] = []
+    farmer_trios: list[list[int]] = []
     for i, act in enumerate(actions):
         v = act.verb
         if v is Verb.PLAY:
             kind[i], arg[i] = _PLAY, deck.face(act.cards[0])
         elif v is Verb.DISCARD and len(act.cards) == 1:
             kind[i], arg[i] = _DISCARD, deck.face(act.cards[0])
+        elif v is Verb.DISCARD:  # a farmer's-hand swap: arg is its index in the farmer tables
+            kind[i], arg[i] = _FARMER_SWAP, len(farmer_ids)
+            farmer_ids.append(i)
+            farmer_trios.append(sorted(deck.face(card) for card in act.cards))
         elif v is Verb.PASS:
             kind[i] = _PASS
         elif v is Verb.ORDER_UP:
@@ -256,6 +266,8 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
         pickup = "must" if bidding.dealer_may_discard_upcard else "must_keep"
     return EuchreTables(
         kind, arg, alone_bid, play_ids, discard_ids, plays_from, pass_id, bid_rows, trump_row, alone_row, candidate_of,
+        np.array(farmer_ids, np.int64), np.array([sum(1 << x for x in trio) for trio in farmer_trios], np.uint64),
+        np.array(farmer_trios, np.int8).reshape(-1, 3), bidding.farmers_hand != "off",
         follow, np.left_shift(np.uint64(1), np.arange(c, dtype=np.uint64)), power, next_seat, active, nth,
         made_seat, made_kind, points, dealt, turn_pos, hand, pickup,
         bidding.benny_turned == "dealer_forced_maker",
@@ -274,8 +286,8 @@ class EuchreBatch(BatchState):
     """uint64[N, 4]: each seat's hand, bit ``x`` for card ``x`` (the rest of the pack is
     the turn-up, the kitty and the cards played)."""
     stage: Int8
-    """int8[N]: 0 the dealer names a suit (a turned Benny), 1 bidding, 2 the dealer's pick-up,
-    3 a decision to go alone / take over / defend alone, 4 tricks, 5 over."""
+    """int8[N]: 0 the dealer names a suit (a turned Benny), 1 bidding, 2 a discard (the dealer's
+    pick-up, or a farmer's-hand swap), 3 a decision to go alone / take over / defend alone, 4 tricks, 5 over."""
     turn_up: Int8
     """int8[N]: the turned-up card."""
     candidate: Int8
@@ -296,6 +308,10 @@ class EuchreBatch(BatchState):
     """int8[N]: bit per seat sitting out."""
     buried: Int8
     """int8[N]: the dealer's discard after taking the turn-up, -1 before (or declined)."""
+    kitty: Int8
+    """int8[N, 3]: the three hidden cards under the turn-up (a farmer's hand swaps for them)."""
+    farmer: Int8
+    """int8[N]: who swapped a farmer's hand, -1 for nobody."""
     queue_seat: Int8
     """int8[N, Q]: the pending decisions' seats."""
     queue_kind: Int8
@@ -340,6 +356,14 @@ class EuchreBatch(BatchState):
         if idx.size:
             mask[idx] = t.trump_row
         idx = np.flatnonzero(stage == DISCARD)
+        if t.farmers and idx.size:
+            farm = self.queue_kind[idx, self.queue_head[idx]] == _FARMER
+            asked = idx[farm]
+            idx = idx[~farm]
+            if asked.size:
+                hand = self.hands[asked, player[asked]]
+                mask[asked, t.pass_id] = True
+                mask[asked[:, None], t.farmer_ids[None, :]] = (hand[:, None] & t.farmer_cards) == t.farmer_cards
         if idx.size:
             hand = self.hands[idx, player[idx]]
             if t.pickup == "must":
@@ -520,14 +544,28 @@ def _settle(s: State, t: EuchreTables, dealer: int, idx: IntArray) -> None:
         if t.defence_blocked_by_exchange:
             blocked |= ((seat + 2) % _PLAYERS == dealer) & (s["buried"][pending] >= 0)
         skip |= (what == _DEFEND) & blocked
+        if t.farmers:
+            hand = s["hands"][pending, seat]
+            skip |= (what == _FARMER) & ~((hand[:, None] & t.farmer_cards) == t.farmer_cards).any(axis=1)
         empty = what == _NONE
         ask = ~skip & ~empty
         asked = pending[ask]
-        s.w("stage")[asked] = np.where(what[ask] == _PICKUP, DISCARD, ALONE)
+        s.w("stage")[asked] = np.where((what[ask] == _PICKUP) | (what[ask] == _FARMER), DISCARD, ALONE)
         s.w("current_player")[asked] = seat[ask]
-        _play_starts(s, t, dealer, pending[empty])
+        done = pending[empty]
+        bidding = s["trump"][done] < 0  # the farmer's-hand decisions are over: the bidding starts
+        _play_starts(s, t, dealer, done[~bidding])
+        _bidding_starts(s, dealer, done[bidding])
         pending = pending[skip]
         s.w("queue_head")[pending] += 1
+
+
+def _bidding_starts(s: State, dealer: int, idx: IntArray) -> None:
+    if not idx.size:
+        return
+    benny = s["candidate"][idx] < 0  # a turned Benny: the dealer names a suit first
+    s.w("stage")[idx] = np.where(benny, TRUMP, BID)
+    s.w("current_player")[idx] = np.where(benny, dealer, (dealer + 1) % _PLAYERS)
 
 
 def _play_starts(s: State, t: EuchreTables, dealer: int, idx: IntArray) -> None:
@@ -566,6 +604,19 @@ def _discard(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8, 
     if not idx.size:
         return
     s.w("queue_head")[idx] += 1
+    swap = idx[kind[idx] == _FARMER_SWAP]
+    if swap.size:
+        second = s["farmer"][swap] >= 0  # a second farmer's hand: misdeal
+        misdeal = swap[second]
+        _finish(s, misdeal)
+        idx = idx[~np.isin(idx, misdeal)]
+        swap = swap[~second]
+        j = arg[swap]
+        p = s["current_player"][swap]
+        under = np.bitwise_or.reduce(t.card_bit[s["kitty"][swap]], axis=1)
+        s.w("hands")[swap, p] = (s["hands"][swap, p] & ~t.farmer_cards[j]) | under
+        s.w("kitty")[swap] = t.farmer_trios[j]
+        s.w("farmer")[swap] = p
     took = idx[kind[idx] == _DISCARD]
     if took.size:
         gone = arg[took]
@@ -589,33 +640,42 @@ def new_euchre(rules: RuleSet, seeds: list[int], dealer: int) -> EuchreBatch:
     def full(value: int, shape: tuple[int, ...] = (n,)) -> Int8:
         return np.full(shape, value, np.int8)
 
-    return EuchreBatch(
-        rules=rules,
-        dealer=dealer,
-        seeds=np.array(seeds, np.int64),
-        current_player=np.where(benny, dealer, (dealer + 1) % _PLAYERS).astype(np.int8),
-        done=np.zeros(n, bool),
-        scores=np.zeros((n, 2), np.int32),
-        history=np.full((n, _HISTORY), -1, np.int8 if rules.num_actions <= 127 else np.int16),
-        moves=np.zeros(n, np.int16),
-        tables=t,
-        hands=hands,
-        stage=np.where(benny, TRUMP, BID).astype(np.int8),
-        turn_up=turn_up,
-        candidate=candidate,
-        round=full(1),
-        passes=full(0),
-        trump=full(-1),
-        maker=full(-1),
-        alone=full(-1),
-        defender=full(-1),
-        out=full(0),
-        buried=full(-1),
-        queue_seat=full(0, (n, _QUEUE)),
-        queue_kind=full(_NONE, (n, _QUEUE)),
-        queue_head=full(0),
-        leader=full(-1),
-        trick=full(-1, (n, 4)),
-        trick_size=full(0),
-        taken=full(0, (n, 4)),
+    fields = _Fields(
+        dict(
+            rules=rules,
+            dealer=dealer,
+            seeds=np.array(seeds, np.int64),
+            current_player=np.where(benny, dealer, (dealer + 1) % _PLAYERS).astype(np.int8),
+            done=np.zeros(n, bool),
+            scores=np.zeros((n, 2), np.int32),
+            history=np.full((n, _HISTORY), -1, np.int8 if rules.num_actions <= 127 else np.int16),
+            moves=np.zeros(n, np.int16),
+            tables=t,
+            hands=hands,
+            stage=np.where(benny, TRUMP, BID).astype(np.int8),
+            turn_up=turn_up,
+            candidate=candidate,
+            round=full(1),
+            passes=full(0),
+            trump=full(-1),
+            maker=full(-1),
+            alone=full(-1),
+            defender=full(-1),
+            out=full(0),
+            buried=full(-1),
+            kitty=orders[:, t.turn_pos + 1 : t.turn_pos + 4].astype(np.int8),
+            farmer=full(-1),
+            queue_seat=full(0, (n, _QUEUE)),
+            queue_kind=full(_NONE, (n, _QUEUE)),
+            queue_head=full(0),
+            leader=full(-1),
+            trick=full(-1, (n, 4)),
+            trick_size=full(0),
+            taken=full(0, (n, 4)),
+        )
     )
+    if t.farmers:  # from the dealer's left, each holder of a farmer's hand may swap it first
+        fields["queue_seat"][:, :_PLAYERS] = [(dealer + 1 + i) % _PLAYERS for i in range(_PLAYERS)]
+        fields["queue_kind"][:, :_PLAYERS] = _FARMER
+        _settle(fields, t, dealer, np.arange(n))
+    return EuchreBatch(**fields)
