@@ -449,7 +449,9 @@ def _tricks(s: State, t: EuchreTables, idx: IntArray, arg: Int8) -> None:
     for j in range(1, power.shape[1]):
         k = np.where(power[:, j] > high, j, k)
         high = np.maximum(high, power[:, j])
-    winner = t.nth_seat.reshape(-1).take(out[full] * 16 + s["leader"][c].astype(np.intp) * _PLAYERS + k)
+    winner = t.nth_seat.reshape(-1).take(
+        out[full] * _PLAYERS * _PLAYERS + s["leader"][c].astype(np.intp) * _PLAYERS + k
+    )
     taken_flat = s.w("taken").reshape(-1)
     won = c * _PLAYERS + winner
     taken_flat[won] = taken_flat.take(won) + 1
