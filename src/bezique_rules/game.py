@@ -268,7 +268,7 @@ def new_game(
         raise DealError(f"a seed is a whole number of 0 or more, not {seed!r}")
     if max_deals is not None and (not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1):
         raise DealError(f"max_deals is a whole number of at least 1, not {max_deals!r}")
-    target = getattr(rules.game_end, "target", 0)
+    target = rules.game_end.first_target
     sides = len(rules.sides)
     stacked = None
     if decks is not None:

@@ -12,7 +12,7 @@ import enum
 import random
 from collections.abc import Sequence
 from operator import itemgetter as _itemgetter
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
 import attrs
 from typing_extensions import Self
@@ -26,7 +26,7 @@ from .scoring import ScoreBreakdown
 if TYPE_CHECKING:
     from .rules.ruleset import RuleSet
 
-__all__ = ["DealResult", "DealSetup", "DealState", "Move", "Phase", "PlayerView", "TableMeld"]
+__all__ = ["DealCore", "DealResult", "DealSetup", "DealState", "Move", "Phase", "PlayerView", "TableMeld"]
 
 Move: TypeAlias = tuple[int, int]
 """One applied action: the pair ``(player, action_id)`` (see `DealState.moves`)."""
@@ -166,9 +166,13 @@ class PlayerView:
         )
 
 
+_Tables_co = TypeVar("_Tables_co", covariant=True)
+
+
 @attrs.frozen
-class DealSetup:
-    """What stays fixed for a whole deal: the rules, the deck as dealt, the seed, the dealer."""
+class DealSetup(Generic[_Tables_co]):
+    """What stays fixed for a whole deal: the rules, the deck as dealt, the seed, the dealer,
+    and the tables the engine compiled for the rules (typed by the engine)."""
 
     rules: RuleSet
     """The rule set."""
@@ -178,10 +182,44 @@ class DealSetup:
     """The shuffle seed, or None for a stacked (or determinized) deck."""
     dealer: int
     """The dealer."""
-    meta: Any = attrs.field(eq=False, repr=False)
+    meta: _Tables_co = attrs.field(eq=False, repr=False)
     """The engine's lookup tables for the rules (derived from ``rules``)."""
     packet: int = -1
     """Six-pack Bezique: the size of the dealer's cut (a chance outcome), or -1."""
+
+
+class DealCore(Protocol):
+    """What every engine's changing state (its ``core`` record) holds, by name."""
+
+    @property
+    def stage(self) -> Phase:
+        """The phase."""
+        ...
+
+    @property
+    def player(self) -> int:
+        """The player to act (-1 when over)."""
+        ...
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Per player: the mask of cards held."""
+        ...
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Per player (or side): the mask of cards won in tricks."""
+        ...
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The current trick's cards (physical ids) in play order."""
+        ...
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every action so far, as (player, action_id) pairs."""
+        ...
 
 
 class DealState:
@@ -196,9 +234,14 @@ class DealState:
 
     __slots__ = ()
 
-    setup: DealSetup
-    core: Any
+    setup: DealSetup[object]
     _legal: tuple[int, ...] | None
+
+    @property
+    def core(self) -> DealCore:
+        """What changes as the deal goes on: the engine's state record (a field of each engine's
+        state class)."""
+        raise NotImplementedError
 
     @property
     def rules(self) -> RuleSet:
@@ -313,7 +356,7 @@ class DealState:
     @property
     def thrown_in(self) -> bool:
         """Whether the deal ended without play because everyone passed (or a misdeal)."""
-        return bool(getattr(self.core, "misdeal", False))
+        return False
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:

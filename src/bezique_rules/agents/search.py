@@ -36,6 +36,7 @@ import attrs
 
 from ..actions import Action, Verb
 from ..api import new_deal
+from ..bidding import Auction
 from ..engine.stock import StockDeal
 from ..errors import BeziqueRulesError
 from ..rules.ruleset import RuleSet
@@ -80,8 +81,7 @@ def reward_scale(rules: RuleSet) -> float:
         return max(100.0, 2.0 * total)
     scoring = rules.scoring
     if isinstance(scoring, ContractScoring):
-        bidding = rules.bidding
-        minimum = int(getattr(bidding, "minimum", 250))
+        minimum = rules.bidding.minimum if isinstance(rules.bidding, Auction) else 250
         if scoring.settlement == "units":
             return max(2.0, 2.0 * scoring.units(minimum) * (len(rules.sides) - 1))
         return float(max(20, minimum))

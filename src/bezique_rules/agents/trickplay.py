@@ -25,6 +25,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from ..actions import Action, Verb
+from ..bidding import Auction
 from ..bits import lowest_bit
 from ..cards import Card, Rank, Suit
 from ..melds import best_melds
@@ -146,8 +147,7 @@ def _estimate(view: PlayerView, reader: _Reader, hand: Sequence[Card]) -> tuple[
         est = meld + share * total
         if est > best[0]:
             best = (est, suit)
-    bidding = rules.bidding
-    minimum = float(getattr(bidding, "minimum", 0))
+    minimum = float(rules.bidding.minimum) if isinstance(rules.bidding, Auction) else 0.0
     if rules.partnership:
         best = (best[0] + 0.2 * minimum, best[1])
     if rules.contract is not None and rules.contract.widow:

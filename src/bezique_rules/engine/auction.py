@@ -32,7 +32,7 @@ from ..deck import card_ids
 from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
 from ..melds import Laid, best_melds
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, part_of
 from ..scoring import ContractScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld
 
@@ -142,8 +142,8 @@ def _multisets(faces: int, size: int, most: int) -> list[tuple[int, ...]]:
 def _build(rules: RuleSet) -> _Meta:
     deck = rules.deck
     faces = deck.faces
-    auction: Auction = rules.bidding
-    contract: ContractRules = rules.contract
+    auction = part_of(rules, rules.bidding, Auction)
+    contract = part_of(rules, rules.contract, ContractRules)
     actions: list[Action] = []
     meta: list[tuple[int, Any]] = []
 
@@ -279,7 +279,7 @@ class AuctionCore(NamedTuple):
 class AuctionDeal(DealState):
     """A deal of an auction game (three-hand, partnership or double-deck Pinochle): immutable."""
 
-    setup: DealSetup
+    setup: DealSetup[_Meta]
     """The rules, deck order, seed and dealer."""
     core: AuctionCore
     """Everything that changes during the deal."""
@@ -301,6 +301,11 @@ class AuctionDeal(DealState):
     def declarer(self) -> int | None:
         """The high bidder (declarer), or None."""
         return None if self.core.declarer < 0 else self.core.declarer
+
+    @property
+    def thrown_in(self) -> bool:
+        """Whether everyone passed and the deal was thrown in."""
+        return self.core.misdeal
 
     @property
     def contract_side(self) -> int | None:
@@ -352,7 +357,7 @@ class AuctionDeal(DealState):
         if stage is Phase.GIVE:
             return tuple(self._multisets_held(self._counts(c.hands[c.player]), m.give_weights))
         if stage is Phase.DISCARD:
-            contract: ContractRules = self.setup.rules.contract
+            contract = part_of(self.setup.rules, self.setup.rules.contract, ContractRules)
             counts = self._counts(c.hands[c.player])
             ids = []
             if not contract.bury_melded:
@@ -413,11 +418,11 @@ class AuctionDeal(DealState):
         c = self.core
         m = self.setup.meta
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = part_of(rules, rules.contract, ContractRules)
         stage = c.stage
         p = c.player
         if stage is Phase.BID:
-            auction: Auction = rules.bidding
+            auction = part_of(rules, rules.bidding, Auction)
             ids = [m.bid_ids[b] for b in auction.bids_above(c.bid or None)]
             n = rules.players
             stuck = (
@@ -473,7 +478,7 @@ class AuctionDeal(DealState):
         """After the melds: a declarer far enough short of the bid may concede."""
         c = self.core
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = part_of(rules, rules.contract, ContractRules)
         if contract.throw_in_short is None:
             return False
         side = rules.side_of(c.declarer)
@@ -484,7 +489,7 @@ class AuctionDeal(DealState):
         c = self.core
         if c.stage is not Phase.BID:
             return RuleCode.WRONG_PHASE, "the auction is over"
-        auction: Auction = self.setup.rules.bidding
+        auction = part_of(self.setup.rules, self.setup.rules.bidding, Auction)
         if number <= c.bid:
             return RuleCode.BID_TOO_LOW, f"a bid must be higher than {c.bid}"
         if number < auction.minimum:
@@ -525,13 +530,19 @@ class AuctionDeal(DealState):
         if kind == _GIVE:
             if stage is not Phase.GIVE:
                 return RuleCode.WRONG_PHASE, "cards are passed after trumps are named"
-            return RuleCode.CARD_NOT_HELD, f"pass exactly {rules.contract.pass_cards} cards that you hold"
+            return (
+                RuleCode.CARD_NOT_HELD,
+                f"pass exactly {part_of(rules, rules.contract, ContractRules).pass_cards} cards that you hold",
+            )
         if kind == _BURY:
             if stage is not Phase.DISCARD:
                 return RuleCode.WRONG_PHASE, "the bidder buries cards after melding"
-            if arg in self._combos(c.hands[c.player], rules.contract.bury):
+            if arg in self._combos(c.hands[c.player], part_of(rules, rules.contract, ContractRules).bury):
                 return RuleCode.BURY_MELDED, "a card used in your melds may not be buried"
-            return RuleCode.CARD_NOT_HELD, f"bury exactly {rules.contract.bury} cards that you hold"
+            return (
+                RuleCode.CARD_NOT_HELD,
+                f"bury exactly {part_of(rules, rules.contract, ContractRules).bury} cards that you hold",
+            )
         if kind in (_MELD, _BEST):
             if stage is not Phase.MELD:
                 return RuleCode.WRONG_PHASE, "melds are laid down in the meld phase"
@@ -607,8 +618,8 @@ class AuctionDeal(DealState):
 
     def _won_auction(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
-        auction: Auction = rules.bidding
+        contract = part_of(rules, rules.contract, ContractRules)
+        auction = part_of(rules, rules.bidding, Auction)
         c = c._replace(stage=Phase.TRUMP, player=c.declarer)
         if contract.widow and contract.concede_before_widow and c.bid == auction.minimum:
             return type(self)(self.setup, c)
@@ -625,7 +636,7 @@ class AuctionDeal(DealState):
 
     def _after_trump(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = part_of(rules, rules.contract, ContractRules)
         n = rules.players
         if contract.pass_cards and rules.partnership:
             return type(self)(self.setup, c._replace(stage=Phase.GIVE, player=(c.declarer + 2) % n, give_step=1))
@@ -651,7 +662,7 @@ class AuctionDeal(DealState):
 
     def _start_melds(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = part_of(rules, rules.contract, ContractRules)
         n = rules.players
         if contract.melders == "declarer":
             order: tuple[int, ...] = (c.declarer,)
@@ -693,7 +704,7 @@ class AuctionDeal(DealState):
 
     def _next_melder(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = part_of(rules, rules.contract, ContractRules)
         rest = c.to_meld[1:]
         if rest:
             return type(self)(self.setup, c._replace(to_meld=rest, player=rest[0]))
@@ -717,7 +728,7 @@ class AuctionDeal(DealState):
 
     def _start_play(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = part_of(rules, rules.contract, ContractRules)
         leader = c.declarer if contract.leader == "declarer" else (self.setup.dealer + 1) % rules.players
         return type(self)(self.setup, c._replace(stage=Phase.TRICKS, player=leader, leader=leader))
 
@@ -760,7 +771,7 @@ class AuctionDeal(DealState):
     def _settlement(self) -> tuple[tuple[int, ...], tuple[ScoreBreakdown, ...]]:
         c = self.core
         rules = self.setup.rules
-        scoring: ContractScoring = rules.scoring
+        scoring = part_of(rules, rules.scoring, ContractScoring)
         sides = len(rules.sides)
         values = rules.card_values
         melds = [0] * sides
@@ -945,7 +956,7 @@ class AuctionDeal(DealState):
         buried = tuple(re(x) for x in c.buried)
         moves = list(c.moves)
         gives = [i for i, (_, action_id) in enumerate(moves) if m.meta[action_id][0] == _GIVE]
-        k = rules.contract.pass_cards
+        k = part_of(rules, rules.contract, ContractRules).pass_cards
         for g, i in enumerate(gives):
             combo = tuple(sorted(face_of[x] for x in given[g * k : (g + 1) * k]))
             moves[i] = (moves[i][0], m.give_ids[combo])

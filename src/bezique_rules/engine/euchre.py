@@ -29,7 +29,7 @@ from ..cards import CardSet, Rank, Suit
 from ..deck import WIDOW, card_ids
 from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, relabel_seq
 from ..tricks import PlayDuty
@@ -174,7 +174,7 @@ def _build(rules: RuleSet) -> _Meta:
     alone_id = add(Action(Verb.ALONE), _ALONE, None)
     farmer_faces = 0
     farmer_ids: dict[frozenset[int], int] = {}
-    bidding: OrderUp = rules.bidding
+    bidding = part_of(rules, rules.bidding, OrderUp)
     if bidding.farmers_hand != "off":
         low = [f for f, c in enumerate(faces) if c.rank in (Rank.NINE, Rank.TEN)]
         for f in low:
@@ -452,7 +452,7 @@ def _core_key(raw: tuple[Any, ...]) -> tuple[Any, ...]:
 class EuchreDeal(DealState):
     """A Euchre deal: immutable. Read it through the properties and `view`."""
 
-    setup: DealSetup
+    setup: DealSetup[_Meta]
     """The rules, deck order, seed and dealer."""
     _raw: tuple[Any, ...] = attrs.field(alias="_raw", eq=_core_key)
     """The stored core: `EuchreCore` laid out for the hot path, with the legal actions
@@ -464,7 +464,7 @@ class EuchreDeal(DealState):
         _set_over(self, self._raw[_REST][_R_STAGE] is _OVER)
 
     @classmethod
-    def of(cls, setup: DealSetup, core: EuchreCore) -> Self:
+    def of(cls, setup: DealSetup[_Meta], core: EuchreCore) -> Self:
         """The deal with this setup and core (its legal actions are worked out here)."""
         m: _Meta = setup.meta
         e: list[Any] = [_legal_of(setup, core), *core, *_play_rows(m, core.out, core.trump)]
@@ -491,6 +491,11 @@ class EuchreDeal(DealState):
         return new
 
     # -- what every deal state reads: from the stored core, without building `core` --
+
+    @property
+    def thrown_in(self) -> bool:
+        """Whether everyone passed (or a second farmer's hand was a misdeal)."""
+        return bool(self.core.misdeal)
 
     @property
     def phase(self) -> Phase:
@@ -631,7 +636,10 @@ class EuchreDeal(DealState):
         if kind == _DISCARD:
             if stage is not Phase.DISCARD or c.queue[0][1] != _PICKUP:
                 return RuleCode.WRONG_PHASE, "only the dealer discards, after taking the turn-up"
-            if arg == rules.deck.face_of[c.turn_up] and not rules.bidding.dealer_may_discard_upcard:
+            if (
+                arg == rules.deck.face_of[c.turn_up]
+                and not part_of(rules, rules.bidding, OrderUp).dealer_may_discard_upcard
+            ):
                 return RuleCode.CARD_NOT_HELD, "the dealer may not discard the card he just took up"
             return RuleCode.CARD_NOT_HELD, "you do not hold that card"
         if kind == _FARMER_SWAP:
@@ -732,7 +740,7 @@ class EuchreDeal(DealState):
             _set_over(new, False)
             return new
         maker = rest[_R_MAKER]
-        scoring: EuchreScoring = self.setup.rules.scoring
+        scoring = part_of(self.setup.rules, self.setup.rules.scoring, EuchreScoring)
         tricks = taken[maker] + taken[(maker + 2) % len(hands)]
         alone = rest[_R_ALONE] >= 0
         mine, theirs = scoring.points(tricks=tricks, alone=alone, lone_defender=rest[_R_DEFENDER] >= 0)
@@ -810,7 +818,9 @@ class EuchreDeal(DealState):
                     continue
                 stage = Phase.DISCARD
                 if m.follow is not None:  # one copy of each card: discard id == plays + card id
-                    cards, decline = _pickup_choices(self.setup.rules.bidding, e[_HANDS][seat], e[_TURN_UP])
+                    cards, decline = _pickup_choices(
+                        part_of(self.setup.rules, self.setup.rules.bidding, OrderUp), e[_HANDS][seat], e[_TURN_UP]
+                    )
                     ids = tuple([m.plays + i for i in _play_ids(m, cards)])
                     e[_LEGAL] = ids + (m.pass_id,) if decline else ids
             elif kind == _DEFEND and (
@@ -963,7 +973,7 @@ class EuchreDeal(DealState):
     def _turn_up_kept(self) -> bool:
         """Whether everyone knows the dealer holds the turn-up: he took it and could not
         discard it (``dealer_may_discard_upcard=False``, or a pick-up he could decline)."""
-        bidding: OrderUp = self.setup.rules.bidding
+        bidding = part_of(self.setup.rules, self.setup.rules.bidding, OrderUp)
         return self.core.buried >= 0 and (not bidding.dealer_may_discard_upcard or bidding.dealer_pickup == "may")
 
     def _void_masks(self) -> list[int]:
@@ -998,7 +1008,7 @@ class EuchreDeal(DealState):
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
         guess = self._guess(player, rng)
-        if self.setup.rules.bidding.farmers_hand == "off":
+        if part_of(self.setup.rules, self.setup.rules.bidding, OrderUp).farmers_hand == "off":
             return guess
         # Only holders of a farmer's hand are asked whether to swap it, so who was asked is
         # public: keep the guesses whose own deal asks the same players (rejection sampling).
@@ -1079,7 +1089,7 @@ class EuchreDeal(DealState):
         return type(self).of(DealSetup(rules, order, None, dealer, self.setup.meta), core)
 
 
-def _legal_of(setup: DealSetup, c: EuchreCore) -> tuple[int, ...]:
+def _legal_of(setup: DealSetup[_Meta], c: EuchreCore) -> tuple[int, ...]:
     """The legal action ids of a deal with this setup and core, sorted."""
     stage = c.stage
     if stage is _TRICKS:
@@ -1105,7 +1115,7 @@ def _legal_of(setup: DealSetup, c: EuchreCore) -> tuple[int, ...]:
     return tuple(sorted(set(_legal_list(setup, c))))
 
 
-def _legal_list(setup: DealSetup, c: EuchreCore) -> list[int]:
+def _legal_list(setup: DealSetup[_Meta], c: EuchreCore) -> list[int]:
     """The legal action ids (unsorted, maybe repeated) the general way: from the rule set's parts."""
     m = setup.meta
     stage = c.stage
@@ -1113,7 +1123,7 @@ def _legal_list(setup: DealSetup, c: EuchreCore) -> list[int]:
     if stage is Phase.OVER:
         return []
     rules = setup.rules
-    bidding: OrderUp = rules.bidding
+    bidding = part_of(rules, rules.bidding, OrderUp)
     if stage is Phase.TRICKS:
         table = rules.trump_tables[c.trump]
         playable = rules.playoff_policy.legal(table, c.hands[p], c.trick)

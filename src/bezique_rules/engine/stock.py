@@ -441,7 +441,7 @@ class StockDeal(DealState):
     physical ids and masks of ids; read the game in cards through `view`.
     """
 
-    setup: DealSetup
+    setup: DealSetup[_Meta]
     """The rules, deck order, seed and dealer."""
     core: StockCore
     """Everything that changes during the deal."""
