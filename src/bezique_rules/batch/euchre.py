@@ -155,25 +155,28 @@ def _made_queue(b: OrderUp, dealer: int, maker: int, alone: bool, turned: bool) 
     return queue
 
 
-def supports(rules: RuleSet) -> None:
-    """Raise `OptionError` unless the batch Euchre engine plays ``rules`` exactly."""
+def supports(rules: RuleSet) -> tuple[OrderUp, EuchreScoring]:
+    """The bidding and scoring parts of ``rules``; `OptionError` unless the batch Euchre
+    engine plays ``rules`` exactly."""
+    bidding, scoring = rules.bidding, rules.scoring
     if (
         rules.players != _PLAYERS
         or rules.deck.packs != 1
-        or not isinstance(rules.bidding, OrderUp)
-        or not isinstance(rules.scoring, EuchreScoring)
+        or not isinstance(bidding, OrderUp)
+        or not isinstance(scoring, EuchreScoring)
         or rules.playoff_policy.duty is not PlayDuty.FOLLOW_EFFECTIVE_SUIT
         or any(recipient == WIDOW for recipient, _ in rules.deal.packets)
         or not rules.deal.turn_up
         or rules.deck.size - 1 - sum(count for _, count in rules.deal.packets) < 3
     ):
         raise OptionError(f"the batch engine does not support this Euchre rule set: {rules.name!r}")
+    return bidding, scoring
 
 
 @lru_cache(maxsize=32)
 def euchre_tables(rules: RuleSet) -> EuchreTables:
     """The lookup tables of ``rules`` (a rule set is a value: equal rule sets share them)."""
-    supports(rules)
+    bidding, scoring = supports(rules)
     deck = rules.deck
     c = deck.size
     actions = rules.action_space.actions
@@ -207,7 +210,6 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
     discard_ids = np.array([rules.action_id(Action.make(Verb.DISCARD, [card])) for card in deck.cards], np.int64)
     pass_id = rules.action_id(Action(Verb.PASS))
     plays_from = int(play_ids[0]) if (play_ids == play_ids[0] + np.arange(c)).all() else -1
-    bidding: OrderUp = rules.bidding
     bid_rows = np.zeros((2, 2, 4, a), bool)
     for round_two in (0, 1):
         for is_dealer in (0, 1):
@@ -247,7 +249,6 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
                         made_seat[dealer, maker, alone, turned, k] = seat
                         made_kind[dealer, maker, alone, turned, k] = what
     hand = rules.deal.hand_size
-    scoring: EuchreScoring = rules.scoring
     points = np.zeros((hand + 1, 2, 2, 2), np.int32)
     for tricks in range(hand + 1):
         for alone in (0, 1):
