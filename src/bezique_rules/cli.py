@@ -1,5 +1,5 @@
 """The ``bezique-rules`` command: simulate (random deals, or agents against each other),
-play (against the computer), replay, rules.
+play (against the computer in the terminal), serve (the same in a web browser), replay, rules.
 
 Errors from bad input are printed in one line (``error: …``) with exit status 2.
 """
@@ -148,8 +148,8 @@ def _arena(args: argparse.Namespace, variant: str, out: TextIO, err: TextIO) -> 
 
 
 def _play(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    from .agents.ladder import default_ladder_path
-    from .agents.terminal import play_session
+    from .play.ladder import default_ladder_path
+    from .play.terminal import play_session
 
     rules = get_rules(args.variant)
     if args.level is not None and not 1 <= args.level <= 5:
@@ -160,6 +160,36 @@ def _play(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
     return play_session(
         rules.name, level=args.level, ladder_path=path, stdin=stdin, out=out, seed=args.seed, matches=args.matches
     )
+
+
+def _serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .play.ladder import LadderFile, default_ladder_path
+    from .play.web import serve
+
+    rules = get_rules(args.variant)
+    if args.level is not None and not 1 <= args.level <= 5:
+        raise SystemExit(f"error: --level is 1 to 5, not {args.level}")
+    if not 0 <= args.port <= 65535:
+        raise SystemExit(f"error: --port is 0 to 65535, not {args.port}")
+    ladder_file = None
+    if args.level is None:
+        path = Path(args.ladder_file).expanduser() if args.ladder_file else default_ladder_path()
+        ladder_file = LadderFile.load(path)
+        for notice in ladder_file.notices:
+            out.write(notice + "\n")
+        ladder_file.notices.clear()
+    try:
+        server = serve(
+            rules, host=args.host, port=args.port, ladder_file=ladder_file, level=args.level, seed=args.seed, out=out
+        )
+    except OSError as exc:
+        raise SystemExit(f"error: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    with server:
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            out.write("stopped\n")
+    return 0
 
 
 def _replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -239,6 +269,19 @@ def _parser() -> argparse.ArgumentParser:
     ply.add_argument("--seed", type=int, help="shuffle from this seed (default: at random)")
     ply.add_argument("--matches", type=int, help="stop after this many matches (default: ask after each)")
     ply.set_defaults(run=_play)
+    srv = sub.add_parser(
+        "serve", help="play against the computer in a web browser (a local page; the same ladder as play)"
+    )
+    srv.add_argument("--variant", default="bezique-match", help="a preset name (default bezique-match)")
+    srv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine)")
+    srv.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
+    srv.add_argument("--level", type=int, help="play at this level (1-5) without climbing the ladder")
+    srv.add_argument(
+        "--ladder-file",
+        help="where the ladder is kept (default: $BEZIQUE_RULES_LADDER, else the user's data directory)",
+    )
+    srv.add_argument("--seed", type=int, help="deal the matches from this seed (default: at random)")
+    srv.set_defaults(run=_serve)
     rep = sub.add_parser("replay", help="check a JSON record and print the final scores")
     rep.add_argument("file", help="the record (JSON)")
     rep.set_defaults(run=_replay)
