@@ -380,8 +380,10 @@ class EuchreBatch(BatchState):
         live = np.flatnonzero(~self.done)
         if live.size == 0:
             return self
-        s.w("history")[live, s["moves"][live]] = actions[live]
-        s.w("moves")[live] += 1
+        moves = s["moves"][live].astype(np.intp)
+        history = s.w("history")
+        history.reshape(-1)[live * history.shape[1] + moves] = actions[live]
+        s.w("moves")[live] = moves + 1
         kind = t.kind[actions]
         arg = t.arg[actions]
         stage = self.stage  # the stage before this step (s["stage"] changes)
@@ -423,16 +425,17 @@ def _tricks(s: State, t: EuchreTables, idx: IntArray, arg: Int8) -> None:
     if not idx.size:
         return
     # flat indices (row * columns + column): numpy's take and put are much faster on them
-    card = arg[idx]
-    p = s["current_player"][idx].astype(np.intp)
+    every = idx.size == arg.size  # every deal plays a card (most steps): whole arrays, no gathering
+    card = arg if every else arg[idx]
+    p = (s["current_player"] if every else s["current_player"][idx]).astype(np.intp)
     at = idx * _PLAYERS + p
     hands = s.w("hands").reshape(-1)
     hands[at] = hands.take(at) & ~t.card_bit[card]
-    size = s["trick_size"][idx].astype(np.intp)
+    size = (s["trick_size"] if every else s["trick_size"][idx]).astype(np.intp)
     s.w("trick").reshape(-1)[idx * _PLAYERS + size] = card
     size = size + 1
     s.w("trick_size")[idx] = size
-    out = s["out"][idx].astype(np.intp)
+    out = (s["out"] if every else s["out"][idx]).astype(np.intp)
     full = size >= t.active[out]
     going = ~full
     s.w("current_player")[idx[going]] = t.next_seat.reshape(-1).take(out[going] * _PLAYERS + p[going])
