@@ -26,12 +26,12 @@ with every option. Other variants raise `OptionError` naming the variant.
 
 from __future__ import annotations
 
+from .._extras import missing_extra
+
 try:
     import numpy  # noqa: F401
 except ImportError as exc:  # pragma: no cover - exercised without numpy only
-    raise ImportError(
-        "bezique_rules.batch needs numpy: install the extra with pip install 'bezique-rules[batch]'"
-    ) from exc
+    raise missing_extra("batch", "the batch engine (bezique_rules.batch)", "numpy") from exc
 
 from .core import BatchState, new, random_actions
 from .euchre import EuchreBatch
