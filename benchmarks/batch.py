@@ -1,0 +1,153 @@
+"""Random playouts per second: the batch engine against the scalar step API and OpenSpiel.
+
+Usage::
+
+    pip install -e ".[batch]" open_spiel==2.0.2   # OpenSpiel is optional: its row is skipped without it
+    python benchmarks/batch.py [--variant euchre] [--sizes 1,64,1024,16384] [--deals 16384] [--repeat 3]
+
+Every line plays complete random deals, uniformly among the legal actions, from the
+shuffle to the last trick, in one process:
+
+- ``batch N``: `bezique_rules.batch` with N deals in lockstep: ``batch.new`` (the seeded
+  shuffles, one `seeded_order` per deal in Python), then ``legal_mask``,
+  ``batch.random_actions`` and ``step(check=False)`` until every deal is over. ``play
+  only`` leaves out ``batch.new`` (the shuffles).
+- ``scalar``: the scalar step API, the agents' way: ``new_deal``, then
+  ``legal_action_ids()``, ``random.Random.choice`` and ``apply(id, check=False)``.
+- ``openspiel native`` (``euchre`` and ``euchre-openspiel`` only): OpenSpiel's C++ loop,
+  ``pyspiel.evaluate_bots`` with four ``make_uniform_random_bot`` bots on its ``euchre``,
+  one call per deal.
+
+At least ``--deals`` deals per line (one batch for the larger sizes). Times are the
+process's CPU time (``time.process_time``: this machine is shared, and wall time
+counts the other processes' turns). Each of the ``--repeat`` rounds measures every line
+once; the table shows each line's best rate and, as ratios, the median over the rounds of
+the rate divided by the scalar's or OpenSpiel's rate of the same round. Memory per deal is the bytes of the batch
+state's arrays per deal, plus the legal mask (``num_actions`` bytes) while it exists.
+
+Targets (issue 18, on the 2-core development machine): Euchre at least 1x OpenSpiel's
+native loop; Bezique at least 20x the scalar step API (the batch engine does not play
+Bezique yet).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import time
+from typing import Any
+
+import attrs
+import numpy as np
+
+from bezique_rules import batch, get_rules, new_deal
+
+SUPPORTED = ("euchre", "british-euchre", "euchre-openspiel")
+
+
+def batch_run(variant: str, size: int, deals: int, seed: int) -> tuple[float, float, float]:
+    """Play at least ``deals`` deals in batches of ``size``: (seconds, seconds without
+    ``batch.new``, deals played)."""
+    rng = np.random.default_rng(seed)
+    rules = get_rules(variant)
+    batches = max(1, -(-deals // size))
+    total = play = 0.0
+    for b in range(batches):
+        first = seed * 10_000_019 + b * size
+        start = time.process_time()
+        state = batch.new(rules, range(first, first + size))
+        dealt = time.process_time()
+        while not state.done.all():
+            state = state.step(batch.random_actions(state.legal_mask(), rng), check=False)
+        end = time.process_time()
+        total += end - start
+        play += end - dealt
+    return total, play, float(batches * size)
+
+
+def memory_per_deal(variant: str, size: int = 1024) -> float:
+    """Bytes per deal: the batch state's arrays, plus the legal mask row."""
+    state = batch.new(variant, range(size))
+    fields = [getattr(state, f.name) for f in attrs.fields(type(state))]
+    arrays = sum(v.nbytes for v in fields if isinstance(v, np.ndarray) and v.shape[:1] == (size,))
+    return arrays / size + state.rules.num_actions
+
+
+def scalar_run(variant: str, deals: int, seed: int) -> float:
+    """Seconds for ``deals`` random deals through the scalar step API."""
+    rules = get_rules(variant)
+    rng = random.Random(seed)
+    start = time.process_time()
+    for k in range(deals):
+        deal = new_deal(rules, seed=seed * 100_003 + k)
+        while not deal.is_over:
+            deal = deal.apply(rng.choice(deal.legal_action_ids()), check=False)
+    return time.process_time() - start
+
+
+def openspiel_run(deals: int, seed: int) -> float | None:
+    """Seconds for ``deals`` random deals of OpenSpiel's ``euchre`` in its C++ loop, or None
+    without OpenSpiel."""
+    try:
+        pyspiel: Any = importlib.import_module("pyspiel")
+    except ImportError:
+        return None
+    game = pyspiel.load_game("euchre")
+    bots = [pyspiel.make_uniform_random_bot(p, seed * 7 + p) for p in range(4)]
+    evaluate = pyspiel.evaluate_bots
+    start = time.process_time()
+    for k in range(deals):
+        evaluate(game.new_initial_state(), bots, seed * 100_003 + k)
+    return time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variant", default="euchre", choices=SUPPORTED)
+    parser.add_argument("--sizes", default="1,64,1024,16384", help="batch sizes, comma-separated")
+    parser.add_argument("--deals", type=int, default=16_384, help="deals per line (at least one batch)")
+    parser.add_argument("--small-deals", type=int, default=256, help="deals per line for batch sizes under 64")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    variant = args.variant
+    sizes = [int(s) for s in args.sizes.split(",")]
+    batch_run(variant, 64, 64, 0)  # build the tables once
+    scalar_deals = max(1, args.deals // 8)
+    native_deals = max(1, args.deals // 2)
+    with_native = variant in ("euchre", "euchre-openspiel") and openspiel_run(10, 0) is not None
+    # every repeat measures every line once, so that the ratios compare runs made under the same load
+    runs: dict[str, list[tuple[float, float]]] = {}
+    for r in range(1, args.repeat + 1):
+        rate = scalar_deals / scalar_run(variant, scalar_deals, r)
+        runs.setdefault("scalar", []).append((rate, 0.0))
+        if with_native:
+            rate = native_deals / (openspiel_run(native_deals, r) or 1.0)
+            runs.setdefault("native", []).append((rate, 0.0))
+        for size in sizes:
+            total, play, n = batch_run(variant, size, args.deals if size >= 64 else args.small_deals, r)
+            runs.setdefault(f"{size}", []).append((n / total, n / play))
+
+    def ratio(line: str, reference: str) -> str:
+        if reference not in runs:
+            return "n/a"
+        return f"{statistics.median(a[0] / b[0] for a, b in zip(runs[line], runs[reference])):.2f}"
+
+    print(f"## {variant}: random deals per CPU second (best of {args.repeat}; ratios: median of the paired runs)\n")
+    print("| engine | deals/s | play only, deals/s | x scalar | x OpenSpiel native |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    best = max(rate for rate, _ in runs["scalar"])
+    print(f"| scalar step API (`apply(id, check=False)`) | {best:,.0f} | | 1.00 | {ratio('scalar', 'native')} |")
+    if with_native:
+        best = max(rate for rate, _ in runs["native"])
+        print(f"| OpenSpiel native (`evaluate_bots`, `euchre`) | {best:,.0f} | | {ratio('native', 'scalar')} | 1.00 |")
+    for size in sizes:
+        best, play = max(runs[f"{size}"])
+        cells = f"{best:,.0f} | {play:,.0f} | {ratio(f'{size}', 'scalar')} | {ratio(f'{size}', 'native')}"
+        print(f"| batch, N = {size:,} | {cells} |")
+    print(f"\nMemory per deal: {memory_per_deal(variant):,.0f} bytes (state arrays and one legal-mask row).")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,195 @@
+"""`BatchState` (what every batched engine provides), `new` and `random_actions`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from ..api import new_deal, resolve_rules
+from ..deck import check_dealer
+from ..errors import DealError, IllegalActionError, OptionError, RuleCode
+from ..rules.ruleset import RuleSet
+from ..state import DealState
+
+__all__ = ["BatchState", "new", "random_actions"]
+
+BoolArray = npt.NDArray[np.bool_]
+IntArray = npt.NDArray[np.integer[Any]]
+
+
+@attrs.frozen(eq=False)
+class BatchState:
+    """N deals of one rule set advancing in lockstep: a struct of arrays, one row per deal.
+
+    Immutable: `step` returns a new state and never writes into this one's arrays (treat
+    them as read-only). Every engine's state has these fields; an engine adds its own
+    (see `EuchreBatch`).
+    """
+
+    rules: RuleSet
+    """The rule set every deal follows."""
+    dealer: int
+    """The dealer's seat, the same in every deal (default the last seat, as `new_deal`)."""
+    seeds: npt.NDArray[np.int64]
+    """int64[N]: the shuffle seed of each deal (`new_deal`'s ``seed``)."""
+    current_player: npt.NDArray[np.int8]
+    """int8[N]: who acts next in each deal, -1 when the deal is over."""
+    done: npt.NDArray[np.bool_]
+    """bool[N]: whether each deal is over."""
+    scores: npt.NDArray[np.int32]
+    """int32[N, sides]: points of each deal per side (per player without partnerships),
+    as `DealState.scores`."""
+    history: npt.NDArray[np.signedinteger[Any]]
+    """int8[N, H] (int16 when a rule set numbers over 127 actions): the action ids taken in
+    each deal, in order (unused slots -1)."""
+    moves: npt.NDArray[np.int16]
+    """int16[N]: how many actions each deal has taken (its used part of `history`)."""
+
+    @property
+    def size(self) -> int:
+        """How many deals (N)."""
+        return int(self.seeds.shape[0])
+
+    def __len__(self) -> int:
+        return self.size
+
+    def legal_mask(self) -> BoolArray:
+        """bool[N, rules.num_actions]: True where the action id is legal in that deal
+        (a finished deal's row is all False). Ids are the scalar engine's (`RuleSet.action_id`)."""
+        raise NotImplementedError
+
+    def _advance(self, actions: IntArray) -> BatchState:
+        raise NotImplementedError
+
+    def step(self, actions: npt.ArrayLike, *, check: bool = True) -> BatchState:
+        """The states after one action id per deal (ignored for finished deals).
+
+        Args:
+            actions: N action ids (``rules.action_id``), one per deal.
+            check: verify each action against `legal_mask` first; ``False`` is the fast
+                path for ids taken from the mask (an illegal id then gives an undefined
+                state, never an exception).
+
+        Raises:
+            IllegalActionError: (``check=True``) an id that is not legal in its deal; the
+                message names the deal and the action.
+        """
+        ids = np.asarray(actions)
+        if ids.shape != (self.size,) or not np.issubdtype(ids.dtype, np.integer):
+            raise IllegalActionError(
+                f"step takes one integer action id per deal ({self.size}), not {actions!r}",
+                rule=RuleCode.NOT_AN_ACTION,
+                action=actions,
+            )
+        ids = ids.astype(np.int64, copy=False)
+        live = ~self.done
+        if check:
+            bad_range = live & ((ids < 0) | (ids >= self.rules.num_actions))
+            if bad_range.any():
+                i = int(np.flatnonzero(bad_range)[0])
+                raise IllegalActionError(
+                    f"deal {i}: no action of {self.rules.name!r} has id {int(ids[i])}",
+                    rule=RuleCode.NOT_AN_ACTION,
+                    action=int(ids[i]),
+                )
+            ok = self.legal_mask()[np.arange(self.size), np.where(live, ids, 0)]
+            bad = live & ~ok
+            if bad.any():
+                i = int(np.flatnonzero(bad)[0])
+                a = self.rules.action_from_id(int(ids[i]))
+                raise IllegalActionError(
+                    f"deal {i}: {str(a)!r} (id {int(ids[i])}) is not legal for player "
+                    f"{int(self.current_player[i])} (see to_state({i}).check for the rule)",
+                    rule=RuleCode.NOT_AN_ACTION,
+                    action=a,
+                    player=int(self.current_player[i]),
+                )
+        return self._advance(np.where(live, ids, 0))
+
+    def to_state(self, i: int) -> DealState:
+        """The scalar `DealState` of deal ``i``: its seed's deal replayed through `new_deal`
+        and `DealState.apply` with the ids of its `history`.
+
+        Raises:
+            IndexError: no deal ``i``.
+        """
+        if not isinstance(i, (int, np.integer)) or isinstance(i, bool) or not -self.size <= i < self.size:
+            raise IndexError(f"no deal {i!r} in a batch of {self.size}")
+        state = new_deal(self.rules, seed=int(self.seeds[i]), dealer=self.dealer)
+        for a in self.history[i, : int(self.moves[i])]:
+            state = state.apply(int(a))
+        return state
+
+
+def new(variant: str | RuleSet, seeds: Iterable[int] | npt.NDArray[np.integer[Any]], *, dealer: int | None = None,
+        **options: Any) -> BatchState:  # fmt: skip
+    """N deals of ``variant``, one per seed: the same cards as ``new_deal(variant, seed=s)``.
+
+    Args:
+        variant: a registered name or a `RuleSet`.
+        seeds: the shuffle seeds (whole numbers of 0 or more), one per deal.
+        dealer: the dealer's seat in every deal; default the last seat.
+        **options: option changes (see `get_rules`).
+
+    >>> from bezique_rules import batch, new_deal
+    >>> state = batch.new("euchre-openspiel", [7, 8])
+    >>> state.to_state(1) == new_deal("euchre-openspiel", seed=8)
+    True
+
+    Raises:
+        UnknownVariantError: no such variant.
+        OptionError: an unknown option or a bad value; a variant or an option value the
+            batch engine does not support (the message names it).
+        DealError: a seed that is not a whole number of 0 or more, no seeds, or a bad dealer.
+    """
+    rules = variant if not options and isinstance(variant, RuleSet) else resolve_rules(variant, options)
+    seat = rules.players - 1 if dealer is None else check_dealer(dealer, rules.players)
+    raw: list[Any] = seeds.tolist() if isinstance(seeds, np.ndarray) else list(seeds)
+    for s in raw:
+        if not isinstance(s, int) or isinstance(s, bool) or s < 0:
+            raise DealError(f"a seed is a whole number of 0 or more, not {s!r}")
+    if not raw:
+        raise DealError("batch.new needs at least one seed")
+    if rules.engine == "euchre":
+        from .euchre import new_euchre
+
+        return new_euchre(rules, raw, seat)
+    raise OptionError(
+        f"the batch engine does not support {rules.name!r} yet; it supports: euchre, british-euchre, euchre-openspiel"
+    )
+
+
+def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """One legal action id per row of ``mask``, uniformly at random (0 for an all-False row).
+
+    The draw reads the mask as 64-bit words: one uniform number per row picks the k-th
+    legal id, found by clearing the lowest set bits of its word.
+
+    >>> import numpy as np
+    >>> random_actions(np.array([[False, True, True], [False, False, True]]), np.random.default_rng(1)).tolist()[1]
+    2
+    """
+    n, a = mask.shape
+    width = -(-a // 64)
+    packed = np.packbits(mask, axis=1, bitorder="little")
+    if packed.shape[1] != 8 * width:
+        packed = np.pad(packed, ((0, 0), (0, 8 * width - packed.shape[1])))
+    words = packed.view("<u8")  # N x width
+    counts = np.bitwise_count(words)
+    rows = np.arange(n)
+    before = counts.T.cumsum(axis=0, dtype=np.int64)  # width x N: running counts along the long axis
+    total = before[-1]
+    k = (rng.random(n) * total).astype(np.int64)  # the k-th legal id, from 0
+    j = np.minimum((before <= k).sum(axis=0), width - 1)  # the word holding it
+    k = k - before[j, rows] + counts[rows, j]  # its rank in that word
+    word = words[rows, j]
+    one = np.uint64(1)
+    for i in range(int(k.max(initial=0))):
+        word = np.where(k > i, word & (word - one), word)
+    lowest = word & (~word + one)
+    out: npt.NDArray[np.int64] = np.where(total > 0, j * 64 + np.bitwise_count(lowest - one), 0)
+    return out
