@@ -37,7 +37,7 @@ from bezique_rules.agents.arena import seatings
 from bezique_rules.agents.endgame import playoff_values
 from bezique_rules.agents.stockplay import stock_evaluate
 from bezique_rules.engine.stock import StockDeal
-from stacking import deal, run
+from stacking import deal, run, stock_deal
 
 TINY_SEARCH = SearchAgent(iterations=3, endgame_nodes=300, name="tiny")
 """A search agent cheap enough to run through whole deals in tests."""
@@ -273,6 +273,41 @@ def test_heuristic_declares_the_single_bezique_before_the_double() -> None:
     s = deal("bezique-match", p0="QS JD QS JD 9S 9D 9C", p1="8C 8C 8D", turn_up="9H")
     s = run(s, "play 9S; play 8C")
     assert choice(s) == "meld bezique QS JD"
+
+
+def test_search_declares_the_royal_marriage_before_the_sequence() -> None:
+    """Seed 001's tip, level 5: at trick 1 the royal marriage (40 now, the sequence's 250 later), not the sequence."""
+    s = deal("bezique-match", p0="KH QH AH TH JH 9S 9D", p1="8C 8C", turn_up="9H")
+    s = run(s, "play 9S; play 8C")
+    for seed in range(3):
+        assert str(level(5).choose(s.view(0), random.Random(seed))) == "meld royal-marriage KH QH"
+
+
+def test_search_declares_the_single_bezique_before_the_double() -> None:
+    """Seed 001's tip, level 5: at trick 1 the single bezique first (40 now, the double's 500 later), not the double."""
+    s = deal("bezique-match", p0="QS JD QS JD 9S 9D 9C", p1="8C 8C 8D", turn_up="9H")
+    s = run(s, "play 9S; play 8C")
+    for seed in range(3):
+        assert str(level(5).choose(s.view(0), random.Random(seed))) == "meld bezique QS JD"
+
+
+def test_search_then_declares_the_sequence_on_top() -> None:
+    """The second step of the plan: with the royal marriage declared, the next trick won adds the sequence (250)."""
+    s = deal("bezique-match", p0="KH QH AH TH JH 9S 9D 9D", p1="8C 8C 8D 8D", turn_up="9H")
+    s = run(s, "play 9S; play 8C; meld royal-marriage KH QH; play 9D; play 8D")
+    assert str(level(5).choose(s.view(0), random.Random(0))) == "meld sequence AH TH KH* QH* JH"
+
+
+def test_stock_evaluation_values_the_upgrade_still_in_hand() -> None:
+    """The rollout estimate counts a sequence still to grow from a declared royal marriage at nearly its 250
+    (one more trick won before the stock runs out), and no royal marriage from a declared sequence (no step down)."""
+    s = deal("bezique-match", p0="KH QH AH TH JH 9S 9D", p1="8C 8C", turn_up="9H")
+    s = run(s, "play 9S; play 8C")
+    marriage = stock_deal(run(s, "meld royal-marriage KH QH"))
+    sequence = stock_deal(run(s, "meld sequence AH TH KH QH JH"))
+    assert stock_evaluate(marriage)[0] > stock_evaluate(sequence)[0]
+    assert stock_evaluate(marriage, weight=0.0, holding=0.0)[0] == 40.0
+    assert stock_evaluate(sequence, weight=0.0, holding=0.0)[0] == 250.0
 
 
 def test_heuristic_exchanges_the_trump_seven_for_a_good_turn_up() -> None:

@@ -53,6 +53,7 @@ from ..cards import Rank
 from ..deck import card_ids
 from ..engine.stock import StockDeal
 from ..errors import BeziqueRulesError
+from ..melds import MeldKind
 from ..rules.ruleset import RuleSet
 from ..state import DealState, Phase, PlayerView
 from ..trumps import TrumpTable
@@ -153,6 +154,12 @@ class StockTables:
     """Every physical card."""
     players: int
     """How many players."""
+    blocked_by: tuple[tuple[int, ...], ...]
+    """Per kind: the kinds whose declared cards may not go into it (the same group, or the
+    same class where the meld rules forbid the step up or down)."""
+    upgrade_of: tuple[tuple[int, ...], ...]
+    """Per kind: the lower kinds of its class whose declared cards it may reuse (a royal
+    marriage grows into the sequence, a bezique into the double bezique)."""
 
 
 @functools.lru_cache(maxsize=32)
@@ -292,7 +299,36 @@ def _build(rules: RuleSet) -> StockTables:
         static_meld=static_meld,
         full_mask=deck.full_mask,
         players=rules.players,
+        blocked_by=tuple(tuple(j for j, other in enumerate(kinds) if _blocks(rules, other, k)) for k in kinds),
+        upgrade_of=tuple(
+            tuple(
+                j
+                for j, other in enumerate(kinds)
+                if k.meld_class
+                and other.meld_class == k.meld_class
+                and other.group != k.group
+                and other.level < k.level
+                and not _blocks(rules, other, k)
+            )
+            for k in kinds
+        ),
     )
+
+
+def _blocks(rules: RuleSet, declared: MeldKind, kind: MeldKind) -> bool:
+    """The cards of a declared meld of kind ``declared`` may not be reused in a meld of ``kind``
+    (R2: the same group; R3/R4: a step up or down its class the meld rules forbid)."""
+    if declared.group == kind.group:
+        return True
+    cls = kind.meld_class
+    if not cls or declared.meld_class != cls:
+        return False
+    meld_rules = rules.meld_rules
+    if declared.level < kind.level:
+        return cls not in meld_rules.upgrade_classes
+    if declared.level > kind.level:
+        return cls not in meld_rules.downgrade_classes
+    return False
 
 
 _ACE = Rank.ACE.value
@@ -936,21 +972,31 @@ def stock_evaluate(state: StockDeal, weight: float = 0.6, holding: float = 0.5) 
             per = min(1.0, draws / un) if un else 0.0
         else:
             unseen, per = 0, 0.0
-        used: dict[str, int] = {}
-        for q, k, mk in state.declarations:
-            if q == p:
-                g = tb.groups[k]
-                used[g] = used.get(g, 0) | mk
+        mine = [(k, mk) for q, k, mk in state.declarations if q == p]
+        blocked: dict[int, int] = {}
+        ready = max(weight, 1.0 - 0.5**draws) if weight else 0.0
         prospects = 0.0
         best: dict[int, float] = {}
         for inst in insts:
-            fresh = hand & ~used.get(inst.group, 0)
+            kind = inst.kind
+            closed = blocked.get(kind)
+            if closed is None:
+                closed = 0
+                if mine:
+                    barred = tb.blocked_by[kind]
+                    for k, mk in mine:
+                        if k in barred:
+                            closed |= mk
+                blocked[kind] = closed
+            fresh = hand & ~closed
             if not fresh & inst.phys:
                 continue
             chance = 1.0
+            complete = True
             for f, need in inst.needs:
                 have = (fresh & masks[f]).bit_count()
                 if have < need:
+                    complete = False
                     if per == 0.0:
                         chance = 0.0
                         break
@@ -960,17 +1006,28 @@ def stock_evaluate(state: StockDeal, weight: float = 0.6, holding: float = 0.5) 
                         break
                     chance *= (1.0 - (1.0 - per) ** u) ** (need - have)
             if chance:
-                v = inst.points * chance
-                if tb.many[inst.kind]:
-                    if v > best.get(inst.kind, 0.0):
-                        best[inst.kind] = v
+                v = weight * inst.points * chance
+                if complete and mine and stock_n and _grows(tb, kind, mine, hand, inst.phys):
+                    # the second step of a planned pair (a royal marriage already declared, the
+                    # sequence in hand): it needs only one more trick won before the stock runs out
+                    v = ready * inst.points
+                if tb.many[kind]:
+                    if v > best.get(kind, 0.0):
+                        best[kind] = v
                 else:
                     prospects += v
         prospects += sum(best.values())
         if stock_n == 0:
             prospects = 0.0
-        out.append(total + weight * prospects)
+        out.append(total + prospects)
     return tuple(out)
+
+
+def _grows(tb: StockTables, kind: int, declared: list[tuple[int, int]], hand: int, phys: int) -> bool:
+    """A meld of ``kind`` would grow one of the ``declared`` melds still held whole (its cards
+    among the copies ``phys`` the meld uses)."""
+    lower = tb.upgrade_of[kind]
+    return any(k in lower and mk & hand == mk and mk & phys for k, mk in declared)
 
 
 # -- the stock engine's strategy for the agents ------------------------------------------------
