@@ -68,6 +68,7 @@ VARIANT = "no-stock-duel"
 # -- the state record: everything that changes during a deal, by name ---------------------------
 
 
+# --8<-- [start:core]
 class NoStockCore(NamedTuple):
     """The changing state of a no-stock deal. Transitions build the next one with ``_replace``."""
 
@@ -101,9 +102,13 @@ class NoStockCore(NamedTuple):
     """Every action so far, as ``(player, action_id)`` pairs."""
 
 
+# --8<-- [end:core]
+
+
 # -- the compiled tables: built once per rule set, by keyword ------------------------------------
 
 
+# --8<-- [start:tables]
 @attrs.frozen(kw_only=True)
 class PlayIndex:
     """The action index: which action id plays which card, and back."""
@@ -130,9 +135,13 @@ class NoStockTables:
     """The bonus for the deal's last trick (from the rule set's `CardPoints`)."""
 
 
+# --8<-- [end:tables]
+
+
 # -- the deal state -------------------------------------------------------------------------------
 
 
+# --8<-- [start:state]
 @attrs.frozen(repr=False)
 class NoStockDeal(DealState):
     """A no-stock deal: immutable; `DealState` supplies the public interface."""
@@ -151,6 +160,9 @@ class NoStockDeal(DealState):
         """The rule set's trick table for this deal's trumps."""
         return self.setup.rules.trump_tables[self.core.trump]
 
+    # --8<-- [end:state]
+
+    # --8<-- [start:legality]
     # -- legality: which ids are legal, and why another one is not --
 
     def _compute_legal(self) -> tuple[int, ...]:
@@ -167,6 +179,9 @@ class NoStockDeal(DealState):
         why = self.setup.rules.playoff_policy.refusal(self._table(), c.hands[c.player], c.trick, card)
         return why if why is not None else (RuleCode.WRONG_PHASE, "that card may not be played now")
 
+    # --8<-- [end:legality]
+
+    # --8<-- [start:apply]
     # -- apply: the next state, for an id already known to be legal --
 
     def _apply_id(self, action_id: int) -> Self:
@@ -205,6 +220,8 @@ class NoStockDeal(DealState):
     def _next(self, core: NoStockCore) -> Self:
         return type(self)(self.setup, core)  # its legal ids are worked out when asked for
 
+    # --8<-- [end:apply]
+
     # -- scores --
 
     @property
@@ -220,6 +237,7 @@ class NoStockDeal(DealState):
     def scores(self) -> tuple[int, ...]:
         return tuple(b.total for b in self.breakdown)
 
+    # --8<-- [start:knowledge]
     # -- knowledge: what a player sees, and a full deal consistent with it --
 
     def view(self, player: int) -> PlayerView:
@@ -292,9 +310,13 @@ class NoStockDeal(DealState):
         return type(self)(setup, c._replace(hands=tuple(hands), blind=tuple(blind)))
 
 
+# --8<-- [end:knowledge]
+
+
 # -- the engine: compiles tables and deals; registered by name -----------------------------------
 
 
+# --8<-- [start:engine]
 class NoStockEngine:
     """Deals of trick games without a stock (see the module docstring)."""
 
@@ -352,11 +374,13 @@ class NoStockEngine:
 
 ENGINE = NoStockEngine()
 """The engine instance registered under `ENGINE_NAME`."""
+# --8<-- [end:engine]
 
 
 # -- the rule set: shared parts, one option ------------------------------------------------------
 
 
+# --8<-- [start:rules]
 def build_rules(name: str, options: Mapping[str, OptionValue]) -> RuleSet:
     """The rule set of the no-stock duel with ``options`` (``target``)."""
     target = options["target"]
@@ -386,6 +410,9 @@ def register() -> None:
         register_engine(ENGINE)
     if VARIANT not in available_variants():
         register_variant(VARIANT, build_rules(VARIANT, {"target": 250}))
+
+
+# --8<-- [end:rules]
 
 
 def main() -> None:
