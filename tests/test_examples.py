@@ -101,3 +101,13 @@ def test_house_rule_variant_registers_and_plays() -> None:
     assert "shows a carte blanche: scores 50-0" in out
     assert "(game to 1500)" in out
     assert "the record names the variant 'bezique-house' and replays: True" in out
+
+
+def test_custom_engine_registers_and_plays_through_the_generic_machinery() -> None:
+    """custom_engine.py: its own engine deals, refuses a card by rule, replays, determinizes and plays a game."""
+    out = run_example("custom_engine.py")
+    assert out.startswith("no-stock-duel on the 'no-stock' engine, seed 7: trumps ")
+    assert re.search(r"'play \w\w' refused \(must-(follow-suit|beat|trump)\)", out)
+    assert "the record replays: True" in out
+    assert "a determinized deal looks the same to player 0: True" in out
+    assert re.search(r"a game of level 4 against level 1: \d+ deals, totals \(\d+, \d+\), winner player [01]", out)
