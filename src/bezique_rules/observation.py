@@ -53,7 +53,9 @@ __all__ = [
     "encode_information_state",
     "encode_observation",
     "information_state_layout",
+    "information_state_string",
     "observation_layout",
+    "observation_string",
 ]
 
 PHASES: tuple[Phase, ...] = tuple(Phase)
@@ -482,3 +484,54 @@ def _encode_history(p: EncodingPlan, v: PlayerView, out: list[float]) -> None:
     out.extend(played)
     out.extend(counts)
     out.append(len(v.history) / p.deck_size)
+
+
+# -- strings ---------------------------------------------------------------------------
+
+
+def observation_string(view: PlayerView) -> str:
+    """The view as one line of text: seat, phase, hand, trick, trumps, turn-up, stock, scores.
+
+    >>> from bezique_rules import new_deal
+    >>> observation_string(new_deal("euchre", seed=1).view(2))[:40]
+    'p2 bid | to act 0 | dealer 3 | hand: 9S '
+    """
+    parts = [
+        f"p{view.player} {view.phase.value}",
+        f"to act {view.current_player if view.current_player is not None else '-'}",
+        f"dealer {view.dealer}",
+        f"hand: {view.hand}",
+        f"sizes {list(view.hand_sizes)}",
+        "trick: " + " ".join(str(c) for c in view.trick) + f" (led by {view.trick_leader})",
+        "last: " + " ".join(str(c) for c in view.last_trick),
+        f"trump {view.trump if view.trump is not None else '-'}",
+        f"turn-up {view.turn_up if view.turn_up is not None else '-'}",
+        f"stock {view.stock_size}",
+        f"scores {list(view.scores)}",
+    ]
+    if view.game_scores is not None:
+        parts.append(f"game {list(view.game_scores)}")
+    for seat, cards in enumerate(view.tabled):
+        if cards:
+            parts.append(f"tabled {seat}: {cards}")
+    for seat, cards in enumerate(view.known):
+        if cards:
+            parts.append(f"known {seat}: {cards}")
+    if view.maker is not None:
+        parts.append(f"maker {view.maker}")
+    if view.alone is not None:
+        parts.append(f"alone {view.alone}")
+    if view.lone_defender is not None:
+        parts.append(f"lone defender {view.lone_defender}")
+    if view.buried:
+        parts.append("buried: " + " ".join(str(c) for c in view.buried))
+    if view.cut is not None:
+        parts.append(f"cut {view.cut}")
+    return " | ".join(parts)
+
+
+def information_state_string(view: PlayerView) -> str:
+    """`observation_string` followed by the whole public history (``seat:action`` in order):
+    different histories give different strings."""
+    history = " ".join(f"{who}:{action}" for who, action in view.history)
+    return f"{observation_string(view)} || {history}"
