@@ -172,3 +172,21 @@ def test_importing_the_core_imports_no_extra() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_pettingzoo_example_plays_zero_sum_deals(rl: Any) -> None:
+    """examples/pettingzoo_random_loop.py plays three seeded deals, each zero-sum."""
+    from test_examples import run_example
+
+    lines = run_example("pettingzoo_random_loop.py").splitlines()
+    assert [line.split(":")[0] for line in lines] == ["deal 1", "deal 2", "deal 3"]
+    assert all(line.endswith("zero-sum True") for line in lines)
+
+
+def test_linear_learner_example_trains_and_evaluates(rl: Any) -> None:
+    """examples/linear_learner.py trains, then prints the greedy and the random policy's mean rewards."""
+    from test_examples import run_example
+
+    out = run_example("linear_learner.py")
+    assert "trained on 800 deals of euchre" in out
+    assert "mean reward over 200 deals: greedy learner " in out and "random policy " in out

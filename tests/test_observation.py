@@ -141,3 +141,19 @@ def test_numpy_shape_matches_the_documented_shape() -> None:
         deal = new_deal(rules, seed=1)
         assert np.asarray(deal.view(0).observation_tensor()).shape == rules.observation_shape
         assert np.asarray(deal.information_state_tensor(1)).shape == rules.information_state_shape
+
+
+def test_the_layout_page_matches_the_code() -> None:
+    """The observations page shows the tables the code gives (regenerate: docs/_ext/observation_tables.py)."""
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "docs" / "_ext" / "observation_tables.py"
+    spec = importlib.util.spec_from_file_location("observation_tables", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    page = module.PAGE.read_text(encoding="utf-8")
+    assert module.page_with_tables(page) == page, "run: python docs/_ext/observation_tables.py"
+    for variant in PRESETS:
+        assert f"`{variant}`" in page

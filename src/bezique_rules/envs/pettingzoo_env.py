@@ -28,6 +28,7 @@ class BeziqueAECEnv(AECEnv):
         rules = self.episode.rules
         self.possible_agents = [f"player_{p}" for p in range(rules.players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
+        self._agent_names = tuple(self.possible_agents)
         space = observation_space(rules)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(rules.num_actions))
@@ -78,22 +79,21 @@ class BeziqueAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        episode = self.episode
         if action is None:
             from ..errors import IllegalActionError, RuleCode
 
             raise IllegalActionError("an agent still playing needs an action id, not None", rule=RuleCode.NOT_AN_ACTION)
-        episode.table = episode.table.apply(int(action))
+        episode = self.episode
+        table = episode.table = episode.table.apply(int(action))
         self._cumulative_rewards[agent] = 0.0
-        if episode.over:
-            returns = episode.returns()
-            for a in self.agents:
-                self.rewards[a] = returns[self._seat[a]]
-                self.terminations[a] = True
-        else:
-            player = episode.table.current_player
-            assert player is not None
-            self.agent_selection = self.possible_agents[player]
+        player = table.current_player
+        if player is not None:  # the usual step: no reward yet, the next agent to act
+            self.agent_selection = self._agent_names[player]
+            return
+        returns = episode.returns()
+        for a in self.agents:
+            self.rewards[a] = returns[self._seat[a]]
+            self.terminations[a] = True
         self._accumulate_rewards()
 
     def render(self) -> str | None:
