@@ -190,3 +190,17 @@ def test_linear_learner_example_trains_and_evaluates(rl: Any) -> None:
     out = run_example("linear_learner.py")
     assert "trained on 800 deals of euchre" in out
     assert "mean reward over 200 deals: greedy learner " in out and "random policy " in out
+
+
+@pytest.mark.parametrize("page", ["pettingzoo.md", "gymnasium.md"])
+def test_how_to_page_examples_run(rl: Any, page: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``py`` blocks of the PettingZoo and Gymnasium how-to pages run, in order (they need the extra)."""
+    from test_docs import DOCS, code_blocks
+
+    monkeypatch.chdir(tmp_path)
+    path = DOCS / "how-to" / page
+    blocks = code_blocks(path, lang="py")
+    assert blocks
+    namespace: dict[str, Any] = {"__name__": f"docs.{page}"}
+    for line, code in blocks:
+        exec(compile("\n" * (line - 1) + code, str(path), "exec"), namespace)

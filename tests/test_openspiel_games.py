@@ -113,3 +113,16 @@ def test_openspiel_ismcts_drives_the_game(pyspiel: Any) -> None:
     rs = np.random.RandomState(1)
     bot = ismcts.ISMCTSBot(state.get_game(), mcts.RandomRolloutEvaluator(1, rs), 2.0, 12, random_state=rs)
     assert bot.step(state) in state.legal_actions()
+
+
+def test_how_to_page_examples_run(pyspiel: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``py`` blocks of the OpenSpiel games how-to page run, in order (they need the extra)."""
+    from test_docs import DOCS, code_blocks
+
+    monkeypatch.chdir(tmp_path)
+    path = DOCS / "how-to" / "openspiel-games.md"
+    blocks = code_blocks(path, lang="py")
+    assert blocks
+    namespace: dict[str, Any] = {"__name__": "docs.openspiel-games"}
+    for line, code in blocks:
+        exec(compile("\n" * (line - 1) + code, str(path), "exec"), namespace)
