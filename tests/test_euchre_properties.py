@@ -35,6 +35,7 @@ from bezique_rules import (
     record_of,
     replay,
 )
+from bezique_rules.bidding import OrderUp
 from bezique_rules.engine.euchre import EuchreDeal
 from euchre_stacking import deck_cards, hand_of, run, stack
 
@@ -74,6 +75,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 def _consistent(preset: str, options: dict[str, Any]) -> bool:
     """A taken turn-up is known to stay with the dealer (see the tests of determinize below)."""
     bidding = get_rules(preset, **options).bidding
+    assert isinstance(bidding, OrderUp)
     return bidding.dealer_pickup == "may" or not bidding.dealer_may_discard_upcard
 
 

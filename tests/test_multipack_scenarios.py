@@ -1007,9 +1007,15 @@ def test_result_rules_of_the_presets(variant: str, bonus: int, rubicon: int, dou
     assert get_rules(variant).card_points.last_trick == RESULT_RULES[variant][2]
 
 
-RUBICON: RubiconScoring = get_rules("rubicon-bezique").stock.result
-SIX: RubiconScoring = get_rules("six-pack-bezique").stock.result
-EIGHT: RubiconScoring = get_rules("eight-pack-bezique").stock.result
+def _result_rule(variant: str, **options: Any) -> RubiconScoring:
+    rule = get_rules(variant, **options).stock.result
+    assert isinstance(rule, RubiconScoring)
+    return rule
+
+
+RUBICON = _result_rule("rubicon-bezique")
+SIX = _result_rule("six-pack-bezique")
+EIGHT = _result_rule("eight-pack-bezique")
 
 
 @pytest.mark.parametrize(
@@ -1042,7 +1048,7 @@ def test_result_worked_numbers(
 
 def test_six_pack_rubicon_double_bonus_option() -> None:
     """Option rubicon_double_bonus (six-pack): the 1000 bonus doubles against a rubiconed loser only."""
-    rule = get_rules("six-pack-bezique", rubicon_double_bonus=True).stock.result
+    rule = _result_rule("six-pack-bezique", rubicon_double_bonus=True)
     assert rule.result((4480, 2950), (0, 0)) == (9300, 0)
     assert rule.result((5230, 3120), (0, 0)) == (3100, 0)
 

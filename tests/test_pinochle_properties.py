@@ -147,7 +147,9 @@ def counting_of(state: DealState) -> dict[str, int]:
         return COUNTERS["double"]
     if state.rules.name == "partnership-pinochle":
         return COUNTERS["tens"]
-    return COUNTERS[state.rules.options["counting"]]
+    counting = state.rules.options["counting"]
+    assert isinstance(counting, str)
+    return COUNTERS[counting]
 
 
 def points_of(cards: Iterable[Card], values: dict[str, int]) -> int:
@@ -504,7 +506,8 @@ def test_random_deals_keep_every_invariant(index: int, seed: int, dealer: int, s
             # the known ENGINE BUG (see test_pinochle_scenarios): the bidder's melds leave him fewer
             # than three cards to bury and no concession: play on with another meld choice instead
             assert isinstance(nxt, AuctionDeal) and nxt.phase is Phase.DISCARD
-            assert not nxt.rules.contract.concede_after_widow and not nxt.rules.contract.bury_melded
+            contract = nxt.rules.contract
+            assert contract is not None and not contract.concede_after_widow and not contract.bury_melded
             event("dead end avoided")
             alive = [a for a in s.legal_actions() if a != action and s.apply(a).legal_action_ids()]
             assume(alive)

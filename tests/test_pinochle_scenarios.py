@@ -42,7 +42,7 @@ from bezique_rules import (
 )
 from bezique_rules.engine.auction import AuctionDeal
 from bezique_rules.engine.stock import StockDeal
-from bezique_rules.scoring import DealsEnd, Standing
+from bezique_rules.scoring import ContractScoring, DealsEnd, Standing
 from pinochle_stacking import (
     auction_deal,
     codes,
@@ -835,6 +835,7 @@ def test_second_unit_scale() -> None:
 def test_units_on_the_first_scale() -> None:
     """§9: the first published scale, step by step."""
     scoring = get_rules("auction-pinochle").scoring
+    assert isinstance(scoring, ContractScoring)
     expected = {300: 1, 340: 1, 350: 2, 400: 4, 450: 6, 500: 8, 550: 10, 600: 12, 650: 14, 700: 16}
     assert {bid: scoring.units(bid) for bid in expected} == expected
 

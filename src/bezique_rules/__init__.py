@@ -11,7 +11,7 @@ Everything public is importable from here:
 
 from __future__ import annotations
 
-from .actions import Action, ActionSpace, Verb
+from .actions import Action, ActionKind, ActionSpace, Verb
 from .agents import Agent, HeuristicAgent, RandomAgent, SearchAgent, level
 from .api import new_deal
 from .cards import JOKER, Card, CardSet, Rank, Suit, parse_cards
@@ -42,6 +42,7 @@ __all__ = [
     "BRISQUES",
     "JOKER",
     "Action",
+    "ActionKind",
     "ActionSpace",
     "Agent",
     "BeatRule",

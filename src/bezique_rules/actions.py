@@ -32,7 +32,7 @@ import attrs
 from .cards import Card, Suit
 from .errors import NotationError
 
-__all__ = ["Action", "ActionSpace", "Verb"]
+__all__ = ["Action", "ActionKind", "ActionSpace", "Verb"]
 
 
 class Verb(enum.Enum):
@@ -69,6 +69,55 @@ class Verb(enum.Enum):
 
 
 _VERBS = {v.value: v for v in Verb}
+
+
+class ActionKind(enum.IntEnum):
+    """What an action does, as the engines and agents tell actions apart in their tables.
+
+    One enum for every engine: a `Verb` says how an action is written, a kind says what the
+    engine does with it (``order-up`` and ``order-up alone`` share a verb but not a kind; a
+    six-pack ``guess`` and an auction ``bid`` both carry a number). Values are small ints so
+    that per-action tables stay compact; compare members with ``is`` or ``==``.
+    """
+
+    PLAY = 0
+    """Play a card to the trick."""
+    MELD = 1
+    """Declare a meld (stock games) or lay one down (auction games)."""
+    BEST_MELD = 2
+    """Auction games: lay down the best melds of the hand at once (``meld best``)."""
+    EXCHANGE = 3
+    """Exchange the trump seven / dix for the turn-up."""
+    DECLARE = 4
+    """Score the trump seven / dix without exchanging it."""
+    CARTE_BLANCHE = 5
+    """Show a carte blanche."""
+    GUESS = 6
+    """Six-pack Bezique: guess the size of the dealer's cut."""
+    PASS = 7
+    """Decline: no declaration now, or pass in bidding."""
+    BID = 8
+    """Bid a number of points."""
+    TRUMP = 9
+    """Name the trump suit."""
+    GIVE = 10
+    """Pass cards to the partner or the declarer."""
+    DISCARD = 11
+    """Discard (bury) cards: the auction's burial, the Euchre dealer's discard."""
+    FARMER_SWAP = 12
+    """Euchre: exchange a farmer's hand with the kitty."""
+    ORDER_UP = 13
+    """Euchre: accept the turned suit as trumps."""
+    ORDER_UP_ALONE = 14
+    """Euchre: accept the turned suit and play alone."""
+    CALL = 15
+    """Euchre: name a trump suit in the second round."""
+    CALL_ALONE = 16
+    """Euchre: name a trump suit and play alone."""
+    ALONE = 17
+    """Euchre: go alone, take over a partner's lone hand, or defend alone."""
+    THROW_IN = 18
+    """Concede the hand."""
 
 
 def _star_sorted(cards: Iterable[tuple[Card, bool]]) -> tuple[tuple[Card, bool], ...]:

@@ -23,6 +23,7 @@ from functools import cached_property
 
 import attrs
 
+from .bits import bit_ids
 from .cards import Card, Rank, Suit
 from .errors import DealError, NotationError
 
@@ -111,12 +112,7 @@ class DeckSpec:
     def cards_of(self, mask: int) -> tuple[Card, ...]:
         """The cards of a physical-card mask, in id order."""
         cards = self.cards
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(cards[low.bit_length() - 1])
-            mask ^= low
-        return tuple(out)
+        return tuple(cards[i] for i in bit_ids(mask))
 
     def order_from_cards(self, deck: Sequence[Card | str]) -> tuple[int, ...]:
         """Turn a stacked deck (cards, top first) into physical ids.
@@ -160,12 +156,7 @@ def card_ids(mask: int) -> list[int]:
     >>> card_ids(0b10110)
     [1, 2, 4]
     """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return bit_ids(mask)
 
 
 _BITS = tuple((i + 1).bit_length() for i in range(256))  # index i -> bit_length(i + 1)

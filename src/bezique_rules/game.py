@@ -16,7 +16,7 @@ from .deck import check_dealer
 from .errors import DealError, IllegalActionError, RuleCode
 from .rules.ruleset import RuleSet
 from .scoring import Standing
-from .state import DealResult, DealState, Phase, PlayerView
+from .state import DealResult, DealState, Move, Phase, PlayerView
 
 __all__ = ["GameState", "deal_seed", "new_game"]
 
@@ -56,7 +56,7 @@ class GameState:
     """Totals of the finished deals, per player (or side)."""
     results: tuple[DealResult, ...]
     """Every finished deal's result."""
-    past_moves: tuple[tuple[int, ...], ...]
+    past_moves: tuple[tuple[Move, ...], ...]
     """The action logs of the finished deals."""
     target: int
     """The target now (a tie rule may raise it)."""
@@ -193,9 +193,9 @@ class GameState:
     def all_actions(self) -> tuple[Action, ...]:
         """Every action of the game so far, across deals."""
         actions = self.rules.action_space.actions
-        out = [actions[m >> 3] for moves in self.past_moves for m in moves]
+        out = [actions[action_id] for moves in self.past_moves for _, action_id in moves]
         if not self.over:
-            out.extend(actions[m >> 3] for m in self.deal.moves)
+            out.extend(actions[action_id] for _, action_id in self.deal.moves)
         return tuple(out)
 
     def to_dict(self) -> dict[str, Any]:
@@ -268,7 +268,7 @@ def new_game(
         raise DealError(f"a seed is a whole number of 0 or more, not {seed!r}")
     if max_deals is not None and (not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1):
         raise DealError(f"max_deals is a whole number of at least 1, not {max_deals!r}")
-    target = getattr(rules.game_end, "target", 0)
+    target = rules.game_end.first_target
     sides = len(rules.sides)
     stacked = None
     if decks is not None:

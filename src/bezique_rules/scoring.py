@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Literal, Protocol, TypeAlias
 
 import attrs
 
@@ -25,6 +25,7 @@ __all__ = [
     "UNIT_SCALE_STEEP",
     "CardPoints",
     "ContractScoring",
+    "DealResultRule",
     "DealsEnd",
     "EndDecision",
     "EuchreScoring",
@@ -35,7 +36,11 @@ __all__ = [
     "ScoreBreakdown",
     "Standing",
     "TargetEnd",
+    "TieRule",
 ]
+
+TieRule: TypeAlias = Literal["draw", "play_on", "raise_target"]
+"""What equal totals at or above a target mean (`TargetEnd.tie_rule`)."""
 
 
 @attrs.frozen
@@ -174,7 +179,7 @@ class TargetEnd:
 
     target: int = 1000
     """The score to reach."""
-    tie_rule: str = "draw"
+    tie_rule: TieRule = "draw"
     """What equal totals at or above the target mean."""
     raise_by: int = 500
     """How much ``raise_target`` raises the target."""
@@ -185,6 +190,11 @@ class TargetEnd:
     (partnership Pinochle) if it is one of them."""
     lose_at_minus: bool = False
     """A side at minus the target or below loses (house rule for games with bids)."""
+
+    @property
+    def first_target(self) -> int:
+        """The target a new game starts with."""
+        return self.target
 
     def decide(self, s: Standing) -> EndDecision:
         """Decide after a deal."""
@@ -230,6 +240,11 @@ class MatchEnd:
     deals: int = 2
     """The most deals."""
 
+    @property
+    def first_target(self) -> int:
+        """No target: 0."""
+        return 0
+
     def decide(self, s: Standing) -> EndDecision:
         """Decide after a deal."""
         ordered = sorted(s.totals, reverse=True)
@@ -256,6 +271,11 @@ class GamesMatchEnd:
     games: int = 2
     """Games needed to win the match."""
 
+    @property
+    def first_target(self) -> int:
+        """The target of each game."""
+        return self.target
+
     def decide(self, s: Standing) -> EndDecision:
         """Decide after a deal."""
         if max(s.totals) < s.target:
@@ -269,9 +289,34 @@ class GamesMatchEnd:
         return EndDecision(False, target=s.target, totals=(0,) * len(s.totals), game_wins=wins)
 
 
-GameEnd = Any
-"""Any game-end rule: an object with ``decide(standing) -> EndDecision`` (TargetEnd,
-MatchEnd, GamesMatchEnd, DealsEnd, or your own)."""
+class GameEnd(Protocol):
+    """A game-end rule: decides after each deal whether the game (or match) is over.
+
+    The built-in rules are `TargetEnd`, `MatchEnd`, `GamesMatchEnd` and `DealsEnd`; write your
+    own as any value with these two members.
+    """
+
+    @property
+    def first_target(self) -> int:
+        """The target a new game starts with (0 when the rule has no target)."""
+        ...
+
+    def decide(self, s: Standing) -> EndDecision:
+        """Decide after a deal."""
+        ...
+
+
+class DealResultRule(Protocol):
+    """A rule that turns a two-player deal's totals into its result (multi-pack Bezique's
+    `RubiconScoring`): a stock game whose deal is a game of its own."""
+
+    def result(self, totals: tuple[int, int], brisques: tuple[int, int]) -> tuple[int, int]:
+        """The deal's score per player."""
+        ...
+
+    def counts_brisques(self, totals: tuple[int, int], brisques: tuple[int, int]) -> bool:
+        """Whether the brisques are counted in the totals."""
+        ...
 
 
 @attrs.frozen
@@ -407,6 +452,11 @@ class DealsEnd:
 
     deals: int = 9
     """How many deals are played (deals thrown in after everyone passed do not count)."""
+
+    @property
+    def first_target(self) -> int:
+        """No target: 0."""
+        return 0
 
     def decide(self, s: Standing) -> EndDecision:
         """Decide after a deal."""

@@ -12,12 +12,13 @@ import enum
 import random
 from collections.abc import Sequence
 from operator import itemgetter as _itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
 import attrs
 from typing_extensions import Self
 
 from .actions import Action
+from .bits import iter_bits
 from .cards import Card, CardSet, Suit
 from .errors import IllegalActionError, RuleCode
 from .scoring import ScoreBreakdown
@@ -25,7 +26,10 @@ from .scoring import ScoreBreakdown
 if TYPE_CHECKING:
     from .rules.ruleset import RuleSet
 
-__all__ = ["DealResult", "DealSetup", "DealState", "Phase", "PlayerView", "TableMeld"]
+__all__ = ["DealCore", "DealResult", "DealSetup", "DealState", "Move", "Phase", "PlayerView", "TableMeld"]
+
+Move: TypeAlias = tuple[int, int]
+"""One applied action: the pair ``(player, action_id)`` (see `DealState.moves`)."""
 
 
 class Phase(enum.Enum):
@@ -173,9 +177,13 @@ class PlayerView:
         )
 
 
+_Tables_co = TypeVar("_Tables_co", covariant=True)
+
+
 @attrs.frozen
-class DealSetup:
-    """What stays fixed for a whole deal: the rules, the deck as dealt, the seed, the dealer."""
+class DealSetup(Generic[_Tables_co]):
+    """What stays fixed for a whole deal: the rules, the deck as dealt, the seed, the dealer,
+    and the tables the engine compiled for the rules (typed by the engine)."""
 
     rules: RuleSet
     """The rule set."""
@@ -185,10 +193,44 @@ class DealSetup:
     """The shuffle seed, or None for a stacked (or determinized) deck."""
     dealer: int
     """The dealer."""
-    meta: Any = attrs.field(eq=False, repr=False)
+    meta: _Tables_co = attrs.field(eq=False, repr=False)
     """The engine's lookup tables for the rules (derived from ``rules``)."""
     packet: int = -1
     """Six-pack Bezique: the size of the dealer's cut (a chance outcome), or -1."""
+
+
+class DealCore(Protocol):
+    """What every engine's changing state (its ``core`` record) holds, by name."""
+
+    @property
+    def stage(self) -> Phase:
+        """The phase."""
+        ...
+
+    @property
+    def player(self) -> int:
+        """The player to act (-1 when over)."""
+        ...
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Per player: the mask of cards held."""
+        ...
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Per player (or side): the mask of cards won in tricks."""
+        ...
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The current trick's cards (physical ids) in play order."""
+        ...
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every action so far, as (player, action_id) pairs."""
+        ...
 
 
 class DealState:
@@ -203,9 +245,14 @@ class DealState:
 
     __slots__ = ()
 
-    setup: DealSetup
-    core: Any
+    setup: DealSetup[object]
     _legal: tuple[int, ...] | None
+
+    @property
+    def core(self) -> DealCore:
+        """What changes as the deal goes on: the engine's state record (a field of each engine's
+        state class)."""
+        raise NotImplementedError
 
     @property
     def rules(self) -> RuleSet:
@@ -228,9 +275,9 @@ class DealState:
         return self.setup.deck_order
 
     @property
-    def moves(self) -> tuple[int, ...]:
-        """Every action so far, encoded ``action_id << 3 | player``."""
-        moves: tuple[int, ...] = self.core.moves
+    def moves(self) -> tuple[Move, ...]:
+        """Every action so far, in order, as `Move` pairs ``(player, action_id)``."""
+        moves: tuple[Move, ...] = self.core.moves
         return moves
 
     @property
@@ -320,7 +367,7 @@ class DealState:
     @property
     def thrown_in(self) -> bool:
         """Whether the deal ended without play because everyone passed (or a misdeal)."""
-        return bool(getattr(self.core, "misdeal", False))
+        return False
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -476,12 +523,12 @@ class DealState:
     def history(self) -> tuple[tuple[int, Action], ...]:
         """Every action applied so far, in order, as (player, action)."""
         actions = self.rules.action_space.actions
-        return tuple((m & 7, actions[m >> 3]) for m in self.moves)
+        return tuple((player, actions[action_id]) for player, action_id in self.moves)
 
     @property
     def action_history(self) -> tuple[int, ...]:
         """The ids of every action applied so far, in order."""
-        return tuple(m >> 3 for m in self.moves)
+        return tuple(action_id for _, action_id in self.moves)
 
     def information_state_tensor(self, player: int) -> list[float]:
         """What ``player`` knows, with the public history, as a flat list of floats laid out as
@@ -551,12 +598,8 @@ def determinize(view: PlayerView, rng: random.Random) -> DealState:
 def relabel_mask(mask: int, perm: dict[int, int]) -> int:
     """Apply a permutation of physical ids to a mask (ids not in ``perm`` stay)."""
     out = 0
-    m = mask
-    while m:
-        low = m & -m
-        pid = low.bit_length() - 1
+    for pid in iter_bits(mask):
         out |= 1 << perm.get(pid, pid)
-        m ^= low
     return out
 
 

@@ -14,6 +14,7 @@ import enum
 
 import attrs
 
+from .bits import iter_bits
 from .cards import Suit
 from .errors import RuleCode
 from .trumps import TrumpTable
@@ -200,13 +201,10 @@ _FOLLOW_EFFECTIVE = PlayDuty.FOLLOW_EFFECTIVE_SUIT
 
 def _beating(table: TrumpTable, mask: int, target: int) -> int:
     """The cards of ``mask`` that beat ``target``."""
-    out = 0
     power = table.power
     p = power[target]
-    while mask:
-        low = mask & -mask
-        c = low.bit_length() - 1
+    out = 0
+    for c in iter_bits(mask):
         if power[c] > p:
-            out |= low
-        mask ^= low
+            out |= 1 << c
     return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..bits import lowest_bit
 from ..deck import card_ids
 from ..engine.stock import StockDeal
 from ..state import Phase
@@ -122,6 +123,6 @@ def _picker(state: StockDeal) -> Callable[[int], int]:
     def pick(action_id: int) -> int:
         face = deck.face(actions[action_id].cards[0])
         copies = hand & deck.face_masks[face]
-        return (copies & -copies).bit_length() - 1
+        return lowest_bit(copies)
 
     return pick

@@ -36,6 +36,7 @@ import attrs
 
 from ..actions import Action, Verb
 from ..api import new_deal
+from ..bidding import Auction
 from ..engine.stock import StockDeal
 from ..errors import BeziqueRulesError
 from ..rules.ruleset import RuleSet
@@ -80,8 +81,7 @@ def reward_scale(rules: RuleSet) -> float:
         return max(100.0, 2.0 * total)
     scoring = rules.scoring
     if isinstance(scoring, ContractScoring):
-        bidding = rules.bidding
-        minimum = int(getattr(bidding, "minimum", 250))
+        minimum = rules.bidding.minimum if isinstance(rules.bidding, Auction) else 250
         if scoring.settlement == "units":
             return max(2.0, 2.0 * scoring.units(minimum) * (len(rules.sides) - 1))
         return float(max(20, minimum))
@@ -404,7 +404,7 @@ def _likelihood(world: StockDeal, me: int, decisions: int, mismatch: float) -> f
     moves = world.moves
     wanted = []
     for index in range(len(moves) - 1, -1, -1):
-        if moves[index] & 7 != me:
+        if moves[index][0] != me:
             wanted.append(index)
             if len(wanted) >= 3 * decisions:
                 break
@@ -422,11 +422,10 @@ def _likelihood(world: StockDeal, me: int, decisions: int, mismatch: float) -> f
     weight = 1.0
     checked = 0
     pass_id = rules.action_space.ids[Action(Verb.PASS)]
-    for index, move in enumerate(moves):
-        action = move >> 3
+    for index, (who, action) in enumerate(moves):
         if state.stage is Phase.DECLARE and action not in state.legal_action_ids():
             # in this world the trick winner could have declared, but the real one could not
-            if move & 7 != me and index >= first and stock_action(state, rng, FULL) != pass_id:
+            if who != me and index >= first and stock_action(state, rng, FULL) != pass_id:
                 weight *= mismatch
             state = state.apply(pass_id, check=False)
         if action not in state.legal_action_ids():

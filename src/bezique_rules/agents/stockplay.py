@@ -45,6 +45,7 @@ import random
 import attrs
 
 from ..actions import Verb
+from ..bits import lowest_bit
 from ..cards import Rank
 from ..deck import card_ids
 from ..engine.stock import StockDeal
@@ -232,7 +233,7 @@ def _build(rules: RuleSet) -> StockTables:
         table = rules.trump_tables[trump]
         masks = []
         for f in range(deck.num_faces):
-            x = (deck.face_masks[f] & -deck.face_masks[f]).bit_length() - 1
+            x = lowest_bit(deck.face_masks[f])
             masks.append(sum(1 << c for c in range(deck.size) if table.beats(c, x)))
         beat_masks.append(tuple(masks))
     weak_keep = []
@@ -240,7 +241,7 @@ def _build(rules: RuleSet) -> StockTables:
     for trump in (0, 1, 2, 3, 4):
         row: list[float] = []
         for f, card in enumerate(cards):
-            x = (deck.face_masks[f] & -deck.face_masks[f]).bit_length() - 1
+            x = lowest_bit(deck.face_masks[f])
             rank = card.rank.value
             v = 0.0
             if card.suit is not None and card.suit.value == trump:
@@ -662,7 +663,7 @@ def _fast_play(state: StockDeal, tb: StockTables, ids: tuple[int, ...]) -> int:
     for i in ids:
         if code[i] == _PLAY:
             copies = hand & masks[face[i]] & (tabled if star[i] else ~tabled)
-            plays.append((i, (copies & -copies).bit_length() - 1))
+            plays.append((i, lowest_bit(copies)))
     if not plays:
         return ids[-1]
     waiting = _waiting(state, tb, me, hand)
@@ -705,7 +706,7 @@ def _weak_play(state: StockDeal, tb: StockTables, ids: tuple[int, ...]) -> int:
     for i in ids:
         if code[i] == _PLAY:
             copies = hand & masks[face[i]] & (tabled if star[i] else ~tabled)
-            plays.append((i, (copies & -copies).bit_length() - 1))
+            plays.append((i, lowest_bit(copies)))
     if not plays:
         return ids[-1]
     trick = state.trick
@@ -731,7 +732,7 @@ def _pid_of(sit: _Situation, action_id: int) -> int:
     tb = sit.tb
     copies = sit.hand & tb.face_masks[tb.face[action_id]]
     copies &= sit.tabled if tb.star[action_id] else ~sit.tabled
-    return (copies & -copies).bit_length() - 1
+    return lowest_bit(copies)
 
 
 def _follow(sit: _Situation, plays: list[int], skill: int) -> list[tuple[float, int]]:

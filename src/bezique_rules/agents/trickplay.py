@@ -25,6 +25,8 @@ import random
 from collections.abc import Iterable, Sequence
 
 from ..actions import Action, Verb
+from ..bidding import Auction
+from ..bits import lowest_bit
 from ..cards import Card, Rank, Suit
 from ..melds import best_melds
 from ..rules.ruleset import RuleSet
@@ -44,7 +46,7 @@ class _Reader:
 
     def pid(self, card: Card) -> int:
         mask = self.deck.face_masks[self.deck.face(card)]
-        return (mask & -mask).bit_length() - 1
+        return lowest_bit(mask)
 
     def table(self, trump: Suit | None) -> TrumpTable:
         return self.rules.trump_tables[trump.value if trump is not None else 4]
@@ -145,8 +147,7 @@ def _estimate(view: PlayerView, reader: _Reader, hand: Sequence[Card]) -> tuple[
         est = meld + share * total
         if est > best[0]:
             best = (est, suit)
-    bidding = rules.bidding
-    minimum = float(getattr(bidding, "minimum", 0))
+    minimum = float(rules.bidding.minimum) if isinstance(rules.bidding, Auction) else 0.0
     if rules.partnership:
         best = (best[0] + 0.2 * minimum, best[1])
     if rules.contract is not None and rules.contract.widow:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import attrs
 from typing_extensions import Self
@@ -32,9 +32,9 @@ from ..deck import card_ids
 from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
 from ..melds import Laid, best_melds
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, part_of
 from ..scoring import ContractScoring, ScoreBreakdown
-from ..state import DealSetup, DealState, Phase, PlayerView, TableMeld
+from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld
 
 __all__ = ["AuctionCore", "AuctionDeal", "AuctionEngine"]
 
@@ -142,8 +142,8 @@ def _multisets(faces: int, size: int, most: int) -> list[tuple[int, ...]]:
 def _build(rules: RuleSet) -> _Meta:
     deck = rules.deck
     faces = deck.faces
-    auction: Auction = rules.bidding
-    contract: ContractRules = rules.contract
+    auction = part_of(rules, rules.bidding, Auction)
+    contract = part_of(rules, rules.contract, ContractRules)
     actions: list[Action] = []
     meta: list[tuple[int, Any]] = []
 
@@ -194,12 +194,14 @@ def _build(rules: RuleSet) -> _Meta:
 class AuctionEngine:
     """Builds auction-game deals and their action space."""
 
+    name = "auction"
+
     @staticmethod
-    def tables(rules: RuleSet) -> tuple[ActionSpace, Any]:
+    def compile(rules: RuleSet) -> _Meta:
         """The numbered actions: plays by face, bids, pass, trumps, throw-in, gives and burials
         (card multisets), melds, ``meld best``; and the engine's lookup tables."""
         m = _build(rules)
-        return m.actions, m
+        return m
 
     @staticmethod
     def new_deal(rules: RuleSet, order: tuple[int, ...], seed: int | None, dealer: int) -> AuctionDeal:
@@ -213,7 +215,7 @@ class AuctionEngine:
             Phase.BID, (dealer + 1) % n, hands, widow, False, 0, -1, 0, -1, "", 0, (), ((),) * n, zeros, (), (), -1,
             (), (), -1, zeros, zeros, -1, (0,) * len(rules.sides), False, (),
         )  # fmt: skip
-        return AuctionDeal(DealSetup(rules, order, seed, dealer, rules.engine_data[1]), core)
+        return AuctionDeal(DealSetup(rules, order, seed, dealer, cast(_Meta, rules.tables)), core)
 
 
 class AuctionCore(NamedTuple):
@@ -269,15 +271,15 @@ class AuctionCore(NamedTuple):
     """Per side: the deal's points (or units), once over."""
     misdeal: bool
     """Everyone passed and the deal was thrown in."""
-    moves: tuple[int, ...]
-    """Every action so far, encoded ``action_id << 3 | player``."""
+    moves: tuple[Move, ...]
+    """Every action so far, as (player, action_id) pairs."""
 
 
 @attrs.frozen
 class AuctionDeal(DealState):
     """A deal of an auction game (three-hand, partnership or double-deck Pinochle): immutable."""
 
-    setup: DealSetup
+    setup: DealSetup[_Meta]
     """The rules, deck order, seed and dealer."""
     core: AuctionCore
     """Everything that changes during the deal."""
@@ -299,6 +301,11 @@ class AuctionDeal(DealState):
     def declarer(self) -> int | None:
         """The high bidder (declarer), or None."""
         return None if self.core.declarer < 0 else self.core.declarer
+
+    @property
+    def thrown_in(self) -> bool:
+        """Whether everyone passed and the deal was thrown in."""
+        return self.core.misdeal
 
     @property
     def contract_side(self) -> int | None:
@@ -350,7 +357,7 @@ class AuctionDeal(DealState):
         if stage is Phase.GIVE:
             return tuple(self._multisets_held(self._counts(c.hands[c.player]), m.give_weights))
         if stage is Phase.DISCARD:
-            contract: ContractRules = self.setup.rules.contract
+            contract = part_of(self.setup.rules, self.setup.rules.contract, ContractRules)
             counts = self._counts(c.hands[c.player])
             ids = []
             if not contract.bury_melded:
@@ -411,11 +418,11 @@ class AuctionDeal(DealState):
         c = self.core
         m = self.setup.meta
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = part_of(rules, rules.contract, ContractRules)
         stage = c.stage
         p = c.player
         if stage is Phase.BID:
-            auction: Auction = rules.bidding
+            auction = part_of(rules, rules.bidding, Auction)
             ids = [m.bid_ids[b] for b in auction.bids_above(c.bid or None)]
             n = rules.players
             stuck = (
@@ -471,7 +478,7 @@ class AuctionDeal(DealState):
         """After the melds: a declarer far enough short of the bid may concede."""
         c = self.core
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = part_of(rules, rules.contract, ContractRules)
         if contract.throw_in_short is None:
             return False
         side = rules.side_of(c.declarer)
@@ -482,7 +489,7 @@ class AuctionDeal(DealState):
         c = self.core
         if c.stage is not Phase.BID:
             return RuleCode.WRONG_PHASE, "the auction is over"
-        auction: Auction = self.setup.rules.bidding
+        auction = part_of(self.setup.rules, self.setup.rules.bidding, Auction)
         if number <= c.bid:
             return RuleCode.BID_TOO_LOW, f"a bid must be higher than {c.bid}"
         if number < auction.minimum:
@@ -523,13 +530,19 @@ class AuctionDeal(DealState):
         if kind == _GIVE:
             if stage is not Phase.GIVE:
                 return RuleCode.WRONG_PHASE, "cards are passed after trumps are named"
-            return RuleCode.CARD_NOT_HELD, f"pass exactly {rules.contract.pass_cards} cards that you hold"
+            return (
+                RuleCode.CARD_NOT_HELD,
+                f"pass exactly {part_of(rules, rules.contract, ContractRules).pass_cards} cards that you hold",
+            )
         if kind == _BURY:
             if stage is not Phase.DISCARD:
                 return RuleCode.WRONG_PHASE, "the bidder buries cards after melding"
-            if arg in self._combos(c.hands[c.player], rules.contract.bury):
+            if arg in self._combos(c.hands[c.player], part_of(rules, rules.contract, ContractRules).bury):
                 return RuleCode.BURY_MELDED, "a card used in your melds may not be buried"
-            return RuleCode.CARD_NOT_HELD, f"bury exactly {rules.contract.bury} cards that you hold"
+            return (
+                RuleCode.CARD_NOT_HELD,
+                f"bury exactly {part_of(rules, rules.contract, ContractRules).bury} cards that you hold",
+            )
         if kind in (_MELD, _BEST):
             if stage is not Phase.MELD:
                 return RuleCode.WRONG_PHASE, "melds are laid down in the meld phase"
@@ -553,7 +566,7 @@ class AuctionDeal(DealState):
         m = self.setup.meta
         kind, arg = m.meta[action_id]
         p = c.player
-        moves = (*c.moves, action_id << 3 | p)
+        moves = (*c.moves, (p, action_id))
         stage = c.stage
         if stage is Phase.TRICKS:
             return self._play(c, self._pick(arg, c.hands[p]), moves)
@@ -605,8 +618,8 @@ class AuctionDeal(DealState):
 
     def _won_auction(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
-        auction: Auction = rules.bidding
+        contract = part_of(rules, rules.contract, ContractRules)
+        auction = part_of(rules, rules.bidding, Auction)
         c = c._replace(stage=Phase.TRUMP, player=c.declarer)
         if contract.widow and contract.concede_before_widow and c.bid == auction.minimum:
             return type(self)(self.setup, c)
@@ -623,7 +636,7 @@ class AuctionDeal(DealState):
 
     def _after_trump(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = part_of(rules, rules.contract, ContractRules)
         n = rules.players
         if contract.pass_cards and rules.partnership:
             return type(self)(self.setup, c._replace(stage=Phase.GIVE, player=(c.declarer + 2) % n, give_step=1))
@@ -649,7 +662,7 @@ class AuctionDeal(DealState):
 
     def _start_melds(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = part_of(rules, rules.contract, ContractRules)
         n = rules.players
         if contract.melders == "declarer":
             order: tuple[int, ...] = (c.declarer,)
@@ -691,7 +704,7 @@ class AuctionDeal(DealState):
 
     def _next_melder(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = part_of(rules, rules.contract, ContractRules)
         rest = c.to_meld[1:]
         if rest:
             return type(self)(self.setup, c._replace(to_meld=rest, player=rest[0]))
@@ -715,11 +728,11 @@ class AuctionDeal(DealState):
 
     def _start_play(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract: ContractRules = rules.contract
+        contract = part_of(rules, rules.contract, ContractRules)
         leader = c.declarer if contract.leader == "declarer" else (self.setup.dealer + 1) % rules.players
         return type(self)(self.setup, c._replace(stage=Phase.TRICKS, player=leader, leader=leader))
 
-    def _play(self, c: AuctionCore, pid: int, moves: tuple[int, ...]) -> Self:
+    def _play(self, c: AuctionCore, pid: int, moves: tuple[Move, ...]) -> Self:
         rules = self.setup.rules
         n = rules.players
         p = c.player
@@ -758,7 +771,7 @@ class AuctionDeal(DealState):
     def _settlement(self) -> tuple[tuple[int, ...], tuple[ScoreBreakdown, ...]]:
         c = self.core
         rules = self.setup.rules
-        scoring: ContractScoring = rules.scoring
+        scoring = part_of(rules, rules.scoring, ContractScoring)
         sides = len(rules.sides)
         values = rules.card_values
         melds = [0] * sides
@@ -796,10 +809,9 @@ class AuctionDeal(DealState):
 
     # -- knowledge ----------------------------------------------------------------
 
-    def _public_move(self, move: int, viewer: int) -> tuple[int, Action]:
-        actions = self.setup.meta.actions.actions
-        who = move & 7
-        action = actions[move >> 3]
+    def _public_move(self, move: Move, viewer: int) -> tuple[int, Action]:
+        who, action_id = move
+        action = self.setup.meta.actions.actions[action_id]
         if action.verb is Verb.DISCARD and who != viewer:
             return who, Action(Verb.DISCARD)
         if action.verb is Verb.GIVE and who != viewer:
@@ -864,11 +876,10 @@ class AuctionDeal(DealState):
         trick: list[int] = []
         seats: list[int] = []
         played = 0
-        for mv in c.moves:
-            a = actions[mv >> 3]
+        for who, action_id in c.moves:
+            a = actions[action_id]
             if a.verb is not Verb.PLAY:
                 continue
-            who = mv & 7
             pid = self._played_pid(a, played)
             played |= 1 << pid
             partner = False
@@ -944,14 +955,14 @@ class AuctionDeal(DealState):
         given = tuple(re(x) for x in c.given)
         buried = tuple(re(x) for x in c.buried)
         moves = list(c.moves)
-        gives = [i for i, mv in enumerate(moves) if m.meta[mv >> 3][0] == _GIVE]
-        k = rules.contract.pass_cards
+        gives = [i for i, (_, action_id) in enumerate(moves) if m.meta[action_id][0] == _GIVE]
+        k = part_of(rules, rules.contract, ContractRules).pass_cards
         for g, i in enumerate(gives):
             combo = tuple(sorted(face_of[x] for x in given[g * k : (g + 1) * k]))
-            moves[i] = m.give_ids[combo] << 3 | (moves[i] & 7)
-        for i, mv in enumerate(moves):
-            if m.meta[mv >> 3][0] == _BURY:
-                moves[i] = m.bury_ids[tuple(sorted(face_of[x] for x in buried))] << 3 | (mv & 7)
+            moves[i] = (moves[i][0], m.give_ids[combo])
+        for i, (who, action_id) in enumerate(moves):
+            if m.meta[action_id][0] == _BURY:
+                moves[i] = (who, m.bury_ids[tuple(sorted(face_of[x] for x in buried))])
         order = tuple(re(x) for x in self.setup.deck_order)
         core = c._replace(
             hands=hands, widow=tuple(re(x) for x in c.widow), given=given, buried=buried, moves=tuple(moves)
@@ -979,3 +990,7 @@ def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
 
 def _set_t(t: tuple[tuple[Laid, ...], ...], i: int, v: tuple[Laid, ...]) -> tuple[tuple[Laid, ...], ...]:
     return (*t[:i], v, *t[i + 1 :])
+
+
+ENGINE = AuctionEngine()
+"""The auction engine, as the registry finds it."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import operator
 import random
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import attrs
 from typing_extensions import Self
@@ -29,9 +29,9 @@ from ..cards import CardSet, Rank, Suit
 from ..deck import WIDOW, card_ids
 from ..errors import DealError, RuleCode
 from ..knowledge import deal_hidden
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring, ScoreBreakdown
-from ..state import DealSetup, DealState, Phase, PlayerView, relabel_seq
+from ..state import DealSetup, DealState, Move, Phase, PlayerView, relabel_seq
 from ..tricks import PlayDuty
 
 __all__ = ["EuchreCore", "EuchreDeal", "EuchreEngine"]
@@ -101,17 +101,19 @@ class _Meta:
 class EuchreEngine:
     """Builds Euchre deals and their action space."""
 
+    name = "euchre"
+
     @staticmethod
-    def tables(rules: RuleSet) -> tuple[ActionSpace, Any]:
+    def compile(rules: RuleSet) -> _Meta:
         """The numbered actions: plays and discards by face, the bids, ``trump``, ``alone``,
         farmer's swaps; and the engine's lookup tables."""
         m = _build(rules)
-        return m.actions, m
+        return m
 
     @staticmethod
     def new_deal(rules: RuleSet, order: tuple[int, ...], seed: int | None, dealer: int) -> EuchreDeal:
         """Deal ``order`` (physical ids, top first) with ``dealer`` dealing."""
-        m: _Meta = rules.engine_data[1]
+        m = cast(_Meta, rules.tables)
         dealing = m.dealing
         if dealing is None:
             hands, _widow, turn_up, kitty = rules.deal.deal(order, rules.players, dealer)
@@ -172,7 +174,7 @@ def _build(rules: RuleSet) -> _Meta:
     alone_id = add(Action(Verb.ALONE), _ALONE, None)
     farmer_faces = 0
     farmer_ids: dict[frozenset[int], int] = {}
-    bidding: OrderUp = rules.bidding
+    bidding = part_of(rules, rules.bidding, OrderUp)
     if bidding.farmers_hand != "off":
         low = [f for f, c in enumerate(faces) if c.rank in (Rank.NINE, Rank.TEN)]
         for f in low:
@@ -365,8 +367,8 @@ class EuchreCore(NamedTuple):
     """Per player: the mask of held cards."""
     trick: tuple[int, ...]
     """The current trick's cards in play order."""
-    moves: tuple[int, ...]
-    """Every action so far, encoded ``action_id << 3 | player``."""
+    moves: tuple[Move, ...]
+    """Every action so far, as (player, action_id) pairs."""
     stage: Phase
     """The phase."""
     leader: int
@@ -450,7 +452,7 @@ def _core_key(raw: tuple[Any, ...]) -> tuple[Any, ...]:
 class EuchreDeal(DealState):
     """A Euchre deal: immutable. Read it through the properties and `view`."""
 
-    setup: DealSetup
+    setup: DealSetup[_Meta]
     """The rules, deck order, seed and dealer."""
     _raw: tuple[Any, ...] = attrs.field(alias="_raw", eq=_core_key)
     """The stored core: `EuchreCore` laid out for the hot path, with the legal actions
@@ -462,7 +464,7 @@ class EuchreDeal(DealState):
         _set_over(self, self._raw[_REST][_R_STAGE] is _OVER)
 
     @classmethod
-    def of(cls, setup: DealSetup, core: EuchreCore) -> Self:
+    def of(cls, setup: DealSetup[_Meta], core: EuchreCore) -> Self:
         """The deal with this setup and core (its legal actions are worked out here)."""
         m: _Meta = setup.meta
         e: list[Any] = [_legal_of(setup, core), *core, *_play_rows(m, core.out, core.trump)]
@@ -489,6 +491,11 @@ class EuchreDeal(DealState):
         return new
 
     # -- what every deal state reads: from the stored core, without building `core` --
+
+    @property
+    def thrown_in(self) -> bool:
+        """Whether everyone passed (or a second farmer's hand was a misdeal)."""
+        return bool(self.core.misdeal)
 
     @property
     def phase(self) -> Phase:
@@ -521,9 +528,9 @@ class EuchreDeal(DealState):
         return trick
 
     @property
-    def moves(self) -> tuple[int, ...]:
-        """Every action so far, encoded ``action_id << 3 | player``."""
-        moves: tuple[int, ...] = self._raw[_MOVES]
+    def moves(self) -> tuple[Move, ...]:
+        """Every action so far, as (player, action_id) pairs."""
+        moves: tuple[Move, ...] = self._raw[_MOVES]
         return moves
 
     def legal_action_ids(self) -> tuple[int, ...]:
@@ -629,7 +636,10 @@ class EuchreDeal(DealState):
         if kind == _DISCARD:
             if stage is not Phase.DISCARD or c.queue[0][1] != _PICKUP:
                 return RuleCode.WRONG_PHASE, "only the dealer discards, after taking the turn-up"
-            if arg == rules.deck.face_of[c.turn_up] and not rules.bidding.dealer_may_discard_upcard:
+            if (
+                arg == rules.deck.face_of[c.turn_up]
+                and not part_of(rules, rules.bidding, OrderUp).dealer_may_discard_upcard
+            ):
                 return RuleCode.CARD_NOT_HELD, "the dealer may not discard the card he just took up"
             return RuleCode.CARD_NOT_HELD, "you do not hold that card"
         if kind == _FARMER_SWAP:
@@ -668,7 +678,7 @@ class EuchreDeal(DealState):
         held[p] ^= 1 << pid
         hands = tuple(held)
         trick = c[_TRICK] + (pid,)
-        moves = c[_MOVES] + (action_id << 3 | p,)
+        moves = c[_MOVES] + ((p, action_id),)
         new = _new(self.__class__)
         _set_setup(new, self.setup)
         rest = c[_REST]
@@ -692,7 +702,7 @@ class EuchreDeal(DealState):
         c = self._raw
         kind, arg = m.meta[action_id]
         e = [*c[:_REST], *c[_REST]]
-        e[_MOVES] = c[_MOVES] + (action_id << 3 | c[_PLAYER],)
+        e[_MOVES] = c[_MOVES] + ((c[_PLAYER], action_id),)
         e[_LEGAL] = None
         stage = e[_STAGE]
         if stage is _BID:
@@ -704,7 +714,7 @@ class EuchreDeal(DealState):
         return self._discard(e, kind, arg)
 
     def _trick_won(
-        self, new: Self, rest: tuple[Any, ...], hands: tuple[int, ...], trick: tuple[int, ...], moves: tuple[int, ...]
+        self, new: Self, rest: tuple[Any, ...], hands: tuple[int, ...], trick: tuple[int, ...], moves: tuple[Move, ...]
     ) -> Self:
         """The trick is complete: its winner takes it and leads next, or the deal is scored."""
         m: _Meta = self.setup.meta
@@ -730,7 +740,7 @@ class EuchreDeal(DealState):
             _set_over(new, False)
             return new
         maker = rest[_R_MAKER]
-        scoring: EuchreScoring = self.setup.rules.scoring
+        scoring = part_of(self.setup.rules, self.setup.rules.scoring, EuchreScoring)
         tricks = taken[maker] + taken[(maker + 2) % len(hands)]
         alone = rest[_R_ALONE] >= 0
         mine, theirs = scoring.points(tricks=tricks, alone=alone, lone_defender=rest[_R_DEFENDER] >= 0)
@@ -808,7 +818,9 @@ class EuchreDeal(DealState):
                     continue
                 stage = Phase.DISCARD
                 if m.follow is not None:  # one copy of each card: discard id == plays + card id
-                    cards, decline = _pickup_choices(self.setup.rules.bidding, e[_HANDS][seat], e[_TURN_UP])
+                    cards, decline = _pickup_choices(
+                        part_of(self.setup.rules, self.setup.rules.bidding, OrderUp), e[_HANDS][seat], e[_TURN_UP]
+                    )
                     ids = tuple([m.plays + i for i in _play_ids(m, cards)])
                     e[_LEGAL] = ids + (m.pass_id,) if decline else ids
             elif kind == _DEFEND and (
@@ -909,11 +921,10 @@ class EuchreDeal(DealState):
 
     # -- knowledge -----------------------------------------------------------
 
-    def _public_move(self, move: int, viewer: int) -> tuple[int, Action]:
-        actions = self.setup.meta.actions.actions
-        who = move & 7
-        action = actions[move >> 3]
-        if who != viewer and self.setup.meta.meta[move >> 3][0] == _DISCARD:  # the dealer's discard is hidden
+    def _public_move(self, move: Move, viewer: int) -> tuple[int, Action]:
+        who, action_id = move
+        action = self.setup.meta.actions.actions[action_id]
+        if who != viewer and self.setup.meta.meta[action_id][0] == _DISCARD:  # the dealer's discard is hidden
             return who, Action(Verb.DISCARD)
         return who, action  # a farmer's swap is shown
 
@@ -962,7 +973,7 @@ class EuchreDeal(DealState):
     def _turn_up_kept(self) -> bool:
         """Whether everyone knows the dealer holds the turn-up: he took it and could not
         discard it (``dealer_may_discard_upcard=False``, or a pick-up he could decline)."""
-        bidding: OrderUp = self.setup.rules.bidding
+        bidding = part_of(self.setup.rules, self.setup.rules.bidding, OrderUp)
         return self.core.buried >= 0 and bidding.taken_turn_up_shown
 
     def _void_masks(self) -> list[int]:
@@ -980,11 +991,10 @@ class EuchreDeal(DealState):
         face_masks = rules.deck.face_masks
         face_index = rules.deck.face_index
         active = n - c.out.bit_count()
-        for mv in c.moves:
-            a = actions[mv >> 3]
+        for who, action_id in c.moves:
+            a = actions[action_id]
             if a.verb is not Verb.PLAY:
                 continue
-            who = mv & 7
             face = face_index[a.cards[0]]
             pid = (face_masks[face] & -face_masks[face]).bit_length() - 1
             if trick:
@@ -998,7 +1008,7 @@ class EuchreDeal(DealState):
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
         guess = self._guess(player, rng)
-        if self.setup.rules.bidding.farmers_hand == "off":
+        if part_of(self.setup.rules, self.setup.rules.bidding, OrderUp).farmers_hand == "off":
             return guess
         # Only holders of a farmer's hand are asked whether to swap it, so who was asked is
         # public: keep the guesses whose own deal asks the same players (rejection sampling).
@@ -1012,10 +1022,10 @@ class EuchreDeal(DealState):
         """Whether this deal's moves, applied to its own deck order, give this deal."""
         setup = self.setup
         state = EuchreEngine.new_deal(setup.rules, setup.deck_order, setup.seed, setup.dealer)
-        for move in self.moves:
-            if move & 7 != state.current_player or move >> 3 not in state.legal_action_ids():
+        for who, action_id in self.moves:
+            if who != state.current_player or action_id not in state.legal_action_ids():
                 return False
-            state = state._apply_id(move >> 3)
+            state = state._apply_id(action_id)
         return state == self
 
     def _guess(self, player: int, rng: random.Random) -> Self:
@@ -1070,15 +1080,16 @@ class EuchreDeal(DealState):
         if buried >= 0 and player != dealer:
             buried = perm.get(buried, buried)
             m = self.setup.meta
+            hidden_discard = m.discard_ids[rules.deck.face_of[buried]]
             moves = tuple(
-                (m.discard_ids[rules.deck.face_of[buried]] << 3 | (mv & 7)) if m.meta[mv >> 3][0] == _DISCARD else mv
-                for mv in moves
+                (who, hidden_discard) if m.meta[action_id][0] == _DISCARD else (who, action_id)
+                for who, action_id in moves
             )
         core = c._replace(hands=tuple(hands), kitty=kitty, buried=buried, moves=moves)
         return type(self).of(DealSetup(rules, order, None, dealer, self.setup.meta), core)
 
 
-def _legal_of(setup: DealSetup, c: EuchreCore) -> tuple[int, ...]:
+def _legal_of(setup: DealSetup[_Meta], c: EuchreCore) -> tuple[int, ...]:
     """The legal action ids of a deal with this setup and core, sorted."""
     stage = c.stage
     if stage is _TRICKS:
@@ -1104,7 +1115,7 @@ def _legal_of(setup: DealSetup, c: EuchreCore) -> tuple[int, ...]:
     return tuple(sorted(set(_legal_list(setup, c))))
 
 
-def _legal_list(setup: DealSetup, c: EuchreCore) -> list[int]:
+def _legal_list(setup: DealSetup[_Meta], c: EuchreCore) -> list[int]:
     """The legal action ids (unsorted, maybe repeated) the general way: from the rule set's parts."""
     m = setup.meta
     stage = c.stage
@@ -1112,7 +1123,7 @@ def _legal_list(setup: DealSetup, c: EuchreCore) -> list[int]:
     if stage is Phase.OVER:
         return []
     rules = setup.rules
-    bidding: OrderUp = rules.bidding
+    bidding = part_of(rules, rules.bidding, OrderUp)
     if stage is Phase.TRICKS:
         table = rules.trump_tables[c.trump]
         playable = rules.playoff_policy.legal(table, c.hands[p], c.trick)
@@ -1186,3 +1197,7 @@ def _play_ids(m: _Meta, mask: int) -> tuple[int, ...]:
     for k, table in enumerate(m.chunks):
         out += table[mask >> k * w & cm]
     return out
+
+
+ENGINE = EuchreEngine()
+"""The Euchre engine, as the registry finds it."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import attrs
 from typing_extensions import Self
@@ -27,7 +27,7 @@ from ..errors import DealError, RuleCode
 from ..melds import Finder, choose_copies, declaration_finder, meld_copies
 from ..rules.ruleset import CutGuess, RuleSet
 from ..scoring import ScoreBreakdown
-from ..state import DealSetup, DealState, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
+from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpTable
 
@@ -98,13 +98,16 @@ class _Meta:
 class StockEngine:
     """Builds stock-game deals and their action space."""
 
+    name = "stock"
+
     @staticmethod
-    def tables(rules: RuleSet) -> tuple[ActionSpace, Any]:
+    def compile(rules: RuleSet) -> StockTables:
         """Every action of a stock-game rule set, numbered in a stable order:
         plays (by face, hand copy then table copy), melds (by kind, then faces),
         exchange and declare of the trump seven / dix, carte blanche, pass;
         and the engine's lookup tables."""
-        return _build_tables(rules)
+        actions, meta = _build_tables(rules)
+        return StockTables(actions, meta)
 
     @staticmethod
     def new_deal(rules: RuleSet, order: tuple[int, ...], seed: int | None, dealer: int) -> StockDeal:
@@ -124,7 +127,7 @@ class StockEngine:
                 scored |= 1 << turn_up
         leader = (dealer + 1) % n
         empty = (0,) * n
-        m: _Meta = rules.engine_data[1]
+        m = _tables(rules)[1]
         carte = 0
         if rules.stock.carte_blanche:
             for p in range(n):
@@ -151,9 +154,19 @@ def _cut_packet(cut: CutGuess, seed: int | None, order: tuple[int, ...]) -> int:
     return random.Random(source).randint(cut.smallest, cut.largest)
 
 
+@attrs.frozen
+class StockTables:
+    """The stock engine's compiled tables for one rule set (held by `RuleSet.tables`)."""
+
+    actions: ActionSpace
+    """The numbered actions."""
+    meta: _Meta
+    """The engine's lookup tables."""
+
+
 def _tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
-    data: tuple[ActionSpace, _Meta] = rules.engine_data
-    return data
+    tables = cast(StockTables, rules.tables)
+    return tables.actions, tables.meta
 
 
 def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
@@ -410,8 +423,8 @@ class StockCore(NamedTuple):
     shown: int
     """Carte blanche: bit p, player p may show one now; bit 8 + p, player p is on a streak
     (showed one, and has drawn no court card since)."""
-    moves: tuple[int, ...]
-    """Every action so far, encoded ``action_id << 3 | player``."""
+    moves: tuple[Move, ...]
+    """Every action so far, as (player, action_id) pairs."""
 
 
 _tuple_new: Callable[[type[StockCore], tuple[Any, ...]], StockCore] = tuple.__new__
@@ -428,7 +441,7 @@ class StockDeal(DealState):
     physical ids and masks of ids; read the game in cards through `view`.
     """
 
-    setup: DealSetup
+    setup: DealSetup[_Meta]
     """The rules, deck order, seed and dealer."""
     core: StockCore
     """Everything that changes during the deal."""
@@ -618,7 +631,7 @@ class StockDeal(DealState):
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         rules = self.rules
-        m: _Meta = rules.engine_data[1]
+        m = _tables(rules)[1]
         verb, a, b = m.meta[action_id]
         stage = self.stage
         p = self.player
@@ -718,7 +731,7 @@ class StockDeal(DealState):
                 copies = core.hands[p] & m.face_masks[a] & ~core.tabled[p]
                 return self._play((copies & -copies).bit_length() - 1, action_id)
             return self._play(self._pick_play(a, b), action_id)
-        moves = (*self.core.moves, action_id << 3 | self.core.player)
+        moves = (*self.core.moves, (self.core.player, action_id))
         if verb == _PASS:
             return self._drawn(moves)
         if verb == _MELD:
@@ -749,7 +762,7 @@ class StockDeal(DealState):
         if bit & m.dix_masks[trump] and stage is _ST_PLAY and m.score_on_play and not scored & bit:
             scored |= bit
             points = _add(points, p, _SEVEN, m.dix_points)
-        moves = (*moves, action_id << 3 | p)
+        moves = (*moves, (p, action_id))
         shown &= ~(1 << p)
         cls = type(self)
         if len(trick) + 1 < n:
@@ -862,7 +875,7 @@ class StockDeal(DealState):
             ),
         )  # fmt: skip
 
-    def _drawn(self, moves: tuple[int, ...]) -> Self:
+    def _drawn(self, moves: tuple[Move, ...]) -> Self:
         """End the declare phase: everyone draws, then the winner leads."""
         return type(self)(self.setup, _after_draw(self.setup.meta, self.core, moves))
 
@@ -880,7 +893,7 @@ class StockDeal(DealState):
             return type(self)(setup, core, tuple(ids))
         return type(self)(setup, _after_draw(m, core, core.moves))
 
-    def _meld(self, kind_index: int, key: tuple[tuple[int, bool], ...], moves: tuple[int, ...]) -> Self:
+    def _meld(self, kind_index: int, key: tuple[tuple[int, bool], ...], moves: tuple[Move, ...]) -> Self:
         rules = self.setup.rules
         (
             stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
@@ -910,7 +923,7 @@ class StockDeal(DealState):
             )
         )  # fmt: skip
 
-    def _seven(self, exchange: bool, face: int, moves: tuple[int, ...]) -> Self:
+    def _seven(self, exchange: bool, face: int, moves: tuple[Move, ...]) -> Self:
         rules = self.setup.rules
         dix = rules.stock.dix
         assert dix is not None  # only offered when the rule set has a dix rule
@@ -939,7 +952,7 @@ class StockDeal(DealState):
             )
         )  # fmt: skip
 
-    def _carte(self, moves: tuple[int, ...]) -> Self:
+    def _carte(self, moves: tuple[Move, ...]) -> Self:
         p = self.player
         return self._evolve(
             points=_add(self.points, p, _MELDS, self.setup.rules.stock.carte_blanche),
@@ -948,7 +961,7 @@ class StockDeal(DealState):
             moves=moves,
         )
 
-    def _guess(self, size: int, moves: tuple[int, ...]) -> Self:
+    def _guess(self, size: int, moves: tuple[Move, ...]) -> Self:
         """The non-dealer's guess of the cut; the cut is then shown and both bonuses score."""
         cut = self.setup.rules.stock.cut_guess
         assert cut is not None  # only offered in games with the cut
@@ -1036,7 +1049,7 @@ class StockDeal(DealState):
         m = self.setup.meta
         shown = self.shown
         in_trick = {(self.leader + i) % n for i in range(len(self.trick))}
-        played = {mv & 7 for mv in self.moves if m.meta[mv >> 3][0] == _PLAY}
+        played = {who for who, action_id in self.moves if m.meta[action_id][0] == _PLAY}
         for q in range(n):
             if q == viewer:
                 continue
@@ -1064,7 +1077,7 @@ def _history(declarations: tuple[tuple[int, int, int], ...], player: int) -> tup
     return tuple([(k, mask) for p, k, mask in declarations if p == player])
 
 
-def _after_draw(m: _Meta, core: StockCore, moves: tuple[int, ...]) -> StockCore:
+def _after_draw(m: _Meta, core: StockCore, moves: tuple[Move, ...]) -> StockCore:
     """The core once the declare phase ends: everyone draws, then the winner leads."""
     (
         _stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
@@ -1146,3 +1159,7 @@ def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
 def _add(points: tuple[tuple[int, ...], ...], p: int, part: int, amount: int) -> tuple[tuple[int, ...], ...]:
     row = points[p]
     return points[:p] + (row[:part] + (row[part] + amount,) + row[part + 1 :],) + points[p + 1 :]
+
+
+ENGINE = StockEngine()
+"""The stock engine, as the registry finds it."""

@@ -5,24 +5,52 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import attrs
 
 from ..actions import Action, ActionSpace
+from ..bidding import Auction, ContractRules, OrderUp
 from ..deck import DealPattern, DeckSpec
 from ..errors import OptionError
 from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instances
-from ..scoring import CardPoints, GameEnd
+from ..scoring import CardPoints, ContractScoring, DealResultRule, EuchreScoring, GameEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
+from .engines import EngineTables, engine_for
 
 if TYPE_CHECKING:
     from ..observation import EncodingPlan, ObservationLayout
 
-__all__ = ["CutGuess", "OptionSpec", "RuleSet", "StockRules"]
+__all__ = ["CutGuess", "OptionSpec", "OptionValue", "RuleSet", "StockRules", "part_of"]
 
 _UNSET: Any = object()
+
+OptionValue: TypeAlias = "bool | int | str | None"
+"""The value of a rule-set option: a switch, a number, a named choice, or None (off)."""
+
+_Part = TypeVar("_Part")
+
+
+def part_of(rules: RuleSet, part: object, kind: type[_Part]) -> _Part:
+    """``part`` (a part of ``rules``) as the ``kind`` an engine needs.
+
+    Engines call it once when they compile a rule set, so that a mismatched part (Euchre's
+    bidding on the auction engine) is a clear error at build time.
+
+    >>> from bezique_rules import get_rules
+    >>> from bezique_rules.bidding import OrderUp
+    >>> part_of(get_rules("euchre"), get_rules("euchre").bidding, OrderUp).stick_the_dealer
+    False
+
+    Raises:
+        OptionError: ``part`` is not a ``kind``.
+    """
+    if not isinstance(part, kind):
+        raise OptionError(
+            f"{rules.name!r} runs on the {rules.engine!r} engine, which needs a {kind.__name__} part, not {part!r}"
+        )
+    return part
 
 
 @attrs.frozen
@@ -36,9 +64,9 @@ class OptionSpec:
 
     name: str
     """The option's name (a Python identifier)."""
-    default: Any
+    default: OptionValue
     """The preset's default."""
-    choices: tuple[Any, ...] | None = None
+    choices: tuple[OptionValue, ...] | None = None
     """The allowed values, when the option is a choice."""
     minimum: int | None = None
     """For whole-number options: the least allowed value."""
@@ -47,7 +75,7 @@ class OptionSpec:
     doc: str = ""
     """What the option means."""
 
-    def validate(self, value: Any) -> Any:
+    def validate(self, value: object) -> OptionValue:
         """Return ``value`` when allowed, else raise `OptionError` naming what is allowed."""
         if value is None and self.allow_none:
             return None
@@ -67,7 +95,9 @@ class OptionSpec:
             if self.minimum is not None and value < self.minimum:
                 raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {value!r}")
             return value
-        return value
+        if isinstance(value, (bool, int, str)):
+            return value
+        raise OptionError(f"option {self.name!r} takes a switch, a number or a name, not {value!r}")
 
     @property
     def allowed(self) -> str:
@@ -107,7 +137,7 @@ class StockRules:
     another carte blanche, until a court card is drawn (multi-pack)."""
     cut_guess: CutGuess | None = None
     """Six-pack: the non-dealer guesses the size of the dealer's cut, or None."""
-    result: Any = None
+    result: DealResultRule | None = None
     """A rule turning the deal's totals into its result (`RubiconScoring`), or None."""
 
 
@@ -167,21 +197,23 @@ class RuleSet:
     """Stock-game sequencing."""
     partnership: bool = False
     """Whether players 0 & 2 and 1 & 3 are partners scoring as sides."""
-    bidding: Any = None
-    """The bidding part (an auction, Euchre's order-up rounds), or None."""
-    scoring: Any = None
+    bidding: Auction | OrderUp | None = None
+    """The bidding part (an `Auction`, Euchre's `OrderUp` rounds), or None."""
+    scoring: ContractScoring | EuchreScoring | None = None
     """The deal-scoring part of engines that settle a contract, or None."""
-    contract: Any = None
+    contract: ContractRules | None = None
     """What happens between the auction and the play (`ContractRules`), or None."""
     version: int = 1
     """The behaviour version: bumped whenever the preset's behaviour changes."""
     description: str = ""
     """One line saying what the variant is."""
-    option_values: tuple[tuple[str, Any], ...] = ()
+    option_values: tuple[tuple[str, OptionValue], ...] = ()
     """The options, as (name, value) pairs (read them through `options`)."""
     option_specs: tuple[OptionSpec, ...] = attrs.field(default=(), eq=False, repr=False)
     """What each option allows."""
-    builder: Callable[[str, Mapping[str, Any]], RuleSet] | None = attrs.field(default=None, eq=False, repr=False)
+    builder: Callable[[str, Mapping[str, OptionValue]], RuleSet] | None = attrs.field(
+        default=None, eq=False, repr=False
+    )
     """Rebuilds the rule set from options (used by `with_options`)."""
 
     @property
@@ -196,7 +228,7 @@ class RuleSet:
         return player % 2 if self.partnership else player
 
     @property
-    def options(self) -> Mapping[str, Any]:
+    def options(self) -> Mapping[str, OptionValue]:
         """Every option and its value, defaults included (read-only)."""
         return MappingProxyType(dict(self.option_values))
 
@@ -243,11 +275,10 @@ class RuleSet:
         return self.card_points.per_card(self.deck)
 
     @cached_property
-    def engine_data(self) -> Any:
-        """The engine's precomputed tables for this rule set (engine-private)."""
-        from ..engine import engine_for  # engines depend on rules, not the reverse
-
-        return engine_for(self.engine).tables(self)
+    def tables(self) -> EngineTables:
+        """The tables this rule set's engine compiled for it, once (engine-private beyond
+        ``actions``); the engine is found by name in the registry (`rules.engines`)."""
+        return engine_for(self.engine).compile(self)
 
     @cached_property
     def encodings(self) -> EncodingPlan:
@@ -279,8 +310,7 @@ class RuleSet:
     @cached_property
     def action_space(self) -> ActionSpace:
         """The numbered actions of this rule set (built by its engine)."""
-        space: ActionSpace = self.engine_data[0]
-        return space
+        return self.tables.actions
 
     @property
     def num_actions(self) -> int:

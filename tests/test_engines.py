@@ -1,0 +1,28 @@
+"""The engine registry (issue 14, item 5): engines are found by name; built-ins cannot be replaced."""
+
+from __future__ import annotations
+
+import pytest
+
+from bezique_rules import OptionError, get_rules
+from bezique_rules.rules.engines import available_engines, engine_for, register_engine
+
+
+def test_builtin_engines_are_found_by_name() -> None:
+    """Every built-in preset's engine is in the registry under the name its rule set gives."""
+    assert {"stock", "auction", "euchre"} <= set(available_engines())
+    for variant in ("bezique", "partnership-pinochle", "euchre"):
+        rules = get_rules(variant)
+        assert engine_for(rules.engine).name == rules.engine
+
+
+def test_unknown_engine_is_an_option_error_naming_it() -> None:
+    """An engine name nobody registered is refused with the known names."""
+    with pytest.raises(OptionError, match=r"unknown engine 'chess'.*stock"):
+        engine_for("chess")
+
+
+def test_builtin_engine_cannot_be_replaced() -> None:
+    """Registering under a built-in engine's name is refused."""
+    with pytest.raises(OptionError, match="already registered"):
+        register_engine(engine_for("stock"))
