@@ -72,8 +72,8 @@ def game_parameters(rules: RuleSet) -> dict[str, bool | int | float | str]:
 
 
 def _bound(rules: RuleSet) -> float:
-    """A bound on the absolute value of a deal's returns (generous: ten times the score scale)."""
-    return 10.0 * rules.encodings.score_scale
+    """A bound on the absolute value of a deal's returns (generous: a hundred times the score scale)."""
+    return 100.0 * rules.encodings.score_scale
 
 
 def _max_length(rules: RuleSet) -> int:
