@@ -204,3 +204,15 @@ def test_how_to_page_examples_run(rl: Any, page: str, tmp_path: Any, monkeypatch
     namespace: dict[str, Any] = {"__name__": f"docs.{page}"}
     for line, code in blocks:
         exec(compile("\n" * (line - 1) + code, str(path), "exec"), namespace)
+
+
+def test_aec_finished_agent_takes_only_none(rl: Any) -> None:
+    """Once the deal is over, stepping a finished agent with an action id is refused (None is its only action)."""
+    env = rl.aec_env("euchre")
+    env.reset(seed=4)
+    while not env.terminations[env.agent_selection]:
+        env.step(env.state_now.legal_action_ids()[0])
+    with pytest.raises(IllegalActionError, match="only action is None"):
+        env.step(0)
+    env.step(None)
+    assert len(env.agents) == 3

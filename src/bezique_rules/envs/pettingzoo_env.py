@@ -8,7 +8,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..errors import OptionError
+from ..errors import IllegalActionError, OptionError, RuleCode
 from ._common import Episode, observation_space, observe
 
 __all__ = ["BeziqueAECEnv"]
@@ -80,8 +80,6 @@ class BeziqueAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         if action is None:
-            from ..errors import IllegalActionError, RuleCode
-
             raise IllegalActionError("an agent still playing needs an action id, not None", rule=RuleCode.NOT_AN_ACTION)
         episode = self.episode
         table = episode.table = episode.table.apply(int(action))
@@ -95,6 +93,21 @@ class BeziqueAECEnv(AECEnv):
             self.rewards[a] = returns[self._seat[a]]
             self.terminations[a] = True
         self._accumulate_rewards()
+
+    def _was_dead_step(self, action: Any) -> None:
+        """PettingZoo's step of a finished agent, for this game where every agent finishes at once:
+        remove the agent, select the next one (all the others are finished too), clear the rewards."""
+        if action is not None:
+            raise IllegalActionError(
+                f"a finished agent's only action is None, not {action!r}", rule=RuleCode.GAME_OVER, action=action
+            )
+        agent = self.agent_selection
+        del self.terminations[agent], self.truncations[agent], self.rewards[agent]
+        del self._cumulative_rewards[agent], self.infos[agent]
+        self.agents.remove(agent)
+        if self.agents:
+            self.agent_selection = self.agents[0]
+        self._clear_rewards()
 
     def render(self) -> str | None:
         """The table as text in ``render_mode="ansi"`` (None otherwise)."""
