@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/arena.py [--matches 400] [--jobs 2] [--seed 0] [--variant bezique-match]
+    python benchmarks/arena.py [--matches 400] [--jobs 2 | --cluster local:4] [--seed 0] [--variant bezique-match]
 
 For each comparison (level 2 against level 1, 3 against 2, 4 against 3, 5
 against 4, and 5 against level 1, random play), ``--matches`` matches are played
@@ -12,12 +12,15 @@ confidence interval, the points per deal of both, and whether the target is met
 (each level beats the one below in at least 55% of the matches; level 5 beats
 random play in at least 95%). Then the time per decision of level 5 (the search)
 is measured on a few deals. Strength and speed targets live here, never in timed
-tests.
+tests. ``--cluster`` runs the matches on a Dask cluster (a scheduler address, or
+``local:N``; needs the ``cluster`` extra) instead of local processes; the table is
+the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import statistics
 import sys
@@ -25,6 +28,7 @@ import time
 
 from bezique_rules import available_variants, new_deal
 from bezique_rules.agents import level, play_arena
+from bezique_rules.agents.arena import Pool
 
 PAIRS = (
     ("level2", "level1", 0.55),
@@ -58,19 +62,8 @@ def timing(variant: str, n: int, deals: int) -> tuple[float, float, int]:
     return statistics.fmean(times), max(times), len(times)
 
 
-def main() -> None:
-    """Run the comparisons and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--variant", default="bezique-match", choices=available_variants())
-    parser.add_argument("--matches", type=int, default=400, help="matches per comparison (even; default 400)")
-    parser.add_argument("--jobs", type=int, default=2, help="parallel processes (default 2)")
-    parser.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-    parser.add_argument("--timing-deals", type=int, default=4, help="deals timed for level 5 (default 4)")
-    parser.add_argument("--only", help="run only these comparisons, e.g. 'level4-level3,level5-level1' (default: all)")
-    args = parser.parse_args()
-    wanted = None if not args.only else {tuple(p.split("-")) for p in args.only.split(",")}
-    seeds = max(1, args.matches // 2)
-    print(f"{args.variant}: {2 * seeds} matches per comparison (seats swapped), seed {args.seed}, {args.jobs} jobs")
+def table(args: argparse.Namespace, seeds: int, wanted: set[tuple[str, ...]] | None, pool: Pool | None) -> None:
+    """Play the comparisons and print the table."""
     header = (
         f"{'comparison':<18} {'W-D-L':>11} {'win rate':>9} {'95% CI':>15} {'pts/deal':>15} {'target':>7} {'time':>7}"
     )
@@ -85,7 +78,9 @@ def main() -> None:
             sys.stderr.write(f"\r  {label}: {done}/{total}")
             sys.stderr.flush()
 
-        result = play_arena(args.variant, a, b, deals=seeds, seed=args.seed, jobs=args.jobs, progress=progress)
+        result = play_arena(
+            args.variant, a, b, deals=seeds, seed=args.seed, jobs=args.jobs, pool=pool, progress=progress
+        )
         sys.stderr.write("\n")
         low, high = result.interval()
         pa, pb = result.points_per_deal
@@ -96,6 +91,32 @@ def main() -> None:
             f"{f'{pa:.0f} / {pb:.0f}':>15} {f'{int(100 * target)}% {ok}':>7} {time.perf_counter() - start:>6.0f}s",
             flush=True,
         )
+
+
+def main() -> None:
+    """Run the comparisons and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variant", default="bezique-match", choices=available_variants())
+    parser.add_argument("--matches", type=int, default=400, help="matches per comparison (even; default 400)")
+    runs_on = parser.add_mutually_exclusive_group()
+    runs_on.add_argument("--jobs", type=int, default=2, help="parallel processes (default 2)")
+    runs_on.add_argument("--cluster", help="a Dask scheduler address or local:N (the cluster extra)")
+    parser.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+    parser.add_argument("--timing-deals", type=int, default=4, help="deals timed for level 5 (default 4)")
+    parser.add_argument("--only", help="run only these comparisons, e.g. 'level4-level3,level5-level1' (default: all)")
+    args = parser.parse_args()
+    wanted = None if not args.only else {tuple(p.split("-")) for p in args.only.split(",")}
+    seeds = max(1, args.matches // 2)
+    with contextlib.ExitStack() as stack:
+        pool: Pool | None = None
+        where = f"{args.jobs} jobs"
+        if args.cluster:
+            from bezique_rules.cluster import open_cluster
+
+            pool = stack.enter_context(open_cluster(args.cluster))
+            where = f"cluster {args.cluster}"
+        print(f"{args.variant}: {2 * seeds} matches per comparison (seats swapped), seed {args.seed}, {where}")
+        table(args, seeds, wanted, pool)
     if args.timing_deals > 0:
         for n in (5,):
             mean, worst, count = timing(args.variant, n, args.timing_deals)

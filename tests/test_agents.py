@@ -83,7 +83,7 @@ def test_levels_are_named_and_distinct() -> None:
 def test_heuristic_strength_is_checked() -> None:
     """HeuristicAgent's strength is one of weak, medium, full; anything else is refused at once."""
     with pytest.raises(ValueError, match="strength"):
-        HeuristicAgent(strength="expert")
+        HeuristicAgent(strength="expert")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("bad", [0, 6, -1, True])
@@ -509,8 +509,10 @@ def test_simulate_bad_agents_is_a_one_line_error(agents: str) -> None:
 
 def test_inference_weighs_worlds_by_the_opponents_play() -> None:
     """Against a heuristic opponent, the true deal explains his play (weight 1); some sampled worlds do not."""
-    from bezique_rules.agents.search import _likelihood
+    from bezique_rules.agents.stockplay import STRATEGY
 
+    _likelihood = STRATEGY.likelihood
+    assert _likelihood is not None
     state = new_deal("bezique-match", seed=12)
     rng = random.Random(12)
     agent = HeuristicAgent()

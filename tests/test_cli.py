@@ -91,6 +91,18 @@ def test_simulate_the_match_preset() -> None:
         assert "3 random deals, seed 1" in out
 
 
+@pytest.mark.parametrize("variant", available_variants(builtin=True))
+def test_simulate_every_preset_reports_each_scoring_side(variant: str) -> None:
+    """simulate reports one line per scoring side (partners together), as DealState.scores."""
+    status, out, err = run("simulate", variant, "--deals", "2", "--seed", "3", "--no-progress")
+    assert status == 0, err
+    sides = get_rules(variant).sides
+    lines = [line for line in out.splitlines() if "mean" in line]
+    assert len(lines) == len(sides)
+    if len(sides[0]) > 1:
+        assert lines[0].lstrip().startswith("side 0+2:")
+
+
 def test_simulate_zero_deals_is_a_one_line_error() -> None:
     """simulate --deals 0: one "error:" line, exit non-zero."""
     assert_one_line_error(*run("simulate", "bezique", "--deals", "0"), "--deals")

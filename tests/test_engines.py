@@ -26,3 +26,21 @@ def test_builtin_engine_cannot_be_replaced() -> None:
     """Registering under a built-in engine's name is refused."""
     with pytest.raises(OptionError, match="already registered"):
         register_engine(engine_for("stock"))
+
+
+def test_agents_find_their_strategy_by_engine_name() -> None:
+    """The computer players look up what they know of an engine in a registry, not by isinstance."""
+    from bezique_rules.agents.strategy import strategy_for
+
+    assert strategy_for(get_rules("bezique")).engine == "stock"
+    assert strategy_for(get_rules("bezique")).ranking is not None  # flat search over the heuristic's picks
+    assert strategy_for(get_rules("euchre")).engine == "euchre"
+    assert strategy_for(get_rules("auction-pinochle")).ranking is None  # plain tree search
+
+
+def test_builtin_agent_strategy_cannot_be_replaced_silently() -> None:
+    """Registering a second strategy for an engine that has one needs replace=True."""
+    from bezique_rules.agents.strategy import register_strategy, strategy_for
+
+    with pytest.raises(OptionError, match="has an agent strategy already"):
+        register_strategy(strategy_for(get_rules("euchre")))

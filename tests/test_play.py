@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bezique_rules.agents.ladder import ENV_VAR, Ladder, LadderFile, default_ladder_path, format_score
 from bezique_rules.cli import main
+from bezique_rules.play.ladder import ENV_VAR, Ladder, LadderFile, default_ladder_path, format_score
 
 MOVES = "1\n" * 400
 """Enough "first move in the list" answers for a whole match."""

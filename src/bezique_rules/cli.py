@@ -1,5 +1,5 @@
 """The ``bezique-rules`` command: simulate (random deals, or agents against each other),
-play (against the computer), replay, rules.
+play (against the computer in the terminal), serve (the same in a web browser), replay, rules.
 
 Errors from bad input are printed in one line (``error: …``) with exit status 2.
 """
@@ -7,16 +7,17 @@ Errors from bad input are printed in one line (``error: …``) with exit status 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from . import __version__
 from .api import new_deal
@@ -24,6 +25,9 @@ from .errors import BeziqueRulesError
 from .game import GameState, deal_seed
 from .records import replay
 from .rules.registry import available_variants, get_rules, preset
+
+if TYPE_CHECKING:
+    from .agents.arena import Pool
 
 __all__ = ["main"]
 
@@ -54,7 +58,6 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     jobs = max(1, args.jobs)
     chunk = max(1, min(250, math.ceil(n / (jobs * 4))))
     batches = [(k, min(chunk, n - k + 1)) for k in range(1, n + 1, chunk)]
-    start = time.perf_counter()
     results: list[tuple[tuple[int, ...], int]] = []
     show = err.isatty() or n >= 2000
 
@@ -64,40 +67,64 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             err.write(f"\r{done}/{n} deals, {done / elapsed if elapsed else 0:.0f}/s")
             err.flush()
 
-    if jobs == 1:
-        for first, count in batches:
-            results.extend(_play_random_deals(rules.name, args.seed, first, count))
-            progress(len(results))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with _pool(args) as (pool, where):
+        start = time.perf_counter()  # the deals' time, without starting or reaching a cluster
+        if pool is None:
+            for first, count in batches:
+                results.extend(_play_random_deals(rules.name, args.seed, first, count))
+                progress(len(results))
+        else:
             futures = [pool.submit(_play_random_deals, rules.name, args.seed, f, c) for f, c in batches]
             for fut in futures:
                 results.extend(fut.result())
                 progress(len(results))
+        elapsed = time.perf_counter() - start
     if show:
         err.write("\n")
-    elapsed = time.perf_counter() - start
-    players = rules.players
+    # scores are per player, or per side in partnership games (as DealState.scores)
+    sides = rules.sides
+    who = [f"player {side[0]}" if len(side) == 1 else "side " + "+".join(map(str, side)) for side in sides]
     decisions = sum(steps for _s, steps in results)
-    out.write(f"{rules.name}: {n} random deals, seed {args.seed}, {jobs} job{'s' if jobs > 1 else ''}\n")
-    for p in range(players):
-        scores = [s[p] for s, _ in results]
+    out.write(f"{rules.name}: {n} random deals, seed {args.seed}, {where}\n")
+    for k, name in enumerate(who):
+        scores = [s[k] for s, _ in results]
         mean = sum(scores) / n
         sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / n)
-        out.write(f"  player {p}: mean {mean:.1f}  sd {sd:.1f}  min {min(scores)}  max {max(scores)}\n")
-    wins = [0] * players
+        out.write(f"  {name}: mean {mean:.1f}  sd {sd:.1f}  min {min(scores)}  max {max(scores)}\n")
+    wins = [0] * len(sides)
     draws = 0
     for s, _ in results:
         top = max(s)
-        leaders = [p for p in range(players) if s[p] == top]
+        leaders = [k for k in range(len(sides)) if s[k] == top]
         if len(leaders) == 1:
             wins[leaders[0]] += 1
         else:
             draws += 1
-    out.write("  deals won: " + ", ".join(f"player {p} {w}" for p, w in enumerate(wins)) + f", tied {draws}\n")
+    out.write("  deals won: " + ", ".join(f"{name} {w}" for name, w in zip(who, wins)) + f", tied {draws}\n")
     out.write(f"  decisions per deal: {decisions / n:.1f}\n")
     out.write(f"  throughput: {n / elapsed:.0f} deals/s, {decisions / elapsed:.0f} decisions/s ({elapsed:.2f} s)\n")
     return 0
+
+
+@contextlib.contextmanager
+def _pool(args: argparse.Namespace) -> Iterator[tuple[Pool | None, str]]:
+    """Where ``simulate`` runs its chunks, and how the report names it: here (``--jobs 1``),
+    local processes (``--jobs N``) or a Dask cluster (``--cluster``)."""
+    if args.cluster is not None:
+        from .cluster import open_cluster
+
+        try:
+            session = open_cluster(args.cluster)
+        except ImportError as exc:
+            raise SystemExit(f"error: --cluster: {exc}") from None
+        with session as dask:
+            workers = dask.workers
+            yield dask, f"cluster {args.cluster} ({workers} worker{'s' if workers != 1 else ''})"
+    elif args.jobs > 1:
+        with ProcessPoolExecutor(max_workers=args.jobs) as local:
+            yield local, f"{args.jobs} jobs"
+    else:
+        yield None, "1 job"
 
 
 def _agent_names(text: str) -> tuple[str, str]:
@@ -119,9 +146,7 @@ def _arena(args: argparse.Namespace, variant: str, out: TextIO, err: TextIO) -> 
 
     a, b = _agent_names(args.agents)
     rules = get_rules(variant)
-    jobs = max(1, args.jobs)
     show = not args.no_progress
-    start = time.perf_counter()
 
     def progress(done: int, total: int) -> None:
         if show:
@@ -131,15 +156,17 @@ def _arena(args: argparse.Namespace, variant: str, out: TextIO, err: TextIO) -> 
             err.write(f"\r[{'#' * filled}{'-' * (width - filled)}] {done}/{total} games, {elapsed:.0f} s")
             err.flush()
 
-    result = play_arena(variant, a, b, deals=args.deals, seed=args.seed, jobs=jobs, progress=progress)
+    with _pool(args) as (pool, where):
+        start = time.perf_counter()  # the games' time, without starting or reaching a cluster
+        result = play_arena(variant, a, b, deals=args.deals, seed=args.seed, pool=pool, progress=progress)
+        elapsed = time.perf_counter() - start
     if show:
         err.write("\n")
-    elapsed = time.perf_counter() - start
     kind = "matches" if plays_matches(rules) else "deals"
     per = len(seatings(rules))
     out.write(
         f"{variant}: {a} against {b}, {args.deals} deal seed{'s' if args.deals != 1 else ''} x {per} seatings "
-        f"= {result.games} {kind}, seed {args.seed}, {jobs} job{'s' if jobs > 1 else ''}\n"
+        f"= {result.games} {kind}, seed {args.seed}, {where}\n"
     )
     for line in result.report():
         out.write(line + "\n")
@@ -148,8 +175,8 @@ def _arena(args: argparse.Namespace, variant: str, out: TextIO, err: TextIO) -> 
 
 
 def _play(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    from .agents.ladder import default_ladder_path
-    from .agents.terminal import play_session
+    from .play.ladder import default_ladder_path
+    from .play.terminal import play_session
 
     rules = get_rules(args.variant)
     if args.level is not None and not 1 <= args.level <= 5:
@@ -160,6 +187,36 @@ def _play(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
     return play_session(
         rules.name, level=args.level, ladder_path=path, stdin=stdin, out=out, seed=args.seed, matches=args.matches
     )
+
+
+def _serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .play.ladder import LadderFile, default_ladder_path
+    from .play.web import serve
+
+    rules = get_rules(args.variant)
+    if args.level is not None and not 1 <= args.level <= 5:
+        raise SystemExit(f"error: --level is 1 to 5, not {args.level}")
+    if not 0 <= args.port <= 65535:
+        raise SystemExit(f"error: --port is 0 to 65535, not {args.port}")
+    ladder_file = None
+    if args.level is None:
+        path = Path(args.ladder_file).expanduser() if args.ladder_file else default_ladder_path()
+        ladder_file = LadderFile.load(path)
+        for notice in ladder_file.notices:
+            out.write(notice + "\n")
+        ladder_file.notices.clear()
+    try:
+        server = serve(
+            rules, host=args.host, port=args.port, ladder_file=ladder_file, level=args.level, seed=args.seed, out=out
+        )
+    except OSError as exc:
+        raise SystemExit(f"error: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    with server:
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            out.write("stopped\n")
+    return 0
 
 
 def _replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -220,7 +277,14 @@ def _parser() -> argparse.ArgumentParser:
         help="how many deals (default 1000); with --agents, how many deal seeds, each played once per seating",
     )
     sim.add_argument("--seed", type=int, default=0, help="the seed (default 0); same seed, same deals")
-    sim.add_argument("--jobs", type=int, default=1, help="parallel processes (default 1)")
+    where = sim.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=int, default=1, help="parallel processes (default 1)")
+    where.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run on a Dask cluster: a scheduler address (tcp://host:8786) or local:N to start N local "
+        "worker processes; needs the 'cluster' extra (pip install 'bezique-rules[cluster]')",
+    )
     sim.add_argument(
         "--agents",
         metavar="A,B",
@@ -239,6 +303,19 @@ def _parser() -> argparse.ArgumentParser:
     ply.add_argument("--seed", type=int, help="shuffle from this seed (default: at random)")
     ply.add_argument("--matches", type=int, help="stop after this many matches (default: ask after each)")
     ply.set_defaults(run=_play)
+    srv = sub.add_parser(
+        "serve", help="play against the computer in a web browser (a local page; the same ladder as play)"
+    )
+    srv.add_argument("--variant", default="bezique-match", help="a preset name (default bezique-match)")
+    srv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine)")
+    srv.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
+    srv.add_argument("--level", type=int, help="play at this level (1-5) without climbing the ladder")
+    srv.add_argument(
+        "--ladder-file",
+        help="where the ladder is kept (default: $BEZIQUE_RULES_LADDER, else the user's data directory)",
+    )
+    srv.add_argument("--seed", type=int, help="deal the matches from this seed (default: at random)")
+    srv.set_defaults(run=_serve)
     rep = sub.add_parser("replay", help="check a JSON record and print the final scores")
     rep.add_argument("file", help="the record (JSON)")
     rep.set_defaults(run=_replay)

@@ -170,6 +170,12 @@ class PlayerView:
 
         return encode_observation(self)
 
+    def _repr_svg_(self) -> str:
+        """The view as a picture in Jupyter (`bezique_rules.svg.render`)."""
+        from .svg import render
+
+        return render(self)
+
     def __repr__(self) -> str:
         return (
             f"PlayerView(player={self.player}, phase={self.phase.value}, hand='{self.hand}', "
@@ -348,6 +354,12 @@ class DealState:
         raise NotImplementedError
 
     # -- shared ------------------------------------------------------------
+
+    def _repr_svg_(self) -> str:
+        """The deal, every hand face up, as a picture in Jupyter (`bezique_rules.svg.render`)."""
+        from .svg import render
+
+        return render(self)
 
     @property
     def is_over(self) -> bool:

@@ -8,6 +8,14 @@ comes from a `random.Random` derived from the seed, the deal number, the seating
 and the seat, never from the order in which processes run, so the same seed
 gives the same result whatever the number of jobs.
 
+The work is cut into chunks of consecutive deal numbers. They run in this process
+(``jobs=1``), in a local process pool (``jobs=N``) or on any pool with a
+``submit`` method returning a future (see `Pool`: a
+`concurrent.futures.Executor`, or a Dask cluster through
+`bezique_rules.cluster.open_cluster`), and the games are put back in deal-number
+order, so the result does not depend on where or in which order chunks ran, or on
+a chunk run twice after a lost worker.
+
 Presets whose game is a short match (``bezique-match``) are played as whole
 matches (`new_game`), and the match result is what counts; the others are
 played deal by deal.
@@ -16,13 +24,16 @@ played deal by deal.
 from __future__ import annotations
 
 import math
+import queue
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
+from typing import ParamSpec, Protocol, TypeVar
 
 import attrs
 
 from ..api import new_deal
+from ..errors import DealError
 from ..game import GameState, deal_seed, new_game
 from ..rules.registry import get_rules
 from ..rules.ruleset import RuleSet
@@ -31,7 +42,22 @@ from ..state import DealState
 from .base import Agent
 from .levels import make_agent
 
-__all__ = ["ArenaResult", "GameOutcome", "play_arena", "play_pairing", "plays_matches", "seatings"]
+__all__ = [
+    "ArenaResult",
+    "FutureLike",
+    "GameOutcome",
+    "Pool",
+    "chunk_size",
+    "play_arena",
+    "play_pairing",
+    "play_pairings",
+    "plays_matches",
+    "seatings",
+]
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+P = ParamSpec("P")
 
 AgentSpec = Agent | str
 """An agent, or its name (see `make_agent`)."""
@@ -128,6 +154,33 @@ class ArenaResult:
         ]
 
 
+class FutureLike(Protocol[T_co]):
+    """What `Pool.submit` returns: a `concurrent.futures.Future`, a Dask ``distributed.Future``."""
+
+    def result(self, timeout: float | None = None) -> T_co:
+        """Wait for the value (or raise the call's exception)."""
+        ...
+
+    def add_done_callback(self, fn: Callable[[FutureLike[T_co]], object], /) -> None:
+        """Call ``fn(future)`` once the call has finished (at once if it has), in any thread."""
+        ...
+
+    def cancel(self) -> object:
+        """Give up on the call if it has not run yet."""
+        ...
+
+
+class Pool(Protocol):
+    """Where the arena runs its chunks: anything with the ``submit`` of a
+    `concurrent.futures.Executor` (a `ProcessPoolExecutor`, a
+    `bezique_rules.cluster.DaskPool`). The functions and arguments submitted are
+    module-level functions, names and numbers, so any process can run them."""
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> FutureLike[T]:
+        """Start ``fn(*args, **kwargs)`` somewhere; its future."""
+        ...
+
+
 def plays_matches(rules: RuleSet) -> bool:
     """Whether the arena plays whole matches of ``rules`` (a short match: ``bezique-match``)."""
     return isinstance(rules.game_end, MatchEnd)
@@ -159,6 +212,28 @@ def play_pairing(variant: str, agent_a: AgentSpec, agent_b: AgentSpec, seed: int
         rngs = [random.Random(f"bezique-rules:arena:{seed}:{number}:{seating}:{p}") for p in range(rules.players)]
         out.append(_play_one(rules, agents, rngs, shuffle, number, seating, seats))
     return out
+
+
+def play_pairings(
+    variant: str, agent_a: AgentSpec, agent_b: AgentSpec, seed: int, first: int, count: int
+) -> list[GameOutcome]:
+    """Play deal numbers ``first`` … ``first + count - 1`` (a chunk of the arena), each once
+    per seating (see `play_pairing`)."""
+    out: list[GameOutcome] = []
+    for k in range(first, first + count):
+        out.extend(play_pairing(variant, agent_a, agent_b, seed, k))
+    return out
+
+
+def chunk_size(deals: int) -> int:
+    """How many deal numbers a chunk of the arena holds by default: at most 16, and few
+    enough for at least 128 chunks (when there are that many deal numbers), to share them
+    evenly among many workers and to lose little when one is lost.
+
+    >>> chunk_size(6), chunk_size(1000), chunk_size(100_000)
+    (1, 4, 16)
+    """
+    return max(1, min(16, math.ceil(deals / 256)))
 
 
 def _play_one(
@@ -200,40 +275,84 @@ def play_arena(
     deals: int,
     seed: int = 0,
     jobs: int = 1,
+    pool: Pool | None = None,
+    chunk: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> ArenaResult:
     """Play ``deals`` deal numbers, each once per seating, and collect the results.
 
+    The result depends only on the variant, the agents, ``deals`` and ``seed``: not on
+    ``jobs``, ``pool`` or ``chunk``.
+
     Args:
         variant: a registered preset.
-        agent_a, agent_b: agents or agent names (names are needed with several jobs
+        agent_a: agent A, or its name (names are needed with several jobs or a pool
             unless the agents can be pickled).
+        agent_b: agent B, or its name.
         deals: how many deal numbers (so ``deals * len(seatings)`` games).
         seed: the seed of every shuffle and every agent's randomness.
-        jobs: parallel processes.
-        progress: called with (games done, games in all) as games finish.
+        jobs: parallel processes of a local pool (ignored with ``pool``).
+        pool: where to run the chunks instead (see `Pool`): an executor, or a Dask
+            cluster's `bezique_rules.cluster.DaskPool`. The caller keeps it open.
+        chunk: deal numbers per chunk (default `chunk_size`).
+        progress: called with (games done, games in all) as chunks finish.
+
+    Raises:
+        DealError: ``deals`` below 0 (``deals=0`` plays nothing) or ``chunk`` below 1.
 
     >>> result = play_arena("bezique", "heuristic", "random", deals=2, seed=1)
     >>> result.games, result.wins + result.draws + result.losses
     (4, 4)
     """
     rules = get_rules(variant)
+    if deals < 0:
+        raise DealError(f"deals must be at least 0, not {deals!r}")
+    size = chunk_size(deals) if chunk is None else chunk
+    if size < 1:
+        raise DealError(f"chunk must be at least 1, not {chunk!r}")
     per = len(seatings(rules))
     total = deals * per
+    chunks = [(first, min(size, deals - first + 1)) for first in range(1, deals + 1, size)]
     found: list[GameOutcome] = []
     if progress is not None:
         progress(0, total)
-    if jobs <= 1:
-        for k in range(1, deals + 1):
-            found.extend(play_pairing(rules.name, agent_a, agent_b, seed, k))
+    if pool is None and jobs <= 1:
+        for first, count in chunks:
+            found.extend(play_pairings(rules.name, agent_a, agent_b, seed, first, count))
             if progress is not None:
                 progress(len(found), total)
+    elif pool is None:
+        with ProcessPoolExecutor(max_workers=jobs) as own:
+            _run_chunks(own, rules.name, agent_a, agent_b, seed, chunks, found, total, progress)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_pairing, rules.name, agent_a, agent_b, seed, k) for k in range(1, deals + 1)]
-            for fut in as_completed(futures):
-                found.extend(fut.result())
-                if progress is not None:
-                    progress(len(found), total)
+        _run_chunks(pool, rules.name, agent_a, agent_b, seed, chunks, found, total, progress)
     found.sort(key=lambda o: (o.number, o.seating))
     return ArenaResult(rules.name, _name(agent_a), _name(agent_b), seed, tuple(found))
+
+
+def _run_chunks(
+    pool: Pool,
+    variant: str,
+    agent_a: AgentSpec,
+    agent_b: AgentSpec,
+    seed: int,
+    chunks: Sequence[tuple[int, int]],
+    found: list[GameOutcome],
+    total: int,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """Submit every chunk to ``pool`` and collect the games as chunks finish (in any order);
+    if one fails, or the caller is interrupted, the chunks not yet run are cancelled."""
+    finished: queue.SimpleQueue[FutureLike[list[GameOutcome]]] = queue.SimpleQueue()
+    futures = [pool.submit(play_pairings, variant, agent_a, agent_b, seed, f, c) for f, c in chunks]
+    try:
+        for fut in futures:
+            fut.add_done_callback(finished.put)
+        for _ in futures:
+            found.extend(finished.get().result())
+            if progress is not None:
+                progress(len(found), total)
+    except BaseException:
+        for fut in futures:
+            fut.cancel()
+        raise

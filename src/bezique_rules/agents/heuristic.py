@@ -7,11 +7,9 @@ import random
 import attrs
 
 from ..actions import Action
-from ..engine.stock import StockDeal
 from ..state import PlayerView, determinize
 from .base import legal_or_raise
-from .stockplay import FULL, MEDIUM, WEAK, stock_action
-from .trickplay import trick_game_action
+from .strategy import Strength, strategy_for
 
 __all__ = ["HeuristicAgent"]
 
@@ -44,7 +42,7 @@ class HeuristicAgent:
     True
     """
 
-    strength: str = attrs.field(default="full", validator=attrs.validators.in_(("weak", "medium", "full")))
+    strength: Strength = attrs.field(default="full", validator=attrs.validators.in_(("weak", "medium", "full")))
     """``"full"`` (level 4), ``"medium"`` (level 3: in the stock games it follows and declares
     like the full heuristic but leads and plays the play-off by the weak rules; elsewhere a
     quarter of its moves are random) or ``"weak"`` (level 2: static card values, no meld
@@ -63,12 +61,4 @@ class HeuristicAgent:
         if len(legal) == 1:
             return legal[0]
         world = determinize(view, rng)
-        rules = world.rules
-        if isinstance(world, StockDeal):
-            skill = FULL if self.strength == "full" else MEDIUM if self.strength == "medium" else WEAK
-            return rules.action_space.actions[stock_action(world, rng, skill)]
-        blunders = 0.0 if self.strength == "full" else 0.25 if self.strength == "medium" else 0.5
-        if blunders and rng.random() < blunders:
-            # the weaker levels outside the stock games: a random move now and then
-            return legal[rng.randrange(len(legal))]
-        return trick_game_action(view, rules, rng)
+        return strategy_for(world.rules).heuristic(world, view, rng, self.strength)

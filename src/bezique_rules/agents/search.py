@@ -30,25 +30,18 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 
 import attrs
 
-from ..actions import Action, Verb
-from ..api import new_deal
-from ..bidding import Auction
-from ..engine.stock import StockDeal
-from ..errors import BeziqueRulesError
+from ..actions import Action
 from ..rules.ruleset import RuleSet
-from ..scoring import ContractScoring, MatchEnd
-from ..state import DealState, Phase, PlayerView, determinize
+from ..scoring import MatchEnd
+from ..state import DealState, PlayerView, determinize
 from .base import legal_or_raise
-from .endgame import playoff_values
-from .stockplay import FAST, FULL, stock_action, stock_evaluate, stock_ranking
+from .strategy import AgentStrategy, Rollout, RolloutKind, random_rollout, strategy_for
 
 __all__ = ["SearchAgent", "reward_scale"]
 
-Rollout = Callable[[DealState, random.Random], int]
 
 STEPS_PER_ITERATION = 16
 """Outside the stock games the budget is ``iterations`` times this many actions played."""
@@ -74,18 +67,7 @@ class _Node:
 
 def reward_scale(rules: RuleSet) -> float:
     """A typical winning margin of one deal of ``rules`` (results are squashed by it)."""
-    if rules.engine == "stock":
-        if rules.stock.result is not None:
-            return 1000.0
-        total = sum(rules.card_values) + rules.card_points.last_trick
-        return max(100.0, 2.0 * total)
-    scoring = rules.scoring
-    if isinstance(scoring, ContractScoring):
-        minimum = rules.bidding.minimum if isinstance(rules.bidding, Auction) else 250
-        if scoring.settlement == "units":
-            return max(2.0, 2.0 * scoring.units(minimum) * (len(rules.sides) - 1))
-        return float(max(20, minimum))
-    return 2.0
+    return strategy_for(rules).reward_scale(rules)
 
 
 @attrs.frozen
@@ -130,21 +112,6 @@ class _Judge:
         return [per_side[rules.side_of(p)] for p in range(rules.players)]
 
 
-def _random_rollout(state: DealState, rng: random.Random) -> int:
-    ids = state.legal_action_ids()
-    return ids[rng.randrange(len(ids))]
-
-
-def _stock_fast_rollout(state: DealState, rng: random.Random) -> int:
-    assert isinstance(state, StockDeal)
-    return stock_action(state, rng, FAST)
-
-
-def _stock_rollout(state: DealState, rng: random.Random) -> int:
-    assert isinstance(state, StockDeal)
-    return stock_action(state, rng, FULL)
-
-
 @attrs.frozen
 class SearchAgent:
     """Determinized information-set Monte Carlo tree search.
@@ -168,7 +135,7 @@ class SearchAgent:
     """A time budget per decision instead of an iteration count (not reproducible)."""
     exploration: float = 0.7
     """The UCB exploration constant (results lie in [-1, 1])."""
-    rollout: str = "heuristic"
+    rollout: RolloutKind = "heuristic"
     """Rollout policy: ``"heuristic"`` (the heuristic in the stock games, random moves
     elsewhere), ``"fast"`` (a faster, weaker heuristic in the stock games) or ``"random"``."""
     endgame: bool = True
@@ -209,35 +176,30 @@ class SearchAgent:
         world = determinize(view, rng)
         rules = world.rules
         actions = rules.action_space.actions
-        if self.endgame and isinstance(world, StockDeal) and world.stage is Phase.PLAYOFF:
-            exact = playoff_values(world, self.endgame_nodes)
+        strategy = strategy_for(rules)
+        if self.endgame and strategy.endgame is not None:
+            exact = strategy.endgame(world, self.endgame_nodes)
             if exact is not None:
                 best = max(exact.values())
                 ids = sorted(i for i, v in exact.items() if v == best)
                 return actions[ids[0]]
-        best_id = self._search(view, world, rng)
+        best_id = self._search(view, world, strategy, rng)
         return actions[best_id]
 
-    def _policy(self, world: DealState) -> Rollout:
-        if isinstance(world, StockDeal):
-            if self.rollout == "heuristic":
-                return _stock_rollout
-            if self.rollout == "fast":
-                return _stock_fast_rollout
-        return _random_rollout
+    def _policy(self, strategy: AgentStrategy) -> Rollout:
+        found = strategy.rollouts(self.rollout) if strategy.rollouts is not None else None
+        return random_rollout if found is None else found
 
-    def _candidates(self, first: DealState, rng: random.Random) -> list[int]:
-        """The actions the search compares, the heuristic's favourite first when there is one."""
-        if isinstance(first, StockDeal) and self.width is not None:
-            return stock_ranking(first, rng)[: max(1, self.width)]
-        return list(first.legal_action_ids())
-
-    def _search(self, view: PlayerView, first: DealState, rng: random.Random) -> int:
+    def _search(self, view: PlayerView, first: DealState, strategy: AgentStrategy, rng: random.Random) -> int:
         judge = _Judge.of(first.rules, view)
-        policy = self._policy(first)
-        if not isinstance(first, StockDeal):
-            return self._tree_search(view, first, policy, judge, rng)
-        candidates = self._candidates(first, rng)
+        policy = self._policy(strategy)
+        if strategy.ranking is None:
+            return self._tree_search(view, first, strategy, policy, judge, rng)
+        # the heuristic's favourites, compared on the same worlds
+        if self.width is not None:
+            candidates = strategy.ranking(first, rng)[: max(1, self.width)]
+        else:
+            candidates = list(first.legal_action_ids())
         if len(candidates) == 1:
             return candidates[0]
         me = view.player
@@ -252,11 +214,12 @@ class SearchAgent:
             if done:
                 world = determinize(view, rng)
             seed = rng.getrandbits(48)
-            assert isinstance(world, StockDeal)
-            weights.append(_likelihood(world, me, self.inference, self.mismatch) if self.inference else 1.0)
+            likely = strategy.likelihood
+            weights.append(likely(world, me, self.inference, self.mismatch) if self.inference and likely else 1.0)
             for a in candidates:
                 # the same world and the same rollout randomness for every candidate
-                value = self._descend(nodes[a], world.apply(a, check=False), policy, judge, random.Random(seed))
+                after = world.apply(a, check=False)
+                value = self._descend(nodes[a], after, strategy, policy, judge, random.Random(seed))
                 results[a].append(value)
             done += 1
             if deadline is not None:
@@ -267,7 +230,13 @@ class SearchAgent:
         return _paired_choice(candidates, results, self.confidence, weights)
 
     def _tree_search(
-        self, view: PlayerView, first: DealState, policy: Rollout, judge: _Judge, rng: random.Random
+        self,
+        view: PlayerView,
+        first: DealState,
+        strategy: AgentStrategy,
+        policy: Rollout,
+        judge: _Judge,
+        rng: random.Random,
     ) -> int:
         """Plain ISMCTS from the root: one world per iteration, UCB over the actions legal in it.
 
@@ -282,7 +251,7 @@ class SearchAgent:
         while True:
             if done:
                 world = determinize(view, rng)
-            self._descend(root, world, policy, judge, rng, widen=False, limit=1 << 30, counter=steps)
+            self._descend(root, world, strategy, policy, judge, rng, widen=False, limit=1 << 30, counter=steps)
             done += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
@@ -302,6 +271,7 @@ class SearchAgent:
         self,
         node: _Node,
         state: DealState,
+        strategy: AgentStrategy,
         policy: Rollout,
         judge: _Judge,
         rng: random.Random,
@@ -348,7 +318,7 @@ class SearchAgent:
             path.append(node)
             state = state.apply(best_a, check=False)
             depth += 1
-        results = self._play_out(state, policy, judge, rng, counter)
+        results = self._play_out(state, strategy, policy, judge, rng, counter)
         for n in path:
             if n.player >= 0:
                 n.visits += 1
@@ -356,16 +326,25 @@ class SearchAgent:
         return results[path[0].player] if path[0].player >= 0 else 0.0
 
     def _play_out(
-        self, state: DealState, policy: Rollout, judge: _Judge, rng: random.Random, counter: list[int] | None = None
+        self,
+        state: DealState,
+        strategy: AgentStrategy,
+        policy: Rollout,
+        judge: _Judge,
+        rng: random.Random,
+        counter: list[int] | None = None,
     ) -> list[float]:
-        """Play the rollout policy to the end of the deal, or, in the stock games, for
-        ``horizon`` tricks and then estimate."""
+        """Play the rollout policy to the end of the deal, or, where the strategy can estimate
+        (the stock games), for ``horizon`` tricks and then estimate."""
         start = len(state.moves)
-        if isinstance(state, StockDeal) and self.horizon is not None:
-            stop = state.tricks + self.horizon
+        clock, estimate = strategy.clock, strategy.estimate
+        if clock is not None and estimate is not None and self.horizon is not None:
+            stop = clock(state) + self.horizon
             while not state.is_over:
-                if state.tricks >= stop and not state.trick and state.stage is not Phase.DECLARE:
-                    return judge.results(stock_evaluate(state, self.weight, self.holding))
+                if clock(state) >= stop:
+                    guess = estimate(state, self.weight, self.holding)
+                    if guess is not None:
+                        return judge.results(guess)
                 state = state.apply(policy(state, rng), check=False)
         while not state.is_over:
             state = state.apply(policy(state, rng), check=False)
@@ -394,51 +373,3 @@ def _paired_choice(
     n_eff = total * total / sum(wi * wi for wi in w)
     var = sum(wi * (d - mean) ** 2 for wi, d in zip(w, diffs)) / total * n_eff / max(1.0, n_eff - 1)
     return best if mean > z * math.sqrt(var / n_eff) else favourite
-
-
-def _likelihood(world: StockDeal, me: int, decisions: int, mismatch: float) -> float:
-    """How well the world explains the opponents' recent play: ``mismatch`` to the power of how
-    many of their last ``decisions`` stock-phase choices the heuristic would not have made
-    holding the world's cards (the deal is replayed from the world's deck)."""
-    rules = world.rules
-    moves = world.moves
-    wanted = []
-    for index in range(len(moves) - 1, -1, -1):
-        if moves[index][0] != me:
-            wanted.append(index)
-            if len(wanted) >= 3 * decisions:
-                break
-    if not wanted:
-        return 1.0
-    deck = [rules.deck.card(pid) for pid in world.deck_order]
-    try:
-        state = new_deal(rules, deck=deck, dealer=world.dealer)
-    except BeziqueRulesError:
-        return 1.0
-    if not isinstance(state, StockDeal):
-        return 1.0
-    first = min(wanted)
-    rng = random.Random(0)
-    weight = 1.0
-    checked = 0
-    pass_id = rules.action_space.ids[Action(Verb.PASS)]
-    for index, (who, action) in enumerate(moves):
-        if state.stage is Phase.DECLARE and action not in state.legal_action_ids():
-            # in this world the trick winner could have declared, but the real one could not
-            if who != me and index >= first and stock_action(state, rng, FULL) != pass_id:
-                weight *= mismatch
-            state = state.apply(pass_id, check=False)
-        if action not in state.legal_action_ids():
-            return weight  # the world does not replay: judge it on what was seen so far
-        if (
-            index >= first
-            and index in wanted
-            and checked < decisions
-            and state.stage is Phase.PLAY
-            and len(state.legal_action_ids()) > 1
-        ):
-            checked += 1
-            if stock_action(state, rng, FULL) != action:
-                weight *= mismatch
-        state = state.apply(action, check=False)
-    return weight

@@ -40,23 +40,30 @@ policy of the search.
 
 from __future__ import annotations
 
+import functools
 import random
+from typing import cast
 
 import attrs
 
-from ..actions import Verb
+from ..actions import Action, Verb
+from ..api import new_deal
 from ..bits import lowest_bit
 from ..cards import Rank
 from ..deck import card_ids
 from ..engine.stock import StockDeal
+from ..errors import BeziqueRulesError
 from ..rules.ruleset import RuleSet
-from ..state import Phase
+from ..state import DealState, Phase, PlayerView
 from ..trumps import TrumpTable
+from .endgame import playoff_values
+from .strategy import AgentStrategy, Rollout, RolloutKind, Strength
 
 __all__ = [
     "FAST",
     "FULL",
     "MEDIUM",
+    "STRATEGY",
     "WEAK",
     "StockTables",
     "stock_action",
@@ -139,25 +146,19 @@ class StockTables:
     """Per trump index (4 = no trump), per face: the physical cards that beat it."""
     weak_keep: tuple[tuple[float, ...], ...]
     """Per trump index (4 = no trump), per face: the weak heuristic's keep value."""
+    static_meld: tuple[tuple[float, ...], ...]
+    """Per trump index (4 = no trump), per face: its share of the points of every meld
+    instance using it (at most 60)."""
     full_mask: int
     """Every physical card."""
     players: int
     """How many players."""
 
 
-_CACHE: dict[int, StockTables] = {}
-
-
+@functools.lru_cache(maxsize=32)
 def stock_tables(rules: RuleSet) -> StockTables:
-    """The tables of ``rules`` (cached per rule set)."""
-    found = _CACHE.get(id(rules))
-    if found is not None and found.rules is rules:
-        return found
-    tables = _build(rules)
-    if len(_CACHE) > 64:
-        _CACHE.clear()
-    _CACHE[id(rules)] = tables
-    return tables
+    """The tables of ``rules`` (built once per rule set; the 32 most recent are kept)."""
+    return _build(rules)
 
 
 def _build(rules: RuleSet) -> StockTables:
@@ -256,6 +257,13 @@ def _build(rules: RuleSet) -> StockTables:
                     meld += kinds[k].points / len(inst_faces)
             row.append(v + 0.1 * min(meld, 60.0))
         weak_keep.append(tuple(row))
+    static_meld = tuple(
+        tuple(
+            min(60.0, sum(inst.points / max(1, sum(n for _f, n in inst.needs)) for inst in (insts[i] for i in uses)))
+            for uses in face_uses
+        )
+        for insts, face_uses in zip(instances, by_face)
+    )
     return StockTables(
         rules=rules,
         code=tuple(code),
@@ -280,6 +288,7 @@ def _build(rules: RuleSet) -> StockTables:
         dix_face=tuple(dix_face),
         beat_masks=tuple(beat_masks),
         weak_keep=tuple(weak_keep),
+        static_meld=static_meld,
         full_mask=deck.full_mask,
         players=rules.players,
     )
@@ -529,20 +538,9 @@ class _Situation:
         return v
 
 
-_STATIC: dict[tuple[int, int, int], float] = {}
-
-
 def _static_meld(tb: StockTables, ti: int, face: int) -> float:
-    key = (id(tb), ti, face)
-    found = _STATIC.get(key)
-    if found is None:
-        found = 0.0
-        for i in tb.by_face[ti][face]:
-            inst = tb.instances[ti][i]
-            found += inst.points / max(1, sum(n for _f, n in inst.needs))
-        found = min(found, 60.0)
-        _STATIC[key] = found
-    return found
+    """The weak heuristic's meld value of a face: its share of every meld instance using it."""
+    return tb.static_meld[ti][face]
 
 
 # -- the policy ------------------------------------------------------------------------------
@@ -972,3 +970,119 @@ def stock_evaluate(state: StockDeal, weight: float = 0.6, holding: float = 0.5) 
             prospects = 0.0
         out.append(total + weight * prospects)
     return tuple(out)
+
+
+# -- the stock engine's strategy for the agents ------------------------------------------------
+
+
+def _stock(state: DealState) -> StockDeal:
+    """The deal as the stock engine's (the registry only hands this strategy stock deals)."""
+    return cast(StockDeal, state)
+
+
+def _heuristic(world: DealState, view: PlayerView, rng: random.Random, strength: Strength) -> Action:
+    skill = FULL if strength == "full" else MEDIUM if strength == "medium" else WEAK
+    return world.rules.action_space.actions[stock_action(_stock(world), rng, skill)]
+
+
+def _reward_scale(rules: RuleSet) -> float:
+    if rules.stock.result is not None:
+        return 1000.0
+    total = sum(rules.card_values) + rules.card_points.last_trick
+    return max(100.0, 2.0 * total)
+
+
+def _heuristic_rollout(state: DealState, rng: random.Random) -> int:
+    return stock_action(_stock(state), rng, FULL)
+
+
+def _fast_rollout(state: DealState, rng: random.Random) -> int:
+    return stock_action(_stock(state), rng, FAST)
+
+
+def _rollouts(kind: RolloutKind) -> Rollout | None:
+    return _heuristic_rollout if kind == "heuristic" else _fast_rollout if kind == "fast" else None
+
+
+def _ranking(state: DealState, rng: random.Random) -> list[int]:
+    return stock_ranking(_stock(state), rng)
+
+
+def _endgame(state: DealState, nodes: int) -> dict[int, int] | None:
+    deal = _stock(state)
+    return playoff_values(deal, nodes) if deal.stage is Phase.PLAYOFF else None
+
+
+def _clock(state: DealState) -> int:
+    return _stock(state).tricks
+
+
+def _estimate(state: DealState, weight: float, holding: float) -> tuple[float, ...] | None:
+    """The estimate between tricks (not mid-trick, not while the winner declares)."""
+    deal = _stock(state)
+    if deal.trick or deal.stage is Phase.DECLARE:
+        return None
+    return stock_evaluate(deal, weight, holding)
+
+
+def _likelihood(state: DealState, me: int, decisions: int, mismatch: float) -> float:
+    """How well the world explains the opponents' recent play: ``mismatch`` to the power of how
+    many of their last ``decisions`` stock-phase choices the heuristic would not have made
+    holding the world's cards (the deal is replayed from the world's deck)."""
+    world = _stock(state)
+    rules = world.rules
+    moves = world.moves
+    wanted = []
+    for index in range(len(moves) - 1, -1, -1):
+        if moves[index][0] != me:
+            wanted.append(index)
+            if len(wanted) >= 3 * decisions:
+                break
+    if not wanted:
+        return 1.0
+    deck = [rules.deck.card(pid) for pid in world.deck_order]
+    try:
+        replayed = new_deal(rules, deck=deck, dealer=world.dealer)
+    except BeziqueRulesError:
+        return 1.0
+    deal = _stock(replayed)
+    first = min(wanted)
+    rng = random.Random(0)
+    weight = 1.0
+    checked = 0
+    pass_id = rules.action_space.ids[Action(Verb.PASS)]
+    for index, (who, action) in enumerate(moves):
+        if deal.stage is Phase.DECLARE and action not in deal.legal_action_ids():
+            # in this world the trick winner could have declared, but the real one could not
+            if who != me and index >= first and stock_action(deal, rng, FULL) != pass_id:
+                weight *= mismatch
+            deal = deal.apply(pass_id, check=False)
+        if action not in deal.legal_action_ids():
+            return weight  # the world does not replay: judge it on what was seen so far
+        if (
+            index >= first
+            and index in wanted
+            and checked < decisions
+            and deal.stage is Phase.PLAY
+            and len(deal.legal_action_ids()) > 1
+        ):
+            checked += 1
+            if stock_action(deal, rng, FULL) != action:
+                weight *= mismatch
+        deal = deal.apply(action, check=False)
+    return weight
+
+
+STRATEGY = AgentStrategy(
+    "stock",
+    _heuristic,
+    _reward_scale,
+    rollouts=_rollouts,
+    ranking=_ranking,
+    endgame=_endgame,
+    clock=_clock,
+    estimate=_estimate,
+    likelihood=_likelihood,
+)
+"""What the computer players know of the stock games: the heuristic, its rollouts and ranking,
+the exact play-off, the estimate that cuts rollouts short and the likelihood of a world."""

@@ -22,7 +22,8 @@ legal actions, so they follow every phase an engine offers:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeAlias
 
 from ..actions import Action, Verb
 from ..bidding import Auction
@@ -30,10 +31,12 @@ from ..bits import lowest_bit
 from ..cards import Card, Rank, Suit
 from ..melds import best_melds
 from ..rules.ruleset import RuleSet
-from ..state import PlayerView
-from ..trumps import TrumpTable
+from ..scoring import ContractScoring
+from ..state import DealState, PlayerView
+from ..trumps import NO_TRUMP, TrumpTable
+from .strategy import AgentStrategy, Strength
 
-__all__ = ["trick_game_action"]
+__all__ = ["AUCTION", "EUCHRE", "GENERIC", "contract_reward_scale", "euchre_action", "trick_game_action"]
 
 
 class _Reader:
@@ -49,7 +52,7 @@ class _Reader:
         return lowest_bit(mask)
 
     def table(self, trump: Suit | None) -> TrumpTable:
-        return self.rules.trump_tables[trump.value if trump is not None else 4]
+        return self.rules.trump_tables[trump.value if trump is not None else NO_TRUMP]
 
     def value(self, card: Card) -> int:
         return self.values[self.pid(card)]
@@ -67,12 +70,11 @@ class _Reader:
         return counts
 
 
-def trick_game_action(view: PlayerView, rules: RuleSet, rng: random.Random) -> Action:
-    """The heuristic action for a Pinochle auction game or a Euchre deal.
+_Bidding: TypeAlias = Callable[[PlayerView, "_Reader", Sequence[Action], set[Verb], random.Random], Action]
+"""A bidding heuristic: the action for a player who has no card to play."""
 
-    Raises:
-        ValueError: the player has no legal action.
-    """
+
+def _action(view: PlayerView, rules: RuleSet, rng: random.Random, bidding: _Bidding) -> Action:
     legal = view.legal_actions()
     if not legal:
         raise ValueError("no legal action")
@@ -82,9 +84,61 @@ def trick_game_action(view: PlayerView, rules: RuleSet, rng: random.Random) -> A
     verbs = {a.verb for a in legal}
     if Verb.PLAY in verbs:
         return _play(view, reader, [a for a in legal if a.verb is Verb.PLAY])
-    if rules.engine == "euchre":
-        return _euchre(view, reader, legal, verbs, rng)
-    return _auction(view, reader, legal, verbs, rng)
+    return bidding(view, reader, legal, verbs, rng)
+
+
+def trick_game_action(view: PlayerView, rules: RuleSet, rng: random.Random) -> Action:
+    """The heuristic action for a Pinochle auction game (or any trick game with an auction).
+
+    Raises:
+        ValueError: the player has no legal action.
+    """
+    return _action(view, rules, rng, _auction)
+
+
+def euchre_action(view: PlayerView, rules: RuleSet, rng: random.Random) -> Action:
+    """The heuristic action for a Euchre deal: order up or call from the strength of the
+    trumps, then win tricks cheaply.
+
+    Raises:
+        ValueError: the player has no legal action.
+    """
+    return _action(view, rules, rng, _euchre)
+
+
+def _heuristic(
+    play: Callable[[PlayerView, RuleSet, random.Random], Action],
+) -> Callable[[DealState, PlayerView, random.Random, Strength], Action]:
+    """The heuristic at a strength: the weaker ones play a random move now and then (a quarter
+    of the time for ``"medium"``, half for ``"weak"``)."""
+
+    def choose(world: DealState, view: PlayerView, rng: random.Random, strength: Strength) -> Action:
+        blunders = 0.0 if strength == "full" else 0.25 if strength == "medium" else 0.5
+        if blunders and rng.random() < blunders:
+            legal = view.legal_actions()
+            return legal[rng.randrange(len(legal))]
+        return play(view, world.rules, rng)
+
+    return choose
+
+
+def contract_reward_scale(rules: RuleSet) -> float:
+    """A typical winning margin of one deal settled by a contract (2 when nothing better is known)."""
+    scoring = rules.scoring
+    if isinstance(scoring, ContractScoring):
+        minimum = rules.bidding.minimum if isinstance(rules.bidding, Auction) else 250
+        if scoring.settlement == "units":
+            return max(2.0, 2.0 * scoring.units(minimum) * (len(rules.sides) - 1))
+        return float(max(20, minimum))
+    return 2.0
+
+
+AUCTION = AgentStrategy("auction", _heuristic(trick_game_action), contract_reward_scale)
+"""The computer players' strategy in the auction games (Pinochle)."""
+EUCHRE = AgentStrategy("euchre", _heuristic(euchre_action), contract_reward_scale)
+"""The computer players' strategy in Euchre."""
+GENERIC = AgentStrategy("*", _heuristic(trick_game_action), contract_reward_scale)
+"""The strategy of an engine with none of its own: trick play read from the view."""
 
 
 # -- tricks ------------------------------------------------------------------------------------

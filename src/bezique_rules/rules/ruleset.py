@@ -161,7 +161,7 @@ class CutGuess:
     """A fixed packet size; None: drawn at random (see the stock engine)."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class RuleSet:
     """A variant: the parts it is built from, and its options.
 

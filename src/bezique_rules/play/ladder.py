@@ -19,6 +19,7 @@ import json
 import os
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -152,6 +153,8 @@ class LadderFile:
     """The ladder of each variant."""
     notices: list[str] = attrs.field(factory=list)
     """What went wrong reading or writing the file, for the person to read."""
+    lock: threading.Lock = attrs.field(factory=threading.Lock, eq=False, repr=False)
+    """Held while the ladders are read or changed by several games at once (the web server)."""
 
     @classmethod
     def load(cls, path: Path) -> LadderFile:
