@@ -100,6 +100,12 @@ class OrderUp:
         the turned card (seed 004)."""
         return maker_is_dealer and dealer_took_turn_up
 
+    @property
+    def taken_turn_up_shown(self) -> bool:
+        """Whether everyone knows the dealer holds the turn-up once he has taken it: he
+        could not discard it (``dealer_may_discard_upcard=False``), or he could decline it."""
+        return not self.dealer_may_discard_upcard or self.dealer_pickup == "may"
+
     def defence_allowed(self, *, maker_alone: bool) -> bool:
         """Whether a defender may now be offered to defend alone."""
         if self.lone_defender == "always":

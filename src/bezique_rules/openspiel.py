@@ -21,6 +21,7 @@ replayed step by step in either engine:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .actions import Action, Verb
 from .cards import Card, Rank, Suit
@@ -33,6 +34,8 @@ __all__ = [
     "from_openspiel_action",
     "openspiel_card",
     "openspiel_returns",
+    "openspiel_state",
+    "register",
     "to_openspiel_action",
 ]
 
@@ -163,3 +166,42 @@ def openspiel_returns(state: DealState) -> tuple[int, ...]:
     if not state.is_over or len(scores) != 2:
         return (0,) * state.rules.players
     return tuple(scores[state.side_of(p)] - scores[1 - state.side_of(p)] for p in range(state.rules.players))
+
+
+def register() -> tuple[str, ...]:
+    """Register every variant as a pyspiel Python game; return the registered names.
+
+    Each name is ``python_bezique_rules_<variant with underscores>`` (for example
+    ``python_bezique_rules_bezique_match``); the game parameters are the variant's
+    options (an option that may be None takes -1 for None). One game is one deal: chance
+    moves deal the deck, then the players act with this library's action ids; the
+    observation and information-state tensors are `bezique_rules.observation`'s, and
+    ``resample_from_infostate`` deals the hidden cards again (`determinize`), so
+    information-set search works. Calling it again registers only new variants.
+
+    Raises:
+        ImportError: OpenSpiel is not installed (``pip install 'bezique-rules[openspiel]'``).
+    """
+    try:
+        from ._openspiel_games import register_all
+    except ImportError as exc:
+        raise ImportError(
+            "the OpenSpiel games need the openspiel extra: pip install 'bezique-rules[openspiel]'"
+        ) from exc
+    return register_all()
+
+
+def openspiel_state(deal: DealState) -> Any:
+    """The pyspiel state (of the game `register` made for ``deal``'s variant and options)
+    holding ``deal``: hand it to an OpenSpiel bot, such as information-set MCTS.
+
+    Raises:
+        ImportError: OpenSpiel is not installed (``pip install 'bezique-rules[openspiel]'``).
+    """
+    register()
+    import pyspiel
+
+    from ._openspiel_games import game_name, game_parameters
+
+    game = pyspiel.load_game(game_name(deal.rules.name), game_parameters(deal.rules))
+    return game.state_of(deal)

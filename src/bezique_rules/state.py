@@ -160,6 +160,17 @@ class PlayerView:
         result: tuple[Action, ...] = self._state.legal_actions()
         return result
 
+    def observation_tensor(self) -> list[float]:
+        """This view as a flat list of floats, laid out as ``rules.observation_layout`` says
+        (see `bezique_rules.observation`); ``numpy.asarray`` of it has ``rules.observation_shape``.
+
+        Raises:
+            TypeError: the view did not come from a state's ``view()``.
+        """
+        from .observation import encode_observation
+
+        return encode_observation(self)
+
     def _repr_svg_(self) -> str:
         """The view as a picture in Jupyter (`bezique_rules.svg.render`)."""
         from .svg import render
@@ -540,6 +551,17 @@ class DealState:
     def action_history(self) -> tuple[int, ...]:
         """The ids of every action applied so far, in order."""
         return tuple(action_id for _, action_id in self.moves)
+
+    def information_state_tensor(self, player: int) -> list[float]:
+        """What ``player`` knows, with the public history, as a flat list of floats laid out as
+        ``rules.information_state_layout`` says (see `bezique_rules.observation`).
+
+        Raises:
+            DealError: ``player`` is not a seat.
+        """
+        from .observation import encode_information_state
+
+        return encode_information_state(self.view(player), self.rules)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict: the deal's record (see `record_of`).

@@ -1013,7 +1013,7 @@ class EuchreDeal(DealState):
         """Whether everyone knows the dealer holds the turn-up: he took it and could not
         discard it (``dealer_may_discard_upcard=False``, or a pick-up he could decline)."""
         bidding = part_of(self.setup.rules, self.setup.rules.bidding, OrderUp)
-        return self.core.buried >= 0 and (not bidding.dealer_may_discard_upcard or bidding.dealer_pickup == "may")
+        return self.core.buried >= 0 and bidding.taken_turn_up_shown
 
     def _void_masks(self) -> list[int]:
         """Per player: cards they cannot hold, shown by not following suit."""

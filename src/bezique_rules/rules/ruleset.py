@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import attrs
 
@@ -18,6 +18,9 @@ from ..scoring import CardPoints, ContractScoring, DealResultRule, DealsEnd, Euc
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
 from .engines import EngineTables, engine_for
+
+if TYPE_CHECKING:
+    from ..observation import EncodingPlan, ObservationLayout
 
 __all__ = [
     "MAX_OPTION_INT",
@@ -343,6 +346,33 @@ class RuleSet:
         if self._tables_of is not None:
             return self._tables_of.tables
         return engine_for(self.engine).compile(self)
+
+    @cached_property
+    def encodings(self) -> EncodingPlan:
+        """The observation and information-state encoding plan (see `bezique_rules.observation`)."""
+        from ..observation import build_plan
+
+        return build_plan(self)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of `PlayerView.observation_tensor` (see `observation_layout`)."""
+        return self.encodings.observation.shape
+
+    @property
+    def observation_layout(self) -> ObservationLayout:
+        """The observation's fields, each a documented slice (`bezique_rules.observation`)."""
+        return self.encodings.observation
+
+    @property
+    def information_state_shape(self) -> tuple[int, ...]:
+        """The shape of `DealState.information_state_tensor` (see `information_state_layout`)."""
+        return self.encodings.information_state.shape
+
+    @property
+    def information_state_layout(self) -> ObservationLayout:
+        """The information state's fields: the observation's, then the public history's."""
+        return self.encodings.information_state
 
     @cached_property
     def action_space(self) -> ActionSpace:
