@@ -314,3 +314,34 @@ def test_a_long_game_keeps_nothing_once_dropped() -> None:
     assert probe() is None
     assert held > 100_000
     assert left < held / 10
+
+
+def test_double_deck_minimum_bid_above_the_ladder_is_an_option_error() -> None:
+    """Fuzz seed 11380: double-deck Pinochle with a minimum bid above its bid ladder and a stuck
+    dealer left a live state with no legal action; the whole-option-set check refuses it."""
+    with pytest.raises(b.OptionError, match="minimum_bid"):
+        b.get_rules("double-deck-pinochle", minimum_bid=400, all_pass="dealer_stuck")
+
+
+@pytest.mark.parametrize("decks", [str, list])
+def test_new_game_decks_given_as_a_class_is_a_deal_error(decks: object) -> None:
+    """Fuzz seed 21924: a class (not a list of decks) given as ``decks`` leaked a TypeError."""
+    with pytest.raises(b.DealError, match="decks is a list of stacked decks"):
+        b.new_game("bezique", seed=1, decks=decks)  # type: ignore[arg-type]
+
+
+def test_record_of_a_huge_rules_version_gets_a_short_message() -> None:
+    """Fuzz seed 61808: a record written under an absurd behaviour version is refused with a
+    message that quotes the number cut short."""
+    record = {
+        "format": "bezique-rules-record",
+        "version": 1,
+        "kind": "deal",
+        "variant": "bezique",
+        "rules_version": 10**4000,
+        "seed": 1,
+        "actions": [],
+    }
+    with pytest.raises(b.RecordError) as refused:
+        b.replay(record)
+    assert len(str(refused.value)) < 300

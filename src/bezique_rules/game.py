@@ -290,7 +290,7 @@ def new_game(
     sides = len(rules.sides)
     stacked = None
     if decks is not None:
-        if isinstance(decks, (str, bytes, bytearray, dict)) or not hasattr(decks, "__iter__"):
+        if isinstance(decks, (str, bytes, bytearray, dict, type)) or not hasattr(decks, "__iter__"):
             raise DealTypeError(f"decks is a list of stacked decks, each a list of cards, not {quote(decks)}")
         stacked_list: list[tuple[str, ...]] = []
         for d in itertools.islice(decks, MAX_DEALS + 1):

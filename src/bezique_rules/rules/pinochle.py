@@ -576,3 +576,4 @@ def check_pinochle_options(rules: RuleSet) -> None:
 register_checks(build_pinochle, check_pinochle_options)
 register_checks(build_auction_pinochle, check_pinochle_options)
 register_checks(build_partnership_pinochle, check_pinochle_options)
+register_checks(build_double_deck_pinochle, check_pinochle_options)

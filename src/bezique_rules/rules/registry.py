@@ -262,7 +262,7 @@ def options_for_version(name: str, options: Mapping[str, Any], version: int) -> 
     current = get_rules(name)
     if version > current.version:
         raise OptionError(
-            f"written under behaviour version {version} of {name!r}; this library knows up to {current.version}"
+            f"written under behaviour version {quote(version)} of {name!r}; this library knows up to {current.version}"
         )
     out = dict(options)
     for spec in current.option_specs:
