@@ -19,12 +19,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from hypothesis import reject
 from hypothesis import strategies as st
 
 from bezique_rules import (
     Action,
     DealState,
     GameState,
+    OptionError,
     OptionSpec,
     RuleSet,
     available_variants,
@@ -225,6 +227,15 @@ def stacked_deck(draw: st.DrawFn, rules: RuleSet, dealer: int, blank_seat: int |
     return tuple(str(deck.card(pid)) for pid in order)
 
 
+def rules_or_reject(variant: str, options: dict[str, Any]) -> RuleSet:
+    """The rule set, or the example is rejected when the options are refused as a whole (an
+    `OptionError`: each value is allowed, but together the engine cannot serve them)."""
+    try:
+        return get_rules(variant, **options)
+    except OptionError:
+        reject()
+
+
 @st.composite
 def deal_specs(
     draw: st.DrawFn,
@@ -241,7 +252,7 @@ def deal_specs(
     names = tuple(variants) if variants is not None else available_variants(builtin=True)
     variant = draw(st.sampled_from(names))
     options = dict(draw(option_changes(variant, max_changes)))
-    rules = get_rules(variant, **options)
+    rules = rules_or_reject(variant, options)
     dealer = draw(st.one_of(st.none(), st.integers(0, rules.players - 1)))
     seat = rules.players - 1 if dealer is None else dealer
     kind = draw(st.sampled_from(("seed", "seed", "seed", "deck", "blank"))) if stacked else "seed"
@@ -283,6 +294,6 @@ def game_specs(draw: st.DrawFn, variants: Sequence[str] | None = None, *, max_de
     names = tuple(variants) if variants is not None else available_variants(builtin=True)
     variant = draw(st.sampled_from(names))
     options = draw(option_changes(variant, 2))
-    players = get_rules(variant, **dict(options)).players
+    players = rules_or_reject(variant, dict(options)).players
     dealer = draw(st.one_of(st.none(), st.integers(0, players - 1)))
     return GameSpec(variant, options, draw(st.integers(0, 2**63 - 1)), dealer, draw(st.integers(1, max_deals)))
