@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from bezique_rules import (
+    JOKER,
     Action,
     Card,
     CardSet,
@@ -204,7 +205,9 @@ def check_state(state: DealState, views: Sequence[PlayerView]) -> None:
     for q, v in enumerate(views):
         assert v.player == q and v.phase is state.phase and v.current_player == state.current_player
         assert v.dealer == state.dealer and v.scores == state.scores
-        assert len(v.hand) == v.hand_sizes[q], f"player {q}'s hand is not the size the views show"
+        # seed 004: with a turned Benny the dealer names trumps before looking at his hand
+        unseen = v.turn_up == JOKER and v.phase is Phase.TRUMP and q == v.dealer and not v.hand
+        assert unseen or len(v.hand) == v.hand_sizes[q], f"player {q}'s hand is not the size the views show"
         assert len(v.hand_sizes) == n
         assert (v.hand_sizes, v.trick, v.won, v.trump, v.turn_up, v.stock_size, v.melds, v.tabled, v.known) == (
             first.hand_sizes,
