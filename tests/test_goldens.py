@@ -10,28 +10,19 @@ from __future__ import annotations
 
 import difflib
 import functools
-import importlib.util
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from bezique_rules import available_variants, new_deal
+from scripts import load_script
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "goldens"
 REGEN = "python tests/goldens/regen.py"
 
 
-def _load_regen() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("golden_regen", GOLDEN_DIR / "regen.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_regen = _load_regen()
+_regen = load_script(GOLDEN_DIR / "regen.py", "golden_regen")
 render_all: Callable[[], dict[str, str]] = _regen.render_all
 playthrough_name: Callable[[str, int], str] = _regen.playthrough_name
 SEEDS: tuple[int, ...] = _regen.SEEDS

@@ -8,27 +8,19 @@ import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from bezique_rules import JOKER, DealState, available_variants, new_deal
 from bezique_rules.svg import render
+from scripts import load_script
 
 SVG_DIR = Path(__file__).resolve().parent / "goldens" / "svg"
 NS = "{http://www.w3.org/2000/svg}"
 REGEN = "python tests/goldens/svg/regen_svg.py"
 
 
-def _load_regen() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("svg_regen", SVG_DIR / "regen_svg.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_regen = _load_regen()
+_regen = load_script(SVG_DIR / "regen_svg.py", "svg_regen")
 render_all: Callable[[], dict[str, str]] = _regen.render_all
 position: Callable[[str], DealState] = _regen.position
 PRESETS = available_variants(builtin=True)
