@@ -158,9 +158,39 @@ def new(variant: str | RuleSet, seeds: Iterable[int] | npt.NDArray[np.integer[An
         from .euchre import new_euchre
 
         return new_euchre(rules, raw, seat)
+    if rules.engine == "stock" and rules.players == 2:
+        from .stock import new_stock
+
+        return new_stock(rules, raw, seat)
     raise OptionError(
-        f"the batch engine does not support {rules.name!r} yet; it supports: euchre, british-euchre, euchre-openspiel"
+        f"the batch engine does not support {rules.name!r} yet; it supports: euchre, british-euchre, "
+        "euchre-openspiel, bezique, bezique-match"
     )
+
+
+class Fields(dict[str, Any]):
+    """The fields of the next state while a step builds it: this state's arrays, each copied
+    the first time the step writes into it (`w`), so that a step never writes into the
+    state it came from."""
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        super().__init__(fields)
+        self.copied: set[str] = set()
+
+    def w(self, name: str) -> Any:
+        """The array ``name``, writable (a copy of the old state's)."""
+        if name not in self.copied:
+            self.copied.add(name)
+            self[name] = self[name].copy()
+        return self[name]
+
+
+def unpack_cards(masks: npt.NDArray[np.uint64], size: int) -> BoolArray:
+    """bool[..., size]: the bits of hand masks (uint64), card 0 first."""
+    masks = np.asarray(masks)
+    raw = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(-1, 8)
+    bits: BoolArray = np.unpackbits(raw, axis=1, count=size, bitorder="little").view(bool)
+    return bits.reshape(*masks.shape, size)
 
 
 def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.int64]:
