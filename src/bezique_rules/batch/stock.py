@@ -95,6 +95,19 @@ class StockBatchTables:
     """bool[K, K]: kind of an earlier declaration -> the kinds that may not reuse its cards."""
     components: tuple[MeldComponent, ...]
     """The meld components."""
+    pair_kind: npt.NDArray[np.intp]
+    """intp[Q]: the (kind, face) pairs the components read: their kinds."""
+    pair_face: U64
+    """uint64[Q]: their faces."""
+    pair_weights: npt.NDArray[np.intp]
+    """intp[Q]: the weight of each pair's code in its component's state (``S ** i`` for
+    the component's i-th face; the pairs of a component are consecutive)."""
+    pair_starts: npt.NDArray[np.intp]
+    """intp[M]: each component's first pair."""
+    meld_ids: tuple[int, int]
+    """The meld ids are ``range(*meld_ids)`` (every component's ids contiguous), else (-1, -1)."""
+    component_valid: npt.NDArray[np.intp]
+    """intp[4, M]: trumps -> 1 where the component's melds are melds with these trumps."""
     code: npt.NDArray[np.intp]
     """intp[P + 1, P + 1]: (copies concealed, copies tabled) -> a state code, 0 for none."""
     card_bit: U64
@@ -364,6 +377,15 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
     value_masks = np.array([sum(1 << x for x in range(c) if card_values[x] == v) for v in values], np.uint64)
     total = int(card_values.sum())
     rounded = np.array([rules.card_points.rounded(x) for x in range(total + 1)], np.int32)
+    components = _components(rules, a, meld_kind, slot_face, slot_hand, slot_table, has_hand)
+    pair_kind = np.array([comp.kind for comp in components for _f in comp.faces], np.intp)
+    pair_face = [int(f) for comp in components for f in comp.faces]
+    weights = np.array([_STATES**i for comp in components for i in range(comp.faces.size)], np.intp)
+    meld_list = np.flatnonzero(kind == _MELD)
+    meld_range = (int(meld_list[0]), int(meld_list[-1]) + 1)
+    if (meld_list != meld_range[0] + np.arange(meld_list.size)).any() or any(comp.first < 0 for comp in components):
+        meld_range = (-1, -1)
+    starts = np.cumsum([0] + [comp.faces.size for comp in components[:-1]]).astype(np.intp)
     dealt = np.zeros((2, 2, rules.deal.hand_size), np.intp)
     turn_pos = -1
     stock_pos: tuple[int, ...] = ()
@@ -376,7 +398,8 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
     return StockBatchTables(
         kind, face, star, meld_kind, slot_face, slot_hand, slot_table,
         np.array([k.points for k in kinds], np.int32), blocks,
-        _components(rules, a, meld_kind, slot_face, slot_hand, slot_table, has_hand), code,
+        components, pair_kind, np.array(pair_face, np.uint64), weights, starts, meld_range,
+        np.array([comp.valid for comp in components], np.intp).T.copy(), code,
         np.left_shift(np.uint64(1), np.arange(c, dtype=np.uint64)), face_bits, np.array(deck.face_of, np.intp),
         hand_ids, table_ids,
         bool((hand_ids == 2 * np.arange(nf)).all() and (table_ids == hand_ids + 1).all()),
@@ -449,7 +472,6 @@ class StockBatch(BatchState):
 
     def _play_mask(self, mask: BoolArray, idx: IntArray, p: IntArray) -> None:
         t = self.tables
-        c = t.card_bit.shape[0]
         nf = t.face_bits.shape[0]
         hand = self.hands[idx, p]
         tab = self.tabled[idx, p]
@@ -461,14 +483,13 @@ class StockBatch(BatchState):
         for k in range(tiers.shape[1]):
             playable = np.where(playable == 0, hand & tiers[:, k], playable)
         playable = np.where((lead < 0) | (playable == 0), hand, playable)
-        concealed = unpack_cards(playable & ~tab, c).reshape(-1, _PACKS, nf).any(axis=1)
-        on_table = unpack_cards(playable & tab, c).reshape(-1, _PACKS, nf).any(axis=1)
-        if t.plays_interleaved:
-            mask[idx, 0 : 2 * nf : 2] = concealed
-            mask[idx, 1 : 2 * nf : 2] = on_table
+        concealed = _faces(playable & ~tab, nf)
+        on_table = _faces(playable & tab, nf)
+        if t.plays_interleaved:  # bit 2f: face f from the hand, bit 2f + 1: from the table
+            mask[idx, : 2 * nf] = unpack_cards(_spread(concealed) | (_spread(on_table) << np.uint64(1)), 2 * nf)
         else:
-            mask[idx[:, None], t.hand_ids[None, :]] = concealed
-            mask[idx[:, None], t.table_ids[None, :]] = on_table
+            mask[idx[:, None], t.hand_ids[None, :]] = unpack_cards(concealed, nf)
+            mask[idx[:, None], t.table_ids[None, :]] = unpack_cards(on_table, nf)
         stock = self.stage[idx] == PLAY
         if t.carte_id >= 0:
             mask[idx, t.carte_id] = stock & ((self.shown[idx] >> p) & 1 == 1)
@@ -512,33 +533,37 @@ class StockBatch(BatchState):
 
     def _meld_mask(self, mask: BoolArray, idx: IntArray, p: IntArray, trump: IntArray) -> None:
         t = self.tables
-        c = t.card_bit.shape[0]
-        nf = t.face_bits.shape[0]
+        nf = np.uint64(t.face_bits.shape[0])
+        one = np.uint64(1)
         held = self.hands[idx, p]
-        tab = self.tabled[idx, p]
-        free = held
+        tab = self.tabled[idx, p][:, None]
         if not t.exchange_usable:
             ex = self.exchanged[idx].astype(np.intp)
-            free = np.where(ex >= 0, held & ~t.card_bit[np.maximum(ex, 0)], held)
-        free = free[:, None] & ~self.blocked[idx, p]  # m x K
-        concealed = unpack_cards(free & ~tab[:, None], c).reshape(idx.size, -1, _PACKS, nf).sum(axis=2)
-        tabled = unpack_cards(free & tab[:, None], c).reshape(idx.size, -1, _PACKS, nf).sum(axis=2)
-        codes = t.code[concealed, tabled]  # m x K x F
-        for comp in t.components:
-            at = codes[:, comp.kind]
-            state = np.zeros(idx.size, np.intp)
-            for f in comp.faces[::-1]:
-                state = state * _STATES + at[:, f]
-            state = np.where(comp.valid[trump], state, 0)
-            live = np.flatnonzero(state)
-            if not live.size:
-                continue
-            rows = idx[live]
-            found = comp.table[state[live]]
-            if comp.first >= 0:
-                mask[rows, comp.first : comp.first + comp.ids.size] = found
-            else:
-                mask[rows[:, None], comp.ids[None, :]] = found
+            held = np.where(ex >= 0, held & ~t.card_bit[np.maximum(ex, 0)], held)
+        # per (kind, face) pair that some meld needs: the copies the player may use, as a state code
+        free = held[:, None] & ~self.blocked[idx, p][:, t.pair_kind]  # m x Q
+        f = t.pair_face
+        concealed = free & ~tab
+        tabled = free & tab
+        hand_n = ((concealed >> f) & one) + ((concealed >> (f + nf)) & one)
+        table_n = ((tabled >> f) & one) + ((tabled >> (f + nf)) & one)
+        codes = t.code.reshape(-1).take((hand_n * np.uint64(_PACKS + 1) + table_n).astype(np.intp))
+        states = np.add.reduceat(codes * t.pair_weights, t.pair_starts, axis=1)  # m x components
+        states *= t.component_valid[trump]
+        some = np.flatnonzero(states.any(axis=1))  # the deals with a meld to declare
+        if not some.size:
+            return
+        states = states[some]
+        rows = idx[some]
+        lo, hi = t.meld_ids
+        if lo < 0:  # the meld ids are not one range: component by component
+            for c, comp in enumerate(t.components):
+                mask[rows[:, None], comp.ids[None, :]] = comp.table.take(states[:, c], axis=0)
+            return
+        block = np.empty((rows.size, hi - lo), bool)  # every meld id, component by component
+        for c, comp in enumerate(t.components):
+            block[:, comp.first - lo : comp.first - lo + comp.ids.size] = comp.table.take(states[:, c], axis=0)
+        mask[rows, lo:hi] = block
 
     def _advance(self, actions: IntArray) -> StockBatch:
         t = self.tables
@@ -566,6 +591,31 @@ class StockBatch(BatchState):
         _seven(s, t, np.flatnonzero(declare & (kind == _EXCHANGE)), exchange=True)
         _seven(s, t, np.flatnonzero(declare & (kind == _DECLARE)), exchange=False)
         return StockBatch(**s)
+
+
+def _faces(masks: U64, nf: int) -> U64:
+    """The faces of which some copy is in each mask (two packs: copy 1 of face f is card f + nf)."""
+    folded: U64 = (masks | (masks >> np.uint64(nf))) & np.uint64((1 << nf) - 1)
+    return folded
+
+
+_SPREAD = tuple(
+    (np.uint64(shift), np.uint64(magic))
+    for shift, magic in (
+        (16, 0x0000FFFF0000FFFF),
+        (8, 0x00FF00FF00FF00FF),
+        (4, 0x0F0F0F0F0F0F0F0F),
+        (2, 0x3333333333333333),
+        (1, 0x5555555555555555),
+    )
+)
+
+
+def _spread(masks: U64) -> U64:
+    """Bit i of each (32-bit) mask moved to bit 2i."""
+    for shift, magic in _SPREAD:
+        masks = (masks | (masks << shift)) & magic
+    return masks
 
 
 def _lowest(masks: U64) -> npt.NDArray[np.intp]:
