@@ -1,5 +1,5 @@
-"""The batch engine's stock games (``bezique``, ``bezique-match``) against the scalar stock
-engine: the same deals, the same player to act and legal actions at every step (tricks,
+"""The batch engine's stock games (``bezique``, ``bezique-match``, ``pinochle``) against the
+scalar stock engine: the same deals, the same player to act and legal actions at every step (tricks,
 declarations under R0-R5, the trump seven, draws, the play-off duties), the same scores."""
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ np = pytest.importorskip("numpy", reason="the batch engine needs the [batch] ext
 from bezique_rules import OptionError, batch, get_rules, new_deal  # noqa: E402
 from test_batch import differential  # noqa: E402
 
-STOCK_PRESETS = ("bezique", "bezique-match")
+STOCK_PRESETS = ("bezique", "bezique-match", "pinochle")
 GAME_OPTIONS = {"target", "tie_rule", "lurch_threshold", "match_lead"}  # about the game, not the deal
 REFUSED = {"new_card_rule": "same_class_only", "double_after_two_singles": True}
 """Option values the batch engine refuses (they need the general declaration search)."""
 
 
-@pytest.mark.parametrize(("variant", "deals"), [("bezique", 600), ("bezique-match", 400)])
+@pytest.mark.parametrize(("variant", "deals"), [("bezique", 600), ("bezique-match", 400), ("pinochle", 400)])
 def test_random_deals_agree_with_the_scalar_engine(variant: str, deals: int) -> None:
     """Seeded random deals with the default options: the batch engine and new_deal agree on the
     player to act and the legal ids at every step, and on the final scores."""
@@ -77,9 +77,10 @@ def batches(draw: st.DrawFn) -> Case:
 
 @given(batches())
 def test_option_combinations_agree_with_the_scalar_engine(case: Case) -> None:
-    """Every supported option combination (quartets, the bezique pair, meld limit, R5, the
-    seven's methods and timing, the exchanged card, the play-off duty, brisques, the last
-    trick, carte blanche, dealer seat): 16 seeded random deals agree step by step."""
+    """Every supported option combination (Bezique: quartets, the bezique pair, meld limit, R5,
+    the seven's methods and timing, the exchanged card, the play-off duty, brisques, the last
+    trick, carte blanche; Pinochle: meld table, double pinochle, counting, rounding, the dix, the
+    play-off duty; the dealer seat): 16 seeded random deals agree step by step."""
     variant, options, seeds, policy_seed, dealer = case
     differential(variant, seeds, policy_seed, dealer, **options)
 
@@ -105,5 +106,6 @@ def test_options_the_batch_engine_does_not_play_raise_option_error_naming_them(o
 
 def test_other_stock_games_raise_option_error_naming_them() -> None:
     """A stock game the batch engine does not play (multi-pack Bezique) raises OptionError naming it."""
-    with pytest.raises(OptionError, match="rubicon-bezique"):
-        batch.new("rubicon-bezique", [1])
+    for variant in ("rubicon-bezique", "six-pack-bezique"):
+        with pytest.raises(OptionError, match=variant):
+            batch.new(variant, [1])

@@ -158,14 +158,11 @@ def new(variant: str | RuleSet, seeds: Iterable[int] | npt.NDArray[np.integer[An
         from .euchre import new_euchre
 
         return new_euchre(rules, raw, seat)
-    if rules.engine == "stock" and rules.players == 2:
-        from .stock import new_stock
+    from .stock import SUPPORTED, new_stock
 
+    if rules.engine == "stock":
         return new_stock(rules, raw, seat)
-    raise OptionError(
-        f"the batch engine does not support {rules.name!r} yet; it supports: euchre, british-euchre, "
-        "euchre-openspiel, bezique, bezique-match"
-    )
+    raise OptionError(f"the batch engine does not support {rules.name!r} yet; {SUPPORTED}")
 
 
 class Fields(dict[str, Any]):

@@ -187,23 +187,21 @@ class StockBatchTables:
     """The mask of the cards that score for the dealer when turned up (0 when none do)."""
 
 
+SUPPORTED = "it supports: euchre, british-euchre, euchre-openspiel, bezique, bezique-match, pinochle"
+"""What `bezique_rules.batch.new` plays, for its refusals."""
+
+
 def _refuse(rules: RuleSet, what: str) -> OptionError:
     return OptionError(f"the batch engine does not support {what} ({rules.name!r})")
 
 
 def supports(rules: RuleSet) -> None:
-    """`OptionError` naming the option unless the batch stock engine plays ``rules`` exactly."""
+    """`OptionError` naming the variant or the option unless the batch stock engine plays
+    ``rules`` exactly: two players, two packs, a turn-up and a trump seven / dix, no cut, no
+    deal result, no marriage that fixes trumps, play duties read as tiers, the quick
+    declaration rules (`quick_rules`)."""
     stock = rules.stock
     meld_rules = rules.meld_rules
-    options = dict(rules.option_values)
-    if meld_rules.new_card_rule != "every_meld":
-        raise _refuse(rules, f"new_card_rule={meld_rules.new_card_rule!r}; use 'every_meld'")
-    if meld_rules.double_after_two_singles:
-        raise _refuse(rules, "double_after_two_singles=True")
-    if not quick_rules(meld_rules):
-        raise _refuse(rules, "melds re-formed after play")
-    if stock.carte_blanche_repeat:
-        raise _refuse(rules, "carte_blanche_repeat")
     if (
         rules.players != _PLAYERS
         or rules.deck.packs != _PACKS
@@ -212,16 +210,22 @@ def supports(rules: RuleSet) -> None:
         or stock.result is not None
         or not rules.deal.turn_up
         or stock.dix is None
+        or stock.carte_blanche_repeat
+        or meld_rules.reform_after_play
         or any(k.fixes_trump for k in rules.melds.kinds)
         or rules.stock_policy.duty not in _DUTIES
         or rules.playoff_policy.duty not in _DUTIES
     ):
-        raise OptionError(
-            f"the batch engine does not support this stock-game rule set: {rules.name!r} (options {sorted(options)})"
-        )
+        raise OptionError(f"the batch engine does not support {rules.name!r} yet; {SUPPORTED}")
+    if meld_rules.new_card_rule != "every_meld":
+        raise _refuse(rules, f"new_card_rule={meld_rules.new_card_rule!r}; use 'every_meld'")
+    if meld_rules.double_after_two_singles:
+        raise _refuse(rules, "double_after_two_singles=True")
+    if not quick_rules(meld_rules):  # pragma: no cover - every other reason is named above
+        raise _refuse(rules, "these meld rules")
 
 
-_DUTIES = (PlayDuty.FREE, PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_BEAT_OR_TRUMP)
+_DUTIES = (PlayDuty.FREE, PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_BEAT_OR_TRUMP, PlayDuty.FOLLOW_BEAT_IF_TRUMP_LED)
 
 
 def _tiers(rules: RuleSet, playoff: bool, max_tiers: int = 3) -> U64:
