@@ -974,6 +974,9 @@ class EuchreDeal(DealState):
         rules = self.setup.rules
         n = rules.players
         check_seat(player, n)  # a real int seat (not a bool): DealError / DealTypeError
+        unseen = self._past_hidden_decisions(player)
+        if unseen is not self:
+            return unseen.view(player)
         c = self.core
         deck = rules.deck
         cards = deck.cards
@@ -1008,6 +1011,21 @@ class EuchreDeal(DealState):
             buried=(cards[c.buried],) if player == self.setup.dealer and c.buried >= 0 else (),
             state=self,
         )
+
+    def _past_hidden_decisions(self, player: int) -> Self:
+        """This deal as ``player`` sees it while another player decides on a farmer's hand:
+        every pending such decision of another player made as a ``pass`` (which nobody else
+        sees). Only a holder is asked, so showing him as the player to act would tell what
+        he holds; ``player`` sees the deal as if nobody held one until a swap is shown."""
+        state = self
+        while (
+            state.core.stage is Phase.DISCARD
+            and state.core.player != player
+            and state.core.queue
+            and state.core.queue[0][1] == _FARMER
+        ):
+            state = state._apply_id(self.setup.meta.pass_id)
+        return state
 
     def _turn_up_kept(self) -> bool:
         """Whether everyone knows the dealer holds the turn-up: he took it and could not
@@ -1051,7 +1069,8 @@ class EuchreDeal(DealState):
         # Only a holder of a farmer's hand is asked whether to swap it; the others do not see
         # his ``pass``. A guess replays its deal with a hidden pass for each other holder its
         # hands make, and is kept when the viewer sees it as he sees this deal (rejection
-        # sampling: a swap, or a decision pending now, pins who holds such a hand).
+        # sampling: a shown swap pins who held such a hand; a pending decision of another
+        # player is not shown, see `_past_hidden_decisions`).
         seen = self.view(player)
         for _ in range(_FARMER_GUESSES):
             world = self._guess(player, rng)._with_hidden_passes(player)
@@ -1067,7 +1086,6 @@ class EuchreDeal(DealState):
         c = self.core
         hidden = [i < c.asked and who != player and m.meta[a][0] == _PASS for i, (who, a) in enumerate(c.moves)]
         seen = [mv for mv, h in zip(c.moves, hidden) if not h]
-        pending = c.player if c.stage is Phase.DISCARD and c.queue and c.queue[0][1] == _FARMER else -1
         state = cast(Self, EuchreEngine.new_deal(setup.rules, setup.deck_order, setup.seed, setup.dealer))
         k = 0
         while True:
@@ -1076,8 +1094,6 @@ class EuchreDeal(DealState):
             if now.stage is Phase.DISCARD and now.queue[0][1] == _FARMER and seat != player:
                 if k < len(seen) and seen[k][0] == seat:
                     pass  # his swap, as everybody saw it
-                elif k == len(seen) and seat == pending:
-                    return state  # deciding now, as in this deal
                 else:
                     state = state._apply_id(m.pass_id)
                     continue
