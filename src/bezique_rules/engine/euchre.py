@@ -24,7 +24,7 @@ import attrs
 from typing_extensions import Self
 
 from ..actions import Action, ActionSpace, Verb
-from ..bidding import OrderUp
+from ..bidding import Decision, OrderUp
 from ..cards import CardSet, Rank, Suit
 from ..checks import check_seat
 from ..deck import WIDOW, card_ids
@@ -38,9 +38,6 @@ from ..tricks import PlayDuty
 __all__ = ["EuchreCore", "EuchreDeal", "EuchreEngine"]
 
 _FARMER_GUESSES = 1000  # guesses tried for one consistent with who held a farmer's hand
-
-# decisions queued after trumps are made
-_MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP, _FARMER = range(5)
 
 _PLAY, _DISCARD, _PASS, _ORDER, _ORDER_ALONE, _CALL, _CALL_ALONE, _TRUMP, _ALONE, _FARMER_SWAP = range(10)
 
@@ -270,14 +267,18 @@ def _build(rules: RuleSet) -> _Meta:
         tuple(sorted({alone_id, pass_id})), tuple(sorted(set(trump_ids))), candidate_of, dealing, pos,
         tuple((d + 1) % n for d in range(n)),
         tuple(
-            tuple(((d + 1 + i) % n, _FARMER) for i in range(n)) if bidding.farmers_hand != "off" else ()
-            for d in range(n)
+            bidding.decisions_before_bidding(n, d) for d in range(n)
         ),
         (0,) * n,
         tuple(
             tuple(
-                tuple(tuple(_made_queue(bidding, n, dealer, maker, alone, turned) for turned in (False, True))
-                      for alone in (False, True))
+                tuple(
+                    tuple(
+                        bidding.decisions_after_trump(n, dealer, maker, alone=alone, turned_suit=turned)
+                        for turned in (False, True)
+                    )
+                    for alone in (False, True)
+                )
                 for maker in range(n)
             )
             for dealer in range(n)
@@ -305,33 +306,6 @@ def _play_rows(m: _Meta, out: int, trump: int) -> tuple[Any, ...]:
     follow = m.follow[trump] if m.follow is not None else None
     power = m.lead_power[trump] if m.lead_power else None
     return (m.next_seat[out], m.active[out], follow, power)
-
-
-def _made_queue(
-    bidding: OrderUp, n: int, dealer: int, maker: int, alone: bool, turned_suit: bool
-) -> tuple[tuple[int, int], ...]:
-    """The decisions that follow a made trump, in order: (seat, kind)."""
-    partner = (maker + 2) % n
-    queue: list[tuple[int, int]] = []
-    if bidding.alone_with_bid:
-        asked = alone and bidding.takeover_offered(maker_is_dealer=maker == dealer, round_one=turned_suit)
-        after = bidding.takeover_after_exchange(maker_is_dealer=maker == dealer, round_one=turned_suit)
-        if asked and not after:
-            queue.append((partner, _TAKEOVER))
-        if turned_suit:
-            queue.append((dealer, _PICKUP))
-        if asked and after:  # seed 004: only a dealer who took the turned card keeps his lone hand
-            queue.append((partner, _TAKEOVER))
-    else:
-        if turned_suit:
-            queue.append((dealer, _PICKUP))
-        queue.append((maker, _MAKER_ALONE))
-    if bidding.lone_defender != "never":
-        for i in range(1, n + 1):
-            seat = (dealer + i) % n
-            if seat % 2 != maker % 2:
-                queue.append((seat, _DEFEND))
-    return tuple(queue)
 
 
 def _bid_ids(
@@ -642,7 +616,7 @@ class EuchreDeal(DealState):
                 return RuleCode.MUST_BID, "the dealer must take the turn-up and discard a card"
             return RuleCode.WRONG_PHASE, f"nothing to pass during the {stage.value} phase"
         if kind == _DISCARD:
-            if stage is not Phase.DISCARD or c.queue[0][1] != _PICKUP:
+            if stage is not Phase.DISCARD or c.queue[0][1] != Decision.PICKUP:
                 return RuleCode.WRONG_PHASE, "only the dealer discards, after taking the turn-up"
             if (
                 arg == rules.deck.face_of[c.turn_up]
@@ -651,7 +625,7 @@ class EuchreDeal(DealState):
                 return RuleCode.CARD_NOT_HELD, "the dealer may not discard the card he just took up"
             return RuleCode.CARD_NOT_HELD, "you do not hold that card"
         if kind == _FARMER_SWAP:
-            if stage is not Phase.DISCARD or c.queue[0][1] != _FARMER:
+            if stage is not Phase.DISCARD or c.queue[0][1] != Decision.FARMER:
                 return RuleCode.WRONG_PHASE, "a farmer's hand is exchanged before the bidding"
             return RuleCode.CARD_NOT_HELD, "you do not hold those cards"
         if kind == _TRUMP:
@@ -815,12 +789,12 @@ class EuchreDeal(DealState):
         e[_LEGAL] = None
         while queue:
             seat, kind = queue[0]
-            if kind == _FARMER:
+            if kind == Decision.FARMER:
                 if not self._has_farmers_hand(e[_HANDS][seat], m):
                     queue = queue[1:]
                     continue
                 stage = Phase.DISCARD
-            elif kind == _PICKUP:
+            elif kind == Decision.PICKUP:
                 if (e[_OUT] >> seat) & 1:
                     queue = queue[1:]
                     continue
@@ -874,10 +848,10 @@ class EuchreDeal(DealState):
         has exchanged (seed 004)."""
         m: _Meta = self.setup.meta
         dealer = self.setup.dealer
-        if kind == _TAKEOVER:
+        if kind == Decision.TAKEOVER:
             bidding = part_of(self.setup.rules, self.setup.rules.bidding, OrderUp)
             return bidding.takeover_refused(maker_is_dealer=e[_MAKER] == dealer, dealer_took_turn_up=e[_BURIED] >= 0)
-        return kind == _DEFEND and (
+        return kind == Decision.DEFEND and (
             e[_DEFENDER] >= 0
             or not m.defence_allowed[e[_ALONE] >= 0]
             or (m.defence_blocked_by_exchange and (seat + 2) % len(e[_HANDS]) == dealer and e[_BURIED] >= 0)
@@ -895,10 +869,10 @@ class EuchreDeal(DealState):
         e[_QUEUE] = queue[1:]
         if not yes:
             pass
-        elif kind == _MAKER_ALONE:
+        elif kind == Decision.MAKER_ALONE:
             e[_ALONE] = seat
             e[_OUT] |= 1 << ((seat + 2) % n)
-        elif kind == _TAKEOVER:
+        elif kind == Decision.TAKEOVER:
             e[_ALONE] = seat
             e[_OUT] = 1 << e[_MAKER]
         else:
@@ -913,7 +887,7 @@ class EuchreDeal(DealState):
         e[_QUEUE] = queue[1:]
         hands = list(e[_HANDS])
         kitty = e[_KITTY]
-        if qkind == _FARMER:
+        if qkind == Decision.FARMER:
             e[_ASKED] += 1
             if kind == _FARMER_SWAP:
                 if e[_FARMER] >= 0:  # a second farmer's hand: misdeal
@@ -1022,7 +996,7 @@ class EuchreDeal(DealState):
             state.core.stage is Phase.DISCARD
             and state.core.player != player
             and state.core.queue
-            and state.core.queue[0][1] == _FARMER
+            and state.core.queue[0][1] == Decision.FARMER
         ):
             state = state._apply_id(self.setup.meta.pass_id)
         return state
@@ -1091,7 +1065,7 @@ class EuchreDeal(DealState):
         while True:
             now = state.core
             seat = now.player
-            if now.stage is Phase.DISCARD and now.queue[0][1] == _FARMER and seat != player:
+            if now.stage is Phase.DISCARD and now.queue[0][1] == Decision.FARMER and seat != player:
                 if k < len(seen) and seen[k][0] == seat:
                     pass  # his swap, as everybody saw it
                 else:
@@ -1246,7 +1220,7 @@ def _legal_list(setup: DealSetup[_Meta], c: EuchreCore) -> list[int]:
     if stage is Phase.ALONE:
         return [m.alone_id, m.pass_id]
     face_of = rules.deck.face_of
-    if kind == _FARMER:
+    if kind == Decision.FARMER:
         hand_faces = [face_of[pid] for pid in card_ids(c.hands[p]) if (m.farmer_faces >> face_of[pid]) & 1]
         ids = [m.pass_id]
         for trio in itertools.combinations(sorted(set(hand_faces)), 3):
