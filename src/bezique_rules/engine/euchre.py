@@ -39,6 +39,11 @@ __all__ = ["EuchreCore", "EuchreDeal", "EuchreEngine"]
 
 _FARMER_GUESSES = 1000  # guesses tried for one consistent with who held a farmer's hand
 
+# the questions outside the bidding rounds, as module names (an enum's class attribute
+# costs five times a global's look-up in CPython 3.11)
+_MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP = Decision.MAKER_ALONE, Decision.TAKEOVER, Decision.DEFEND, Decision.PICKUP
+_FARMERS_HAND = Decision.FARMER
+
 _PLAY, _DISCARD, _PASS, _ORDER, _ORDER_ALONE, _CALL, _CALL_ALONE, _TRUMP, _ALONE, _FARMER_SWAP = range(10)
 
 _TRICKS = Phase.TRICKS
@@ -616,7 +621,7 @@ class EuchreDeal(DealState):
                 return RuleCode.MUST_BID, "the dealer must take the turn-up and discard a card"
             return RuleCode.WRONG_PHASE, f"nothing to pass during the {stage.value} phase"
         if kind == _DISCARD:
-            if stage is not Phase.DISCARD or c.queue[0][1] != Decision.PICKUP:
+            if stage is not Phase.DISCARD or c.queue[0][1] != _PICKUP:
                 return RuleCode.WRONG_PHASE, "only the dealer discards, after taking the turn-up"
             if (
                 arg == rules.deck.face_of[c.turn_up]
@@ -625,7 +630,7 @@ class EuchreDeal(DealState):
                 return RuleCode.CARD_NOT_HELD, "the dealer may not discard the card he just took up"
             return RuleCode.CARD_NOT_HELD, "you do not hold that card"
         if kind == _FARMER_SWAP:
-            if stage is not Phase.DISCARD or c.queue[0][1] != Decision.FARMER:
+            if stage is not Phase.DISCARD or c.queue[0][1] != _FARMERS_HAND:
                 return RuleCode.WRONG_PHASE, "a farmer's hand is exchanged before the bidding"
             return RuleCode.CARD_NOT_HELD, "you do not hold those cards"
         if kind == _TRUMP:
@@ -789,12 +794,12 @@ class EuchreDeal(DealState):
         e[_LEGAL] = None
         while queue:
             seat, kind = queue[0]
-            if kind == Decision.FARMER:
+            if kind == _FARMERS_HAND:
                 if not self._has_farmers_hand(e[_HANDS][seat], m):
                     queue = queue[1:]
                     continue
                 stage = Phase.DISCARD
-            elif kind == Decision.PICKUP:
+            elif kind == _PICKUP:
                 if (e[_OUT] >> seat) & 1:
                     queue = queue[1:]
                     continue
@@ -848,10 +853,10 @@ class EuchreDeal(DealState):
         has exchanged (seed 004)."""
         m: _Meta = self.setup.meta
         dealer = self.setup.dealer
-        if kind == Decision.TAKEOVER:
+        if kind == _TAKEOVER:
             bidding = part_of(self.setup.rules, self.setup.rules.bidding, OrderUp)
             return bidding.takeover_refused(maker_is_dealer=e[_MAKER] == dealer, dealer_took_turn_up=e[_BURIED] >= 0)
-        return kind == Decision.DEFEND and (
+        return kind == _DEFEND and (
             e[_DEFENDER] >= 0
             or not m.defence_allowed[e[_ALONE] >= 0]
             or (m.defence_blocked_by_exchange and (seat + 2) % len(e[_HANDS]) == dealer and e[_BURIED] >= 0)
@@ -869,10 +874,10 @@ class EuchreDeal(DealState):
         e[_QUEUE] = queue[1:]
         if not yes:
             pass
-        elif kind == Decision.MAKER_ALONE:
+        elif kind == _MAKER_ALONE:
             e[_ALONE] = seat
             e[_OUT] |= 1 << ((seat + 2) % n)
-        elif kind == Decision.TAKEOVER:
+        elif kind == _TAKEOVER:
             e[_ALONE] = seat
             e[_OUT] = 1 << e[_MAKER]
         else:
@@ -887,7 +892,7 @@ class EuchreDeal(DealState):
         e[_QUEUE] = queue[1:]
         hands = list(e[_HANDS])
         kitty = e[_KITTY]
-        if qkind == Decision.FARMER:
+        if qkind == _FARMERS_HAND:
             e[_ASKED] += 1
             if kind == _FARMER_SWAP:
                 if e[_FARMER] >= 0:  # a second farmer's hand: misdeal
@@ -996,7 +1001,7 @@ class EuchreDeal(DealState):
             state.core.stage is Phase.DISCARD
             and state.core.player != player
             and state.core.queue
-            and state.core.queue[0][1] == Decision.FARMER
+            and state.core.queue[0][1] == _FARMERS_HAND
         ):
             state = state._apply_id(self.setup.meta.pass_id)
         return state
@@ -1065,7 +1070,7 @@ class EuchreDeal(DealState):
         while True:
             now = state.core
             seat = now.player
-            if now.stage is Phase.DISCARD and now.queue[0][1] == Decision.FARMER and seat != player:
+            if now.stage is Phase.DISCARD and now.queue[0][1] == _FARMERS_HAND and seat != player:
                 if k < len(seen) and seen[k][0] == seat:
                     pass  # his swap, as everybody saw it
                 else:
@@ -1220,7 +1225,7 @@ def _legal_list(setup: DealSetup[_Meta], c: EuchreCore) -> list[int]:
     if stage is Phase.ALONE:
         return [m.alone_id, m.pass_id]
     face_of = rules.deck.face_of
-    if kind == Decision.FARMER:
+    if kind == _FARMERS_HAND:
         hand_faces = [face_of[pid] for pid in card_ids(c.hands[p]) if (m.farmer_faces >> face_of[pid]) & 1]
         ids = [m.pass_id]
         for trio in itertools.combinations(sorted(set(hand_faces)), 3):
