@@ -149,6 +149,14 @@ register_preset(
         description="Three-hand Bezique: 3 packs (96 cards), each for himself, game 2000 (reference §7).",
     )
 )
+register_preset(
+    Preset(
+        "four-hand-bezique",
+        build_multihand,
+        _SPECS["four-hand-bezique"],
+        description="Four-hand Bezique: 4 packs (128 cards), four individuals, game 2000 (reference §7).",
+    )
+)
 
 
 def check_multihand_options(rules: RuleSet) -> None:
