@@ -33,6 +33,7 @@ A preset gets the cut with one line in its ``RuleSet(...)``, e.g.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from typing import Literal, TypeAlias, TypeVar
@@ -342,7 +343,10 @@ def _stacked_draw(pack: tuple[Card, ...], cards: Sequence[Card | str]) -> Callab
     if isinstance(cards, (str, bytes, bytearray, dict, type)) or not hasattr(cards, "__iter__"):
         raise DealTypeError(f"a stacked cut is a list of cards, not {quote(cards)}")
     parsed: list[Card] = []
-    for c in list(cards)[: MAX_CUT_ROUNDS * 8 + 1]:
+    most = MAX_CUT_ROUNDS * 8
+    for c in itertools.islice(cards, most + 1):
+        if len(parsed) == most:
+            raise DealError(f"a stacked cut holds at most {most} cards")
         if isinstance(c, Card):
             parsed.append(c)
         elif isinstance(c, str):

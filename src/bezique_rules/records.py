@@ -269,8 +269,9 @@ def check_record(record: object) -> dict[str, Any]:
             if not isinstance(cut, dict) or not set(cut) <= {"cards", "decision"} or "cards" not in cut:
                 raise RecordError(f"the record's cut is an object with cards (and a decision): {quote(cut)}")
             _card_list(cut["cards"], "cut cards")
-            if cut.get("decision") not in (None, "deal", "lead") or not isinstance(cut.get("decision", ""), str):
-                raise RecordError(f"the record's cut decision is 'deal' or 'lead', not {quote(cut.get('decision'))}")
+            decision = cut.get("decision")
+            if decision is not None and (not isinstance(decision, str) or decision not in ("deal", "lead")):
+                raise RecordError(f"the record's cut decision is 'deal' or 'lead', not {quote(decision)}")
     else:
         deck = record.get("deck")
         if deck is not None:
