@@ -256,7 +256,7 @@ class RuleSet:
     name, options, game end, version or description) whose precomputed tables this one
     uses instead of building its own (set by the registry: see `share_tables`)."""
 
-    @property
+    @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The scoring sides: ((0, 2), (1, 3)) with partners, else one player each."""
         if self.partnership:
