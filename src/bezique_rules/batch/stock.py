@@ -97,11 +97,14 @@ class StockBatchTables:
     """The meld components."""
     pair_kind: npt.NDArray[np.intp]
     """intp[Q]: the (kind, face) pairs the components read: their kinds."""
-    pair_face: U64
-    """uint64[Q]: their faces."""
-    pair_weights: npt.NDArray[np.intp]
-    """intp[Q]: the weight of each pair's code in its component's state (``S ** i`` for
-    the component's i-th face; the pairs of a component are consecutive)."""
+    pair_bits: U64
+    """uint64[Q]: their faces' copies."""
+    pair_codes: npt.NDArray[np.int32]
+    """int32[Q * (P + 1) ** 2]: pair, copies concealed, copies tabled -> the pair's part of
+    its component's state: its code times ``S ** i`` for the component's i-th face (the
+    pairs of a component are consecutive)."""
+    pair_offsets: npt.NDArray[np.intp]
+    """intp[Q]: where each pair's part of `pair_codes` starts."""
     pair_starts: npt.NDArray[np.intp]
     """intp[M]: each component's first pair."""
     meld_ids: tuple[int, int]
@@ -385,6 +388,7 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
     pair_kind = np.array([comp.kind for comp in components for _f in comp.faces], np.intp)
     pair_face = [int(f) for comp in components for f in comp.faces]
     weights = np.array([_STATES**i for comp in components for i in range(comp.faces.size)], np.intp)
+    pair_codes = (code.reshape(1, -1) * weights[:, None]).reshape(-1).astype(np.int32)
     meld_list = np.flatnonzero(kind == _MELD)
     meld_range = (int(meld_list[0]), int(meld_list[-1]) + 1)
     if (meld_list != meld_range[0] + np.arange(meld_list.size)).any() or any(comp.first < 0 for comp in components):
@@ -402,7 +406,8 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
     return StockBatchTables(
         kind, face, star, meld_kind, slot_face, slot_hand, slot_table,
         np.array([k.points for k in kinds], np.int32), blocks,
-        components, pair_kind, np.array(pair_face, np.uint64), weights, starts, meld_range,
+        components, pair_kind, face_bits[pair_face], pair_codes,
+        np.arange(len(pair_face), dtype=np.intp) * code.size, starts, meld_range,
         np.array([comp.valid for comp in components], np.intp).T.copy(), code,
         np.left_shift(np.uint64(1), np.arange(c, dtype=np.uint64)), face_bits, np.array(deck.face_of, np.intp),
         hand_ids, table_ids,
@@ -537,22 +542,18 @@ class StockBatch(BatchState):
 
     def _meld_mask(self, mask: BoolArray, idx: IntArray, p: IntArray, trump: IntArray) -> None:
         t = self.tables
-        nf = np.uint64(t.face_bits.shape[0])
-        one = np.uint64(1)
         held = self.hands[idx, p]
         tab = self.tabled[idx, p][:, None]
         if not t.exchange_usable:
             ex = self.exchanged[idx].astype(np.intp)
             held = np.where(ex >= 0, held & ~t.card_bit[np.maximum(ex, 0)], held)
-        # per (kind, face) pair that some meld needs: the copies the player may use, as a state code
-        free = held[:, None] & ~self.blocked[idx, p][:, t.pair_kind]  # m x Q
-        f = t.pair_face
-        concealed = free & ~tab
-        tabled = free & tab
-        hand_n = ((concealed >> f) & one) + ((concealed >> (f + nf)) & one)
-        table_n = ((tabled >> f) & one) + ((tabled >> (f + nf)) & one)
-        codes = t.code.reshape(-1).take((hand_n * np.uint64(_PACKS + 1) + table_n).astype(np.intp))
-        states = np.add.reduceat(codes * t.pair_weights, t.pair_starts, axis=1)  # m x components
+        # per (kind, face) pair that some meld needs: the copies the player may use, concealed
+        # and tabled, as that pair's part of its component's state
+        free = held[:, None] & ~self.blocked[idx, p][:, t.pair_kind] & t.pair_bits  # m x Q
+        hand_n = np.bitwise_count(free & ~tab)
+        table_n = np.bitwise_count(free & tab)
+        at = (hand_n * np.uint8(_PACKS + 1) + table_n).astype(np.intp) + t.pair_offsets
+        states = np.add.reduceat(t.pair_codes.take(at), t.pair_starts, axis=1)  # m x components
         states *= t.component_valid[trump]
         some = np.flatnonzero(states.any(axis=1))  # the deals with a meld to declare
         if not some.size:
