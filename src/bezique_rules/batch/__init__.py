@@ -21,9 +21,9 @@ space) into lookup tables once per rule set; a step is a fixed number of array
 operations whatever N is.
 
 Supported: the Euchre presets ``euchre``, ``british-euchre`` and ``euchre-openspiel``
-(`EuchreBatch`), and the two-hand stock presets ``bezique`` and ``bezique-match``
-(`StockBatch`), with every option except those that `new` refuses with `OptionError`
-naming them. Other variants raise `OptionError` naming the variant.
+(`EuchreBatch`), and the two-hand stock presets ``bezique``, ``bezique-match`` and
+``pinochle`` (`StockBatch`), with every option except those that `new` refuses with
+`OptionError` naming them. Other variants raise `OptionError` naming the variant.
 """
 
 from __future__ import annotations
