@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Card, Rank, Suit, parse_cards
+from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
 from ..melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
 from ..scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd
@@ -183,6 +184,7 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
         description = "Classic two-hand 64-card Bezique to 1000."
     playoff = PlayDuty.FOLLOW_BEAT_OR_TRUMP if o["playoff_rule"] == "follow_beat_or_trump" else PlayDuty.FOLLOW_ONLY
     return RuleSet(
+        cut_for_deal=BEZIQUE_CUT,
         name=name,
         players=2,
         deck=PIQUET_DECK,

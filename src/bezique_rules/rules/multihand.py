@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Rank
+from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
 from ..melds import DixRule, MeldRules
 from ..scoring import BRISQUES, CardPoints, TargetEnd
@@ -67,6 +68,7 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
         trump_order=TrumpOrder(),
         card_points=CardPoints(BRISQUES.points, BRISQUES.last_trick),
         game_end=TargetEnd(o["target"], o["tie_rule"]),
+        cut_for_deal=BEZIQUE_CUT,
         engine="stock",
         melds=bezique_meld_table(quartet_rule=o["quartet_rule"], bezique_pair=o["bezique_pair"], beziques=3),
         meld_rules=MeldRules(

@@ -11,6 +11,7 @@ import attrs
 
 from ..actions import Action, ActionSpace
 from ..bidding import Auction, ContractRules, OrderUp
+from ..cut import CutForDeal
 from ..deck import DealPattern, DeckSpec
 from ..errors import OptionError, OptionTypeError, quote
 from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instances
@@ -257,6 +258,9 @@ class RuleSet:
     """The deal-scoring part of engines that settle a contract, or None."""
     contract: ContractRules | None = None
     """What happens between the auction and the play (`ContractRules`), or None."""
+    cut_for_deal: CutForDeal | None = None
+    """How the players cut for the first deal (``new_game(..., first_dealer="cut")``), or
+    None when the variant has no cut (`bezique_rules.cut`)."""
     version: int = 1
     """The behaviour version: bumped whenever the preset's behaviour changes."""
     description: str = ""
@@ -317,9 +321,11 @@ class RuleSet:
     # -- precomputed tables -------------------------------------------------
 
     def table_key(self) -> RuleSet:
-        """This rule set with what no deal reads blanked (name, options, game end, version,
-        description): rule sets with equal keys have equal tables."""
-        return attrs.evolve(self, name="", option_values=(), game_end=_ANY_GAME_END, version=0, description="")
+        """This rule set with what no deal reads blanked (name, options, game end, cut for
+        deal, version, description): rule sets with equal keys have equal tables."""
+        return attrs.evolve(
+            self, name="", option_values=(), game_end=_ANY_GAME_END, cut_for_deal=None, version=0, description=""
+        )
 
     def share_tables(self, source: RuleSet) -> None:
         """Use ``source``'s precomputed tables (built once, on first use) instead of building
