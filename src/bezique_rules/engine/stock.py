@@ -703,6 +703,11 @@ class StockDeal(DealState):
         return self.core.declarations
 
     @property
+    def pending(self) -> tuple[tuple[int, int, int], ...]:
+        """The melds laid out but not yet scored: (player, kind index, mask), each also in `declarations`."""
+        return self.core.pending
+
+    @property
     def scored(self) -> int:
         """The mask of trump sevens / dix cards that have scored."""
         return self.core.scored
