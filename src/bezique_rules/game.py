@@ -237,13 +237,9 @@ class GameState:
         Raises:
             RecordError: the dict is not a valid game record.
         """
-        from .errors import RecordError
-        from .records import replay
+        from .records import replay_as
 
-        state = replay(data)
-        if not isinstance(state, GameState):
-            raise RecordError("this record is of a deal, not of a game")
-        return state
+        return replay_as(data, GameState)
 
 
 def _game_over(action: object) -> IllegalActionError:

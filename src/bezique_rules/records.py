@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import ArgumentTypeError, BeziqueRulesError, RecordError, RecordTypeError, quote
 
@@ -359,4 +359,24 @@ def replay(record: dict[str, Any] | str) -> DealState | GameState:
             state = state.apply(text)
         except BeziqueRulesError as exc:
             raise RecordError(f"step {step} ({quote(text)}) does not replay: {exc}", step=step) from None
+    return state
+
+
+_State = TypeVar("_State", "DealState", "GameState")
+
+
+def replay_as(record: dict[str, Any], cls: type[_State]) -> _State:
+    """`replay`, for a record that must be of a deal (``cls=DealState``) or of a game
+    (``cls=GameState``): what their ``from_dict`` do.
+
+    Raises:
+        RecordError: as `replay`, or the record is of the other kind.
+    """
+    from .state import DealState
+
+    state = replay(record)
+    if not isinstance(state, cls):
+        if isinstance(state, DealState):
+            raise RecordError("this record is of a deal, not of a game")
+        raise RecordError("this record is of a game, not of a deal")
     return state

@@ -585,13 +585,9 @@ class DealState:
         Raises:
             RecordError: the dict is not a valid deal record.
         """
-        from .errors import RecordError
-        from .records import replay
+        from .records import replay_as
 
-        state = replay(data)
-        if not isinstance(state, DealState):
-            raise RecordError("this record is of a game, not of a deal")
-        return state
+        return replay_as(data, DealState)
 
 
 def determinize(view: PlayerView, rng: random.Random) -> DealState:

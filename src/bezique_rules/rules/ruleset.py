@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
 import attrs
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_OPTION_INT",
     "CutGuess",
+    "DeclarationPrivilege",
     "OptionSpec",
     "OptionValue",
     "RuleSet",
@@ -172,6 +173,25 @@ class StockRules:
     """Six-pack: the non-dealer guesses the size of the dealer's cut, or None."""
     result: DealResultRule | None = None
     """A rule turning the deal's totals into its result (`RubiconScoring`), or None."""
+    privilege: DeclarationPrivilege = attrs.field(factory=lambda: DeclarationPrivilege())
+    """Who declares after a won trick (the winner; in partnership Bezique he may pass it on)."""
+
+
+@attrs.frozen
+class DeclarationPrivilege:
+    """Who may declare after a won trick, and with which cards (reference.md §7).
+
+    ``holder="winner"``: only the trick winner (every two-hand game). ``"winner_or_partner"``:
+    the winner declares or passes the privilege to his partner (no consulting), who then
+    declares or passes; the declarer may combine his cards with his partner's tabled cards,
+    under both players' earlier declarations (he may not make a meld his partner could not
+    legally make), but the kinds in ``own_cards_only`` come from one player's own cards.
+    """
+
+    holder: Literal["winner", "winner_or_partner"] = "winner"
+    """Who may declare: the winner only, or the winner or (when he passes it on) his partner."""
+    own_cards_only: frozenset[str] = frozenset()
+    """Meld kinds (by name) a player makes from his own cards only (double and triple bezique)."""
 
 
 @attrs.frozen
