@@ -27,7 +27,15 @@ from bezique_rules.cards import Card, parse_cards
 from bezique_rules.cli import main
 from bezique_rules.cut import BEZIQUE_CUT, EUCHRE_CUT, PINOCHLE_CUT, CutDraw, CutForDeal, cut_seed
 
-BEZIQUE_FAMILY = ("bezique", "bezique-match", "rubicon-bezique", "six-pack-bezique", "eight-pack-bezique")
+BEZIQUE_FAMILY = (
+    "bezique",
+    "bezique-match",
+    "rubicon-bezique",
+    "six-pack-bezique",
+    "eight-pack-bezique",
+    "three-hand-bezique",
+    "four-hand-bezique",
+)
 PINOCHLE_FAMILY = ("pinochle", "auction-pinochle", "partnership-pinochle", "double-deck-pinochle")
 EUCHRE_FAMILY = ("euchre", "british-euchre", "euchre-openspiel")
 
@@ -82,6 +90,16 @@ def test_bezique_seed_2_the_higher_card_deals() -> None:
     assert (cut.winner, cut.decision, cut.dealer, cut.seats) == (0, "deal", 0, (0, 1))
     assert game.first_dealer == game.deal.dealer == 0
     assert game.current_player == 1  # the non-dealer leads
+
+
+def test_three_hand_winner_deciding_to_lead_has_his_right_hand_neighbour_deal() -> None:
+    """Three-hand Bezique: the highest card decides; 'lead' makes the player on his right
+    deal, so that the winner (on the dealer's left) leads."""
+    game = new_game("three-hand-bezique", seed=0, first_dealer="cut", cut_cards=["9S", "AS", "KH"])
+    assert game.cut_for_deal is not None and game.cut_for_deal.winner == 1
+    assert game.deal.dealer == 1
+    game = new_game("three-hand-bezique", seed=0, first_dealer="cut", cut_cards=["9S", "AS", "KH"], cut_decision="lead")
+    assert game.deal.dealer == 0 and game.current_player == 1
 
 
 def test_bezique_winner_may_decide_to_lead() -> None:

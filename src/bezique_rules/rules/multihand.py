@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Rank
+from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
 from ..melds import DixRule, MeldRules
 from ..scoring import BRISQUES, CardPoints, TargetEnd
@@ -59,6 +60,7 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
         else DeclarationPrivilege()
     )
     return RuleSet(
+        cut_for_deal=BEZIQUE_CUT,
         name=name,
         players=n,
         deck=DeckSpec(ranks=BEZIQUE_RANKS, packs=n),
