@@ -60,7 +60,6 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
         else DeclarationPrivilege()
     )
     return RuleSet(
-        cut_for_deal=BEZIQUE_CUT,
         name=name,
         players=n,
         deck=DeckSpec(ranks=BEZIQUE_RANKS, packs=n),
@@ -68,6 +67,7 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
         trump_order=TrumpOrder(),
         card_points=CardPoints(BRISQUES.points, BRISQUES.last_trick),
         game_end=TargetEnd(o["target"], o["tie_rule"]),
+        cut_for_deal=BEZIQUE_CUT,
         engine="stock",
         melds=bezique_meld_table(quartet_rule=o["quartet_rule"], bezique_pair=o["bezique_pair"], beziques=3),
         meld_rules=MeldRules(
