@@ -54,6 +54,7 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
     privilege = (
         DeclarationPrivilege(
             "winner_or_partner" if o["pass_privilege"] else "winner",
+            "with_partner_tabled",
             own_cards_only=frozenset({"double-bezique", "triple-bezique"}),
         )
         if partnership
@@ -157,6 +158,14 @@ register_preset(
         build_multihand,
         _SPECS["four-hand-bezique"],
         description="Four-hand Bezique: 4 packs (128 cards), four individuals, game 2000 (reference §7).",
+    )
+)
+register_preset(
+    Preset(
+        "partnership-bezique",
+        build_multihand,
+        _SPECS["partnership-bezique"],
+        description="Partnership Bezique: 4 packs (128 cards), partners opposite, game 2000 (reference §7).",
     )
 )
 
