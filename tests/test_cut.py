@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from pathlib import Path
 
 import attrs
 import pytest
@@ -369,6 +370,17 @@ def test_play_with_cut_shows_the_cut() -> None:
     line = next(line for line in text.splitlines() if line.startswith("Cut: "))
     dealer = line.rsplit("First dealer: ", 1)[1].rstrip(".")
     assert f"=== Deal 1: {dealer} deal" in text
+
+
+def test_replay_prints_the_recorded_cut(tmp_path: Path) -> None:
+    """bezique-rules replay FILE of a game that began with a cut prints the cut."""
+    game = _advance(new_game("euchre", seed=1, first_dealer="cut"), 10, 0)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_of(game)), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["replay", str(path)], out, err) == 0, err.getvalue()
+    assert game.cut_for_deal is not None
+    assert game.cut_for_deal.describe() + "\n" in out.getvalue()
 
 
 def test_play_with_cut_seats_the_person_where_the_draw_puts_him() -> None:
