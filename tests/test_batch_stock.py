@@ -17,8 +17,9 @@ from test_batch import differential  # noqa: E402
 
 STOCK_PRESETS = ("bezique", "bezique-match", "pinochle")
 GAME_OPTIONS = {"target", "tie_rule", "lurch_threshold", "match_lead"}  # about the game, not the deal
-REFUSED = {"new_card_rule": "same_class_only", "double_after_two_singles": True}
-"""Option values the batch engine refuses (they need the general declaration search)."""
+REFUSED = {"new_card_rule": "same_class_only", "double_after_two_singles": True, "pending_declarations": True}
+"""Option values the batch engine refuses (the general declaration search, melds laid out and
+scored later)."""
 
 
 @pytest.mark.parametrize(("variant", "deals"), [("bezique", 600), ("bezique-match", 400), ("pinochle", 400)])
@@ -99,7 +100,8 @@ def test_to_state_gives_the_scalar_deal_mid_play() -> None:
 
 @pytest.mark.parametrize(("option", "value"), sorted(REFUSED.items()))
 def test_options_the_batch_engine_does_not_play_raise_option_error_naming_them(option: str, value: Any) -> None:
-    """new_card_rule='same_class_only' and double_after_two_singles=True raise OptionError naming the option."""
+    """new_card_rule='same_class_only', double_after_two_singles=True and pending_declarations=True raise
+    OptionError naming the option."""
     with pytest.raises(OptionError, match=option):
         batch.new("bezique", [1], **{option: value})
 

@@ -220,6 +220,8 @@ def supports(rules: RuleSet) -> None:
         or rules.playoff_policy.duty not in _DUTIES
     ):
         raise OptionError(f"the batch engine does not support {rules.name!r} yet; {SUPPORTED}")
+    if stock.pending_declarations:
+        raise _refuse(rules, "pending_declarations=True")
     if meld_rules.new_card_rule != "every_meld":
         raise _refuse(rules, f"new_card_rule={meld_rules.new_card_rule!r}; use 'every_meld'")
     if meld_rules.double_after_two_singles:
