@@ -444,6 +444,8 @@ def test_computer_players_play_legal_marjolet(agent: Any) -> None:
     state = new_deal("marjolet", seed=3)
     rng = random.Random(0)
     while not state.is_over:
-        action = agent.choose(state.view(state.current_player), rng)
+        player = state.current_player
+        assert player is not None
+        action = agent.choose(state.view(player), rng)
         assert state.is_legal(action)
         state = state.apply(action)
