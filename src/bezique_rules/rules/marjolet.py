@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Rank
+from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
 from ..melds import DixRule, MeldKind, MeldRules, MeldTable, Quartet, SuitRun, TrumpWith
 from ..scoring import BRISQUES, CardPoints, StockBonuses, TargetEnd
@@ -61,6 +62,7 @@ def marjolet_meld_table(quartets: str = "aces_kings_queens_jacks") -> MeldTable:
 def build_marjolet(name: str, o: Mapping[str, Any]) -> RuleSet:
     """Compose a Marjolet rule set from validated options."""
     return RuleSet(
+        cut_for_deal=BEZIQUE_CUT,
         name=name,
         players=2,
         deck=MARJOLET_DECK,
