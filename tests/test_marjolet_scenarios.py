@@ -14,12 +14,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 from bezique_rules import (
     IllegalActionError,
+    MeldRules,
     Phase,
+    Rank,
     RuleCode,
+    StockBonuses,
+    Suit,
+    TargetEnd,
+    TrumpWith,
     available_variants,
     determinize,
     get_rules,
@@ -449,3 +456,62 @@ def test_computer_players_play_legal_marjolet(agent: Any) -> None:
         action = agent.choose(state.view(player), rng)
         assert state.is_legal(action)
         state = state.apply(action)
+
+
+def test_option_tie_rule_and_target() -> None:
+    """Options ``target`` and ``tie_rule`` make the game's `TargetEnd`."""
+    end = get_rules("marjolet", target=1000, tie_rule="play_on").game_end
+    assert isinstance(end, TargetEnd) and (end.target, end.tie_rule) == (1000, "play_on")
+
+
+# ---------------------------------------------------------------------------
+# the new parts serve any stock preset
+# ---------------------------------------------------------------------------
+
+
+def test_distinct_set_reuse_is_a_part_bezique_can_use() -> None:
+    """`MeldRules(reuse="distinct_sets")` in two-hand Bezique: a marriage from the king of a
+    tabled four kings and the queen of a tabled bezique becomes legal (the classes rules refuse
+    it for want of a card from the hand); the same set twice is still refused."""
+    from stacking import stack as bezique_stack
+
+    rules = get_rules("bezique")
+    free = attrs.evolve(rules, meld_rules=MeldRules(reuse="distinct_sets"))
+    deck = bezique_stack(p0="KS KH KD KC QS JD AC AC", p1="8C 8C 8D", turn_up="9H", stock="AD")
+    script = "play AC; play 8C; meld four-kings KS KH KD KC; play AC; play 8C; meld bezique QS JD"
+    classes = run(new_deal(rules, deck=deck), script).apply("play AD").apply("play 8D")
+    reuse = run(new_deal(free, deck=deck), script).apply("play AD").apply("play 8D")
+    assert classes.phase is Phase.DECLARE and reuse.phase is Phase.DECLARE
+    assert refusal(stock_deal(classes), "meld common-marriage KS* QS*") is RuleCode.MELD_NEEDS_NEW_CARD
+    reuse = reuse.apply("meld common-marriage KS* QS*")
+    assert reuse.breakdown[0].melds == 80 + 40 + 20
+    marriage = free.melds.index("common-marriage")
+    assert free.meld_rules.refusal(free.melds, marriage, 0b11, 0, 0b11, ((marriage, 0b11),)) == (
+        RuleCode.MELD_CARD_REUSED,
+        "the same set of cards may be melded only once",
+    )
+
+
+def test_stock_bonuses_are_a_part_pinochle_can_use() -> None:
+    """`StockBonuses` in two-hand Pinochle: whoever draws the turn-up scores ``last_card``."""
+    rules = get_rules("pinochle")
+    with_bonus = attrs.evolve(rules, stock=attrs.evolve(rules.stock, bonuses=StockBonuses(last_card=10)))
+    state = stock_deal(new_deal(with_bonus, seed=2))
+    turn_up = state.view(0).turn_up
+    while state.phase is not Phase.PLAYOFF:
+        state = state.apply(dull_action(state))
+    drawer = next(p for p in (0, 1) if turn_up in state.view(p).hand)
+    assert part(state, "bonus")[drawer] == 10 and part(state, "bonus")[1 - drawer] == 0
+    plain = stock_deal(new_deal("pinochle", seed=2))
+    while plain.phase is not Phase.PLAYOFF:
+        plain = plain.apply(dull_action(plain))
+    assert part(plain, "bonus") == (0, 0)
+
+
+def test_trump_with_pattern() -> None:
+    """`TrumpWith`: the jack of trumps with each plain queen (three instances), none without trumps."""
+    deck = get_rules("marjolet").deck
+    pattern = TrumpWith(Rank.JACK, (Rank.QUEEN,))
+    faces = pattern.faces(deck, Suit.HEARTS.value)
+    assert sorted(sorted(str(deck.faces[f]) for f in fs) for fs in faces) == [["JH", "QC"], ["JH", "QD"], ["JH", "QS"]]
+    assert pattern.faces(deck, -1) == []
