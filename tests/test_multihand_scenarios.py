@@ -210,7 +210,7 @@ def _expected(hand: list[Card], trick: list[Card], trump: Suit, rule: str) -> se
         )
 
     if follow:
-        if rule == "follow_only":
+        if rule in ("follow_only", "follow_only_or_trump"):
             return set(follow)
         higher = [c for c in follow if target.suit is led.suit and beats(c, target)]
         return set(higher or follow)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Rank
+from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
 from ..melds import DixRule, MeldRules
 from ..scoring import BRISQUES, CardPoints, TargetEnd
@@ -53,6 +54,7 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
     privilege = (
         DeclarationPrivilege(
             "winner_or_partner" if o["pass_privilege"] else "winner",
+            "with_partner_tabled",
             own_cards_only=frozenset({"double-bezique", "triple-bezique"}),
         )
         if partnership
@@ -66,6 +68,7 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
         trump_order=TrumpOrder(),
         card_points=CardPoints(BRISQUES.points, BRISQUES.last_trick),
         game_end=TargetEnd(o["target"], o["tie_rule"]),
+        cut_for_deal=BEZIQUE_CUT,
         engine="stock",
         melds=bezique_meld_table(quartet_rule=o["quartet_rule"], bezique_pair=o["bezique_pair"], beziques=3),
         meld_rules=MeldRules(
@@ -155,6 +158,14 @@ register_preset(
         build_multihand,
         _SPECS["four-hand-bezique"],
         description="Four-hand Bezique: 4 packs (128 cards), four individuals, game 2000 (reference §7).",
+    )
+)
+register_preset(
+    Preset(
+        "partnership-bezique",
+        build_multihand,
+        _SPECS["partnership-bezique"],
+        description="Partnership Bezique: 4 packs (128 cards), partners opposite, game 2000 (reference §7).",
     )
 )
 

@@ -192,6 +192,8 @@ class DeclarationPrivilege:
 
     holder: Literal["winner", "winner_or_partner"] = "winner"
     """Who may declare: the winner only, or the winner or (when he passes it on) his partner."""
+    cards: Literal["own", "with_partner_tabled"] = "own"
+    """Which cards a declaration may use: the declarer's own, or also his partner's tabled cards."""
     own_cards_only: frozenset[str] = frozenset()
     """Meld kinds (by name) a player makes from his own cards only (double and triple bezique)."""
 
