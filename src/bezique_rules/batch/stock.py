@@ -32,6 +32,7 @@ from ..deck import seeded_order
 from ..errors import OptionError
 from ..melds import quick_rules, reuse_blocks
 from ..rules.ruleset import RuleSet
+from ..scoring import StockBonuses
 from ..tricks import PlayDuty
 from .core import BatchState, BoolArray, Fields, IntArray, unpack_cards
 
@@ -188,6 +189,8 @@ class StockBatchTables:
     """int8[C]: card -> its suit."""
     turned_sevens: int
     """The mask of the cards that score for the dealer when turned up (0 when none do)."""
+    turned_points: int
+    """What such a turned-up card scores."""
 
 
 SUPPORTED = "it supports: euchre, british-euchre, euchre-openspiel, bezique, bezique-match, pinochle"
@@ -214,7 +217,9 @@ def supports(rules: RuleSet) -> None:
         or not rules.deal.turn_up
         or stock.dix is None
         or stock.carte_blanche_repeat
+        or stock.bonuses != StockBonuses()
         or meld_rules.reform_after_play
+        or meld_rules.reuse != "classes"
         or any(k.fixes_trump for k in rules.melds.kinds)
         or rules.stock_policy.duty not in _DUTIES
         or rules.playoff_policy.duty not in _DUTIES
@@ -405,6 +410,7 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
             dealt[dealer, seat] = [pos for pos in range(c) if (mask >> pos) & 1]
     court = sum(1 << x for x, card in enumerate(deck.cards) if card.rank.is_court)
     turned = sum(1 << x for x, card in enumerate(deck.cards) if card.rank is dix.rank) if dix.turned_up_scores else 0
+    turned_points = dix.points if dix.turned_up_points is None else dix.turned_up_points
     return StockBatchTables(
         kind, face, star, meld_kind, slot_face, slot_hand, slot_table,
         np.array([k.points for k in kinds], np.int32), blocks,
@@ -421,7 +427,7 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
         rules.card_points.last_trick, rules.stock.last_trick_bonus_at == "final",
         rules.stock.declare_on_last_stock_trick, rules.stock.melds_per_trick, dealt, turn_pos,
         np.array(stock_pos, np.intp), np.array([card.suit.value if card.suit else -1 for card in deck.cards], np.int8),
-        turned,
+        turned, turned_points,
     )  # fmt: skip
 
 
@@ -836,7 +842,7 @@ def new_stock(rules: RuleSet, seeds: list[int], dealer: int) -> StockBatch:
     turn_up = orders[:, t.turn_pos]
     scores = np.zeros((n, _PLAYERS), np.int32)
     turned = ((np.uint64(t.turned_sevens) >> turn_up.astype(np.uint64)) & np.uint64(1)) == 1
-    scores[turned, dealer] += t.dix_points
+    scores[turned, dealer] += t.turned_points
     scored = np.where(turned, t.card_bit[turn_up], np.uint64(0))
     shown = np.zeros(n, np.int8)
     if t.carte_id >= 0:
