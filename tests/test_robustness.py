@@ -345,3 +345,11 @@ def test_record_of_a_huge_rules_version_gets_a_short_message() -> None:
     with pytest.raises(b.RecordError) as refused:
         b.replay(record)
     assert len(str(refused.value)) < 300
+
+
+@pytest.mark.parametrize("deck", [list, tuple, dict])
+def test_new_deal_deck_given_as_a_class_is_a_deal_type_error(deck: object) -> None:
+    """Fuzz seed 82511: a class (which has ``__iter__`` but cannot be iterated) given as the
+    stacked deck leaked a TypeError from deep inside; it is a DealTypeError quoting it."""
+    with pytest.raises(DealTypeError, match="a stacked deck is a sequence of cards"):
+        b.new_deal("bezique", deck=deck)  # type: ignore[arg-type]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import _random
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 
 import attrs
@@ -126,7 +126,7 @@ class DeckSpec:
                 names the missing and extra cards.
             DealTypeError: ``deck`` is not a sequence of cards or card codes.
         """
-        if isinstance(deck, (str, bytes, bytearray, dict)) or not hasattr(deck, "__iter__"):
+        if isinstance(deck, (str, bytes, bytearray, dict)) or not isinstance(deck, Iterable):  # a class is not
             raise DealTypeError(f"a stacked deck is a sequence of cards (or card codes), not {quote(deck)}")
         limit = 2 * self.size
         deck = list(itertools.islice(deck, limit + 1))  # bounded: a generator may be endless
