@@ -21,5 +21,6 @@ from . import bezique as _bezique  # noqa: F401  (registers the presets)
 from . import euchre as _euchre  # noqa: F401
 from . import multipack as _multipack  # noqa: F401
 from . import pinochle as _pinochle  # noqa: F401
+from . import sixtysix as _sixtysix  # noqa: F401
 
 registry.mark_builtin()

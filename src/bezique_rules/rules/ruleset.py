@@ -17,6 +17,7 @@ from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instance
 from ..scoring import CardPoints, ContractScoring, DealResultRule, DealsEnd, EuchreScoring, GameEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
+from .closing import ClosingGame
 from .engines import EngineTables, engine_for
 
 if TYPE_CHECKING:
@@ -235,6 +236,9 @@ class RuleSet:
     """The deal-scoring part of engines that settle a contract, or None."""
     contract: ContractRules | None = None
     """What happens between the auction and the play (`ContractRules`), or None."""
+    closing_game: ClosingGame | None = None
+    """The closing games' parts (marriages on lead, the trump exchange, closing, "out", game
+    points: `ClosingGame`), or None."""
     version: int = 1
     """The behaviour version: bumped whenever the preset's behaviour changes."""
     description: str = ""
