@@ -427,6 +427,7 @@ def test_the_computer_claims_out_at_66_and_never_falsely() -> None:
     agent = level(4)
     for seed in range(30):
         d = new_deal("sixty-six" if seed % 2 else "schnapsen", seed=seed)
+        assert isinstance(d, MarriageDeal)
         rng = random.Random(seed)
         while not d.is_over:
             p = d.current_player
