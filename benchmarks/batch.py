@@ -45,7 +45,7 @@ import numpy as np
 from bezique_rules import batch, get_rules, new_deal
 
 SUPPORTED = ("euchre", "british-euchre", "euchre-openspiel")
-OPTIONS: dict[str, dict[str, bool]] = {"british-euchre": {"partner_takeover": True}}
+OPTIONS: dict[str, dict[str, bool]] = {}  # options a preset needs in the batch engine (none now)
 """Options a preset needs for the batch engine (seed 004's take-over after the exchange is not in
 array form yet): the scalar runs use the same, so both play the same game."""
 

@@ -18,7 +18,7 @@ import json
 import random
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import bezique_rules as b
 from bezique_rules import BeziqueRulesError, DealState, GameState
@@ -323,6 +323,17 @@ def op_setup(rng: random.Random) -> None:
         kwargs["max_deals"] = rng.choice([junk(rng), rng.randrange(-1, 4)])
     if rng.random() < 0.2:
         kwargs["decks"] = junk(rng)
+    if rng.random() < 0.3:
+        kwargs.pop("dealer", None)
+        kwargs["first_dealer"] = rng.choice(["cut", "cut", junk(rng), rng.randrange(-1, 6)])
+        if base is not None and rng.random() < 0.3:
+            pack = [str(c) for c in base.deck.cards]
+            stack = [rng.choice(pack) for _ in range(rng.randrange(0, 2 * base.players + 2))]
+            if stack and rng.random() < 0.3:
+                stack[rng.randrange(len(stack))] = mutate_text(rng, stack[0])
+            kwargs["cut_cards"] = rng.choice([stack, stack, junk(rng)])
+        if rng.random() < 0.2:
+            kwargs["cut_decision"] = rng.choice(["deal", "lead", junk(rng)])
     game = attempt("new_game", lambda: b.new_game(variant, **kwargs, **options))  # type: ignore[arg-type]
     if game is not None:
         check_live("new_game", game)
@@ -362,7 +373,8 @@ def mutated_record(rng: random.Random) -> object:
     """A record of a random deal or game, mutated (a field dropped, changed, added; the
     actions edited; the JSON text cut, nested or flipped)."""
     if rng.random() < 0.2:
-        game = b.new_game(rng.choice(PRESETS), seed=rng.getrandbits(32), max_deals=2)
+        first_dealer: Literal["cut"] | None = "cut" if rng.random() < 0.5 else None
+        game = b.new_game(rng.choice(PRESETS), seed=rng.getrandbits(32), max_deals=2, first_dealer=first_dealer)
         for _ in range(rng.randrange(0, 40)):
             if game.is_over:
                 break
@@ -388,6 +400,9 @@ def mutated_record(rng: random.Random) -> object:
             record["version"] = rng.choice([True, 1.0, "1", 2, 0, None])
         elif pick == 6:
             record["seed"] = rng.choice([None, True, -1, 2**64, 10**5000, "1"])
+        elif pick == 7 and isinstance(record.get("cut"), dict) and rng.random() < 0.5:
+            cut = record["cut"]
+            cut[rng.choice(["cards", "decision", "who"])] = rng.choice([junk(rng), ["AS"], "lead", None])
         else:
             record["dealer"] = rng.choice([None, True, 1.0, -1, 9, "0"])
     if rng.random() < 0.5:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from hypothesis import reject
 from hypothesis import strategies as st
@@ -75,18 +75,19 @@ class DealSpec:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """How to make one game: variant, option changes, seed, first dealer and a cap on deals."""
+    """How to make one game: variant, option changes, seed, first dealer (a seat, None, or
+    "cut") and a cap on deals."""
 
     variant: str
     options: Options
     seed: int
-    dealer: int | None
+    dealer: int | Literal["cut"] | None
     max_deals: int
 
     def new_game(self) -> GameState:
         """The game itself."""
         return new_game(
-            self.variant, seed=self.seed, dealer=self.dealer, max_deals=self.max_deals, **dict(self.options)
+            self.variant, seed=self.seed, first_dealer=self.dealer, max_deals=self.max_deals, **dict(self.options)
         )
 
 
@@ -295,5 +296,5 @@ def game_specs(draw: st.DrawFn, variants: Sequence[str] | None = None, *, max_de
     variant = draw(st.sampled_from(names))
     options = draw(option_changes(variant, 2))
     players = rules_or_reject(variant, dict(options)).players
-    dealer = draw(st.one_of(st.none(), st.integers(0, players - 1)))
+    dealer: int | Literal["cut"] | None = draw(st.one_of(st.none(), st.integers(0, players - 1), st.just("cut")))
     return GameSpec(variant, options, draw(st.integers(0, 2**63 - 1)), dealer, draw(st.integers(1, max_deals)))

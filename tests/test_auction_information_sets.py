@@ -55,6 +55,26 @@ def test_meld_best_constrains_the_guessed_hands() -> None:
         assert again.meld_points() == guess.meld_points() == s.meld_points()
 
 
+def test_when_no_guess_fits_determinize_walks_to_a_world_that_still_fits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12: when no random guess explains the melds seen, determinize walks from the deal by swaps that keep
+    them explained (never a world that contradicts the view): with no guesses at all, every world it returns still
+    makes exactly the melds laid, replays, and looks to the viewer as his view; the walk moves hidden cards."""
+    import bezique_rules.engine.auction as engine
+
+    monkeypatch.setattr(engine, "_DETERMINIZE_TRIES", 0)
+    s = auction_deal("partnership-pinochle", {1: "QS JD 9S 9S 9D 9D 9C 9C TS TS TD TD"}, pass_cards=0)
+    s = run(s, "bid 250; pass; pass; pass; trump H; meld best; meld best")
+    moved = False
+    for seed in range(10):
+        guess = determinize(s.view(0), random.Random(seed))
+        again = replay(record_of(guess))
+        assert isinstance(guess, AuctionDeal) and isinstance(again, AuctionDeal)
+        assert again.meld_points() == guess.meld_points() == s.meld_points()
+        assert guess.view(0) == s.view(0)
+        moved |= guess.hands != s.hands
+    assert moved
+
+
 def test_burial_keeps_only_the_melded_cards_known() -> None:
     """§9 burial: after the declarer buries face down, the others know he still holds the cards his melds
     need, but no longer which widow cards he kept."""

@@ -16,16 +16,12 @@ np = pytest.importorskip("numpy", reason="the batch engine needs the [batch] ext
 from bezique_rules import DealError, IllegalActionError, OptionError, batch, get_rules, new_deal  # noqa: E402
 
 EUCHRE_PRESETS = ("euchre", "british-euchre", "euchre-openspiel")
-SUPPORTED: dict[str, dict[str, Any]] = {"british-euchre": {"partner_takeover": True}}
-"""Options a preset needs for the batch engine (seed 004's take-over after the exchange is not
-restated in array form yet)."""
 GAME_OPTIONS = {"target", "match"}  # about the game, not the deal
 
 
 def differential(variant: str, seeds: list[int], policy_seed: int, dealer: int | None = None, **options: Any) -> int:
     """Play ``seeds`` with random legal ids in the batch and, id for id, through `new_deal`;
     assert at every step that both agree; return how many deals ended with a score."""
-    options = {**SUPPORTED.get(variant, {}), **options}
     state = batch.new(variant, seeds, dealer=dealer, **options)
     deals = [new_deal(variant, seed=s, dealer=dealer, **options) for s in seeds]
     rng = np.random.default_rng(policy_seed)
@@ -59,13 +55,21 @@ def test_a_thousand_random_deals_agree_with_the_scalar_engine(variant: str) -> N
     assert differential(variant, seeds, policy_seed=1) > 1_000
 
 
+@pytest.mark.parametrize("takeover", [False, True, "unless_dealer_took_turn_up"])
+def test_every_partner_takeover_rule_agrees_with_the_scalar_engine(takeover: bool | str) -> None:
+    """British Euchre's take-over of a lone hand (seed 004: asked after the dealer's exchange, and lapsing
+    when he took the turn-up) is sequenced from the same `OrderUp` questions in both engines."""
+    seeds = list(range(800))
+    assert differential("british-euchre", seeds, policy_seed=3, partner_takeover=takeover) > 600
+
+
 @pytest.mark.parametrize(("variant", "farmers"), [("euchre", "mixed"), ("british-euchre", "nines_or_tens")])
 def test_farmers_hands_agree_with_the_scalar_engine(variant: str, farmers: str) -> None:
     """1,000 random deals with the farmer's hand: the swaps (and a second one's misdeal) agree
     with new_deal step by step, and some deals do swap."""
     seeds = list(range(9_000, 10_000))
     differential(variant, seeds, policy_seed=2, farmers_hand=farmers)
-    state = batch.new(variant, seeds, farmers_hand=farmers, **SUPPORTED.get(variant, {}))
+    state = batch.new(variant, seeds, farmers_hand=farmers)
     rng = np.random.default_rng(2)
     while not state.done.all():
         state = state.step(batch.random_actions(state.legal_mask(), rng))
@@ -112,9 +116,9 @@ def test_option_combinations_agree_with_the_scalar_engine(case: Case) -> None:
 
 def test_the_same_seeds_deal_the_same_cards_as_new_deal() -> None:
     """batch.new deals each seed's cards exactly as new_deal (to_state of the fresh batch)."""
-    state = batch.new("british-euchre", [0, 1, 2**62], **SUPPORTED["british-euchre"])
+    state = batch.new("british-euchre", [0, 1, 2**62])
     for i, seed in enumerate((0, 1, 2**62)):
-        assert state.to_state(i) == new_deal("british-euchre", seed=seed, **SUPPORTED["british-euchre"])
+        assert state.to_state(i) == new_deal("british-euchre", seed=seed)
 
 
 def test_to_state_gives_the_scalar_deal_mid_play_and_at_the_end() -> None:
@@ -169,8 +173,6 @@ def test_unsupported_variants_and_options_raise_option_error_naming_them() -> No
         batch.new("pinochle", [1])
     with pytest.raises(OptionError, match="deck_size"):
         batch.new("euchre", [1], deck_size=23)
-    with pytest.raises(OptionError, match="partner_takeover"):
-        batch.new("british-euchre", [1])  # seed 004's take-over after the exchange
 
 
 def test_bad_seeds_raise_deal_error_quoting_them() -> None:

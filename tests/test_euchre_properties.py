@@ -403,6 +403,24 @@ def test_a_kept_farmers_hand_is_seen_by_its_holder_only() -> None:
     assert () in asked  # a guess need not give seat 0 a farmer's hand
 
 
+def test_a_pending_farmers_decision_is_not_shown_to_the_others() -> None:
+    """Issue 12 (views are information sets): while the holder of a farmer's hand decides, the others see the
+    bidding as if nobody held one (showing him as the player to act would tell what he holds); the holder sees
+    his decision, and determinize from another view gives a world that view cannot tell apart."""
+    s = new_deal("euchre", deck=stack("euchre", FARMER, "TH", "TS JH QD"), farmers_hand="nines_or_tens")
+    assert isinstance(s, EuchreDeal)
+    assert s.phase is Phase.DISCARD and s.current_player == 0
+    assert s.view(0).current_player == 0 and s.view(0).phase is Phase.DISCARD
+    passed = s.apply("pass")
+    for p in (1, 2, 3):
+        assert s.view(p) == passed.view(p)
+        assert s.view(p).phase is Phase.BID and s.view(p).current_player == 0
+        assert s.view(p).legal_actions() == ()
+        for i in range(10):
+            guess = determinize(s.view(p), random.Random(i))
+            assert guess.view(p) == s.view(p) and replay(record_of(guess)) == guess
+
+
 def test_determinize_respects_who_held_a_farmers_hand() -> None:
     """With farmers_hand on, determinized deals replay from their own records (nobody gains a farmer's hand)."""
     s = new_deal("euchre", seed=5, deck_size=32, farmers_hand="mixed")

@@ -1289,7 +1289,7 @@ def test_lose_at_minus() -> None:
     assert end.decide(Standing((-1500, 200), 4, 1500, (0, 0))).winner == 1
     assert not get_rules("partnership-pinochle").game_end.decide(Standing((-1500, 200), 4, 1500, (0, 0))).over
     deck = stack("partnership-pinochle", GAME_HANDS)
-    options = {"target": 1000, "pass_cards": 0}
+    options: dict[str, Any] = {"target": 1000, "pass_cards": 0}
     game = _play_game(new_game("partnership-pinochle", seed=1, decks=[deck], lose_at_minus=True, **options), 1000)
     assert game.is_over and game.totals[0] == -1000 and game.winner == 1
     game = _play_game(new_game("partnership-pinochle", seed=1, decks=[deck], **options), 1000)

@@ -874,6 +874,8 @@ def whole_game(variant: str, data: st.DataObject) -> None:
         assert game.totals == tuple(sum(r.scores[q] for r in game.results) for q in range(len(game.totals)))
     assert game is not None and game.is_over
     assert game.view(0).game_scores == game.totals
+    assert (game.cut_for_deal is not None) == (spec.dealer == "cut")
+    assert all(game.view(p).cut_for_deal == game.cut_for_deal for p in range(game.rules.players))
     assert game.max_deals is not None and 1 <= len(game.results) <= game.max_deals
     assert game.scores == game.totals
     rules = game.rules

@@ -15,6 +15,7 @@ from .actions import Action, ActionKind, ActionSpace, Verb
 from .agents import Agent, HeuristicAgent, RandomAgent, SearchAgent, level
 from .api import new_deal
 from .cards import JOKER, Card, CardSet, Rank, Suit, parse_cards
+from .cut import BEZIQUE_CUT, EUCHRE_CUT, PINOCHLE_CUT, CutDecision, CutDraw, CutForDeal, CutOutcome
 from .deck import DealPattern, DeckSpec, shuffle
 from .errors import (
     ArgumentTypeError,
@@ -40,8 +41,11 @@ __version__ = "0.1.0"
 """The package version."""
 
 __all__ = [
+    "BEZIQUE_CUT",
     "BRISQUES",
+    "EUCHRE_CUT",
     "JOKER",
+    "PINOCHLE_CUT",
     "Action",
     "ActionKind",
     "ActionSpace",
@@ -52,6 +56,10 @@ __all__ = [
     "Card",
     "CardPoints",
     "CardSet",
+    "CutDecision",
+    "CutDraw",
+    "CutForDeal",
+    "CutOutcome",
     "DealError",
     "DealPattern",
     "DealResult",

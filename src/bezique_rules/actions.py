@@ -11,6 +11,7 @@ An action is a frozen value; ``str(action)`` is its canonical text and
 | trump seven / dix: score it without exchange | ``declare 7H`` |
 | decline (no meld now; pass in bidding) | ``pass`` |
 | Partnership Pinochle: a pass that signals help to the partner | ``pass help`` |
+| Partnership Bezique: pass the declaration to the partner | ``pass partner`` |
 | bid | ``bid 260`` |
 | name trump | ``trump H`` |
 | pass cards | ``give AS TS KS QS`` |
@@ -127,9 +128,11 @@ class ActionKind(enum.IntEnum):
     """Concede the hand."""
     PASS_WITH_HELP = 19
     """Auction games: a final pass that tells the partner the passer holds help."""
-    CLOSE = 20
+    PASS_TO_PARTNER = 20
+    """Partnership Bezique: the trick winner passes the declaration to his partner."""
+    CLOSE = 21
     """Sixty-six, Schnapsen: close the stock."""
-    OUT = 21
+    OUT = 22
     """Sixty-six, Schnapsen: claim "out" (66 reached)."""
 
 
@@ -167,6 +170,8 @@ class Action:
     """Going alone (Euchre ``order-up`` and ``call``)."""
     with_help: bool = False
     """A pass that signals help to the partner (``pass help``, partnership Pinochle)."""
+    to_partner: bool = False
+    """A pass of the declaration to the partner (``pass partner``, partnership Bezique)."""
 
     @classmethod
     def make(
@@ -215,6 +220,8 @@ class Action:
         try:
             if verb is Verb.PASS and len(args) == 1 and args[0].lower() == "help":
                 return cls(verb, with_help=True)
+            if verb is Verb.PASS and len(args) == 1 and args[0].lower() == "partner":
+                return cls(verb, to_partner=True)
             if verb in (Verb.PASS, Verb.THROW_IN, Verb.ALONE, Verb.CLOSE, Verb.OUT):
                 _arity(args, 0, text)
                 return cls(verb)
@@ -268,6 +275,8 @@ class Action:
             return "order-up" + (" alone" if self.alone else "")
         if self.with_help:
             return "pass help"
+        if self.to_partner:
+            return "pass partner"
         parts = [verb.value]
         if self.meld:
             parts.append(self.meld)

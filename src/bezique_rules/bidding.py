@@ -14,12 +14,13 @@ OpenSpiel's exact behaviour.
 from __future__ import annotations
 
 import bisect
+import enum
 from functools import cached_property
 from typing import Literal
 
 import attrs
 
-__all__ = ["AllPass", "Auction", "ContractRules", "FirstLeader", "Melders", "OrderUp", "Takeover"]
+__all__ = ["AllPass", "Auction", "ContractRules", "Decision", "FirstLeader", "Melders", "OrderUp", "Takeover"]
 
 Takeover = Literal["never", "unless_dealer_took_turn_up", "unless_dealer_made_in_round_one"]
 """When the partner of a lone maker may play alone in his place (Euchre):
@@ -39,6 +40,21 @@ Melders = Literal["all", "declarer"]
 """Who lays down melds in an auction game."""
 FirstLeader = Literal["declarer", "dealer_left"]
 """Who leads the first trick of an auction game."""
+
+
+class Decision(enum.IntEnum):
+    """A question put to one seat outside the bidding rounds of `OrderUp` (Euchre)."""
+
+    MAKER_ALONE = 0
+    """The maker decides whether to go alone (when not announced with the bid)."""
+    TAKEOVER = 1
+    """The lone maker's partner decides whether to play alone in his place."""
+    DEFEND = 2
+    """A defender decides whether to defend alone."""
+    PICKUP = 3
+    """The dealer takes the turn-up and discards (or declines, when he may)."""
+    FARMER = 4
+    """A holder of a farmer's hand decides whether to swap it."""
 
 
 @attrs.frozen
@@ -94,6 +110,41 @@ class OrderUp:
         """Whether the take-over question waits for the dealer's exchange: the maker is
         the dealer who may take the turned card, and only taking it refuses the take-over."""
         return self.partner_takeover == "unless_dealer_took_turn_up" and maker_is_dealer and round_one
+
+    def decisions_before_bidding(self, players: int, dealer: int) -> tuple[tuple[int, Decision], ...]:
+        """The questions before the bidding, in order: (seat, decision). With a farmer's hand
+        each seat from the dealer's left (the engine asks only a holder)."""
+        if self.farmers_hand == "off":
+            return ()
+        return tuple(((dealer + 1 + i) % players, Decision.FARMER) for i in range(players))
+
+    def decisions_after_trump(
+        self, players: int, dealer: int, maker: int, *, alone: bool, turned_suit: bool
+    ) -> tuple[tuple[int, Decision], ...]:
+        """The questions that follow a made trump, in order: (seat, decision). The engine
+        skips a question that lapses (`takeover_refused`, `defence_allowed`, a sitting-out
+        dealer's pick-up)."""
+        partner = (maker + 2) % players
+        queue: list[tuple[int, Decision]] = []
+        if self.alone_with_bid:
+            asked = alone and self.takeover_offered(maker_is_dealer=maker == dealer, round_one=turned_suit)
+            after = self.takeover_after_exchange(maker_is_dealer=maker == dealer, round_one=turned_suit)
+            if asked and not after:
+                queue.append((partner, Decision.TAKEOVER))
+            if turned_suit:
+                queue.append((dealer, Decision.PICKUP))
+            if asked and after:  # seed 004: only a dealer who took the turned card keeps his lone hand
+                queue.append((partner, Decision.TAKEOVER))
+        else:
+            if turned_suit:
+                queue.append((dealer, Decision.PICKUP))
+            queue.append((maker, Decision.MAKER_ALONE))
+        if self.lone_defender != "never":
+            for i in range(1, players + 1):
+                seat = (dealer + i) % players
+                if seat % 2 != maker % 2:
+                    queue.append((seat, Decision.DEFEND))
+        return tuple(queue)
 
     def takeover_refused(self, *, maker_is_dealer: bool, dealer_took_turn_up: bool) -> bool:
         """Whether a take-over is refused now: the maker is the dealer and he has taken

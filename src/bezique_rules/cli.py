@@ -193,7 +193,14 @@ def _play(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
         raise SystemExit("error: --matches must be at least 1")
     path = Path(args.ladder_file).expanduser() if args.ladder_file else default_ladder_path()
     return play_session(
-        rules.name, level=args.level, ladder_path=path, stdin=stdin, out=out, seed=args.seed, matches=args.matches
+        rules.name,
+        level=args.level,
+        ladder_path=path,
+        stdin=stdin,
+        out=out,
+        seed=args.seed,
+        matches=args.matches,
+        cut=args.cut,
     )
 
 
@@ -314,6 +321,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     ply.add_argument("--seed", type=int, help="shuffle from this seed (default: at random)")
     ply.add_argument("--matches", type=int, help="stop after this many matches (default: ask after each)")
+    ply.add_argument(
+        "--cut",
+        action="store_true",
+        help="cut for the first dealer of each match (shown before it starts) instead of alternating it",
+    )
     ply.set_defaults(run=_play)
     srv = sub.add_parser(
         "serve", help="play against the computer in a web browser (a local page; the same ladder as play)"

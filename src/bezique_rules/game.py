@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 from typing_extensions import Self
@@ -14,6 +14,7 @@ from .actions import Action
 from .api import new_deal, resolve_rules
 from .cards import Card
 from .checks import check_seat
+from .cut import CutDecision, CutOutcome, cut_for_deal
 from .deck import check_dealer, check_seed
 from .errors import DealError, DealTypeError, IllegalActionError, RuleCode, quote
 from .rules.ruleset import RuleSet
@@ -80,6 +81,9 @@ class GameState:
     """In a match of games (tournament Euchre): games won so far per side."""
     played: int = 0
     """Deals played out so far (deals thrown in after everyone passed not counted)."""
+    cut_for_deal: CutOutcome | None = None
+    """The cut for the first deal (public), when the game began with one
+    (``new_game(..., first_dealer="cut")``); None when the first dealer was given."""
 
     @property
     def is_over(self) -> bool:
@@ -206,7 +210,11 @@ class GameState:
             DealTypeError: ``player`` is not an int (or is a bool).
             DealError: no such seat.
         """
-        return attrs.evolve(self.deal.view(check_seat(player, self.rules.players)), game_scores=self.totals)
+        return attrs.evolve(
+            self.deal.view(check_seat(player, self.rules.players)),
+            game_scores=self.totals,
+            cut_for_deal=self.cut_for_deal,
+        )
 
     def all_actions(self) -> tuple[Action, ...]:
         """Every action of the game so far, across deals."""
@@ -229,13 +237,9 @@ class GameState:
         Raises:
             RecordError: the dict is not a valid game record.
         """
-        from .errors import RecordError
-        from .records import replay
+        from .records import replay_as
 
-        state = replay(data)
-        if not isinstance(state, GameState):
-            raise RecordError("this record is of a deal, not of a game")
-        return state
+        return replay_as(data, GameState)
 
 
 def _game_over(action: object) -> IllegalActionError:
@@ -256,6 +260,9 @@ def new_game(
     *,
     seed: int | None = None,
     dealer: int | None = None,
+    first_dealer: int | Literal["cut"] | None = None,
+    cut_decision: CutDecision | None = None,
+    cut_cards: Sequence[Card | str] | None = None,
     max_deals: int | None = None,
     decks: Sequence[Sequence[Card | str]] | None = None,
     **options: Any,
@@ -266,8 +273,17 @@ def new_game(
         variant: a registered name or a `RuleSet`.
         seed: the game seed (None picks one); deal ``k`` is shuffled with
             `deal_seed` (seed, k).
-        dealer: the first dealer (default the last seat); the deal then passes
-            to the left.
+        dealer: the first dealer's seat (default the last seat); the deal then
+            passes to the left.
+        first_dealer: how the first dealer is chosen: a seat (the same as
+            ``dealer``), None (``dealer``, or the last seat), or ``"cut"``: the
+            players cut for the first deal by the rule set's `CutForDeal` part,
+            from the game seed; the outcome is `GameState.cut_for_deal` (see
+            `bezique_rules.cut`).
+        cut_decision: with ``"cut"``, where the winner of the cut decides who
+            deals (Bezique): ``"deal"`` (the default) or ``"lead"``.
+        cut_cards: with ``"cut"``, a stacked cut: every card drawn, in drawing
+            order, instead of drawing from the seed (records replay with it).
         max_deals: end the game after this many deals at the latest (the higher
             total wins, equal totals draw): a guard for simulations.
         decks: stacked decks for the first deals, in order (each top card first,
@@ -277,10 +293,38 @@ def new_game(
     >>> game = new_game("bezique-match", seed=1)
     >>> game.deal_number, game.scores
     (1, (0, 0))
+    >>> game = new_game("bezique", seed=1, first_dealer="cut")
+    >>> game.first_dealer == game.cut_for_deal.dealer
+    True
+
+    Raises:
+        DealError: a bad seat, seed, stacked deck or stacked cut; ``"cut"`` for a rule
+            set without a cut; ``dealer`` and ``first_dealer`` both given; cut settings
+            without ``first_dealer="cut"``.
+        OptionError: an unknown option or a value it does not allow.
     """
     rules = resolve_rules(variant, options)
-    seat = check_dealer(dealer, rules.players)
     seed = random.SystemRandom().getrandbits(63) if seed is None else check_seed(seed)
+    cut: CutOutcome | None = None
+    if first_dealer == "cut" and isinstance(first_dealer, str):
+        if dealer is not None:
+            raise DealError(f"the dealer is drawn by the cut; dealer={quote(dealer)} cannot be given as well")
+        if rules.cut_for_deal is None:
+            raise DealError(f"{rules.name!r} has no cut for the first deal; give the dealer's seat instead")
+        cut = cut_for_deal(
+            rules.cut_for_deal, rules.deck, rules.players, seed=seed, cards=cut_cards, decision=cut_decision
+        )
+        seat = cut.dealer
+    else:
+        if cut_decision is not None or cut_cards is not None:
+            raise DealError('cut_decision and cut_cards go with first_dealer="cut"')
+        if first_dealer is not None:
+            if isinstance(first_dealer, str):
+                raise DealError(f'first_dealer is a seat or "cut", not {quote(first_dealer)}')
+            if dealer is not None:
+                raise DealError("give the first dealer once: dealer or first_dealer, not both")
+            dealer = first_dealer
+        seat = check_dealer(dealer, rules.players)
     if max_deals is not None:
         if not isinstance(max_deals, int) or isinstance(max_deals, bool):
             raise DealTypeError(f"max_deals is a whole number of at least 1, not {quote(max_deals)}")
@@ -316,4 +360,5 @@ def new_game(
         max_deals=max_deals,
         decks=stacked,
         game_wins=(0,) * sides,
+        cut_for_deal=cut,
     )

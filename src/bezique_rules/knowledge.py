@@ -7,9 +7,9 @@ hands (a player who did not follow suit holds none of that suit).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-__all__ = ["deal_hidden"]
+__all__ = ["deal_hidden", "swap_walk"]
 
 
 def deal_hidden(cards: Sequence[int], slots: Sequence[tuple[int, int]], rng: random.Random) -> list[list[int]] | None:
@@ -55,3 +55,39 @@ def deal_hidden(cards: Sequence[int], slots: Sequence[tuple[int, int]], rng: ran
     if sum(room) != len(order):
         return None
     return out if place(0) else None
+
+
+def swap_walk(
+    arrangement: Sequence[Sequence[int]],
+    forbidden: Sequence[int],
+    fits: Callable[[list[list[int]]], bool],
+    rng: random.Random,
+    steps: int,
+) -> list[list[int]]:
+    """A random walk over the arrangements of hidden cards that fit every constraint.
+
+    From ``arrangement`` (the cards of each slot; it must fit), each of ``steps`` steps
+    swaps two cards of different slots, and keeps the swap only when each slot may hold
+    its new card (``forbidden``: a mask per slot) and ``fits`` accepts the result. For
+    when constraints are too tight for `deal_hidden`'s guesses to meet by chance: every
+    arrangement it returns fits, and a long walk forgets where it started.
+
+    >>> walked = swap_walk([[0, 1], [2, 3]], [0, 0b0001], lambda a: 0 in a[0], random.Random(2), 50)
+    >>> 0 in walked[0], sorted(walked[0] + walked[1])
+    (True, [0, 1, 2, 3])
+    """
+    out = [list(cards) for cards in arrangement]
+    places = [(k, i) for k, cards in enumerate(out) for i in range(len(cards))]
+    if len({k for k, _ in places}) < 2:
+        return out
+    for _ in range(steps):
+        (k1, i1), (k2, i2) = rng.sample(places, 2)
+        if k1 == k2:
+            continue
+        a, b = out[k1][i1], out[k2][i2]
+        if (forbidden[k1] >> b) & 1 or (forbidden[k2] >> a) & 1:
+            continue
+        out[k1][i1], out[k2][i2] = b, a
+        if not fits(out):
+            out[k1][i1], out[k2][i2] = a, b
+    return out

@@ -12,6 +12,12 @@ longer fits.
  "actions": ["play AS", "play 7H", "pass", ...]}
 ```
 
+A game that began with the cut for the first deal (``first_dealer="cut"``) records it as
+``"cut": {"cards": ["AS", "9C"], "decision": "deal"}`` (every card drawn, in drawing
+order; ``decision`` only where the winner decides), and its ``dealer`` is the seat the cut
+gave; replaying draws exactly those cards. A record without ``cut`` had its first dealer
+given by seat.
+
 Older behaviour versions replay: when a preset's behaviour changes, the change
 comes with an option whose `OptionSpec.legacy` value keeps the old behaviour. A
 record names every option of the version it was written under, so an option it
@@ -23,7 +29,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import ArgumentTypeError, BeziqueRulesError, RecordError, RecordTypeError, quote
 
@@ -77,6 +83,11 @@ def record_of(state: DealState | GameState) -> dict[str, Any]:
     if isinstance(state, GameState):
         record["seed"] = state.seed
         record["dealer"] = state.first_dealer
+        cut = state.cut_for_deal
+        if cut is not None:
+            record["cut"] = {"cards": [str(c) for c in cut.cards]}
+            if cut.decision is not None:
+                record["cut"]["decision"] = cut.decision
         if state.max_deals is not None:
             record["max_deals"] = state.max_deals
         if state.decks is not None:
@@ -138,6 +149,7 @@ _GAME_KEYS = frozenset(
         "dealer",
         "max_deals",
         "decks",
+        "cut",
         "actions",
     }
 )
@@ -186,7 +198,9 @@ def check_record(record: object) -> dict[str, Any]:
     string), ``options`` (an object of option names to strings, ints, bools or null),
     ``dealer`` (an int or null), ``actions`` (a list of strings); a deal has exactly one of
     ``seed`` (an int) and ``deck`` (a list of card codes); a game has a ``seed`` and may
-    have ``max_deals`` (an int or null) and ``decks`` (a list of card-code lists).
+    have ``max_deals`` (an int or null), ``decks`` (a list of card-code lists) and ``cut``
+    (an object: ``cards``, a list of card codes, and optionally ``decision``, ``"deal"`` or
+    ``"lead"``).
 
     Unknown keys: a key beginning with ``x-`` is the writer's own annotation (a player's
     name, a date) and is ignored; any other key is refused, so that a misspelt or newer
@@ -250,6 +264,14 @@ def check_record(record: object) -> dict[str, Any]:
                 raise RecordError(f"the record's decks are not a list of card lists: {quote(decks)}")
             for deck in decks:
                 _card_list(deck, "decks")
+        cut = record.get("cut")
+        if cut is not None:
+            if not isinstance(cut, dict) or not set(cut) <= {"cards", "decision"} or "cards" not in cut:
+                raise RecordError(f"the record's cut is an object with cards (and a decision): {quote(cut)}")
+            _card_list(cut["cards"], "cut cards")
+            decision = cut.get("decision")
+            if decision is not None and (not isinstance(decision, str) or decision not in ("deal", "lead")):
+                raise RecordError(f"the record's cut decision is 'deal' or 'lead', not {quote(decision)}")
     else:
         deck = record.get("deck")
         if deck is not None:
@@ -299,14 +321,32 @@ def replay(record: dict[str, Any] | str) -> DealState | GameState:
         state: DealState | GameState
         options = options_for_version(data["variant"], options, data.get("rules_version", 1))
         if kind == "game":
-            state = new_game(
-                data["variant"],
-                seed=data["seed"],
-                dealer=data.get("dealer"),
-                max_deals=data.get("max_deals"),
-                decks=data.get("decks"),
-                **options,
-            )
+            cut = data.get("cut")
+            if cut is None:
+                state = new_game(
+                    data["variant"],
+                    seed=data["seed"],
+                    dealer=data.get("dealer"),
+                    max_deals=data.get("max_deals"),
+                    decks=data.get("decks"),
+                    **options,
+                )
+            else:
+                state = new_game(
+                    data["variant"],
+                    seed=data["seed"],
+                    first_dealer="cut",
+                    cut_cards=cut["cards"],
+                    cut_decision=cut.get("decision"),
+                    max_deals=data.get("max_deals"),
+                    decks=data.get("decks"),
+                    **options,
+                )
+                if data.get("dealer") is not None and data["dealer"] != state.first_dealer:
+                    raise RecordError(
+                        f"the record's dealer {quote(data['dealer'])} is not the one its cut gives "
+                        f"({state.first_dealer})"
+                    )
         else:
             state = new_deal(
                 data["variant"], seed=data.get("seed"), deck=data.get("deck"), dealer=data.get("dealer"), **options
@@ -319,4 +359,24 @@ def replay(record: dict[str, Any] | str) -> DealState | GameState:
             state = state.apply(text)
         except BeziqueRulesError as exc:
             raise RecordError(f"step {step} ({quote(text)}) does not replay: {exc}", step=step) from None
+    return state
+
+
+_State = TypeVar("_State", "DealState", "GameState")
+
+
+def replay_as(record: dict[str, Any], cls: type[_State]) -> _State:
+    """`replay`, for a record that must be of a deal (``cls=DealState``) or of a game
+    (``cls=GameState``): what their ``from_dict`` do.
+
+    Raises:
+        RecordError: as `replay`, or the record is of the other kind.
+    """
+    from .state import DealState
+
+    state = replay(record)
+    if not isinstance(state, cls):
+        if isinstance(state, DealState):
+            raise RecordError("this record is of a deal, not of a game")
+        raise RecordError("this record is of a game, not of a deal")
     return state

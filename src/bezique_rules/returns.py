@@ -27,11 +27,14 @@ __all__ = ["deal_returns", "game_returns"]
 def deal_returns(rules: RuleSet, scores: Sequence[int]) -> tuple[float, ...]:
     """Per player: his side's ``scores`` entry minus the mean of the other sides' entries."""
     sides = len(scores)
+    if sides < 2:
+        return (0.0,) * rules.players
     total = float(sum(scores))
-    out = []
-    for p in range(rules.players):
-        own = scores[rules.side_of(p)]
-        out.append(own - (total - own) / (sides - 1) if sides > 1 else 0.0)
+    out = [0.0] * rules.players
+    for side, seats in enumerate(rules.sides):
+        own = scores[side]
+        for p in seats:
+            out[p] = own - (total - own) / (sides - 1)
     return tuple(out)
 
 

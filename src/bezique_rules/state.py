@@ -21,6 +21,7 @@ from .actions import Action
 from .bits import iter_bits
 from .cards import Card, CardSet, Suit
 from .checks import is_int
+from .cut import CutOutcome
 from .errors import ActionTypeError, ArgumentTypeError, BeziqueRulesError, IllegalActionError, RuleCode, quote
 from .scoring import ScoreBreakdown
 
@@ -149,6 +150,9 @@ class PlayerView:
     """Cards this player discarded face down (the Euchre dealer's discard, buried cards)."""
     cut: int | None = None
     """Six-pack Bezique: the size of the dealer's cut, once the guess has been made."""
+    cut_for_deal: CutOutcome | None = None
+    """In a game that began with the cut for the first deal: what it drew (public; see
+    `GameState.cut_for_deal`); None otherwise."""
     _state: Any = attrs.field(default=None, eq=False, alias="state")
     """The state the view was taken from (private: used only for the viewer's own
     legal actions and for `determinize`)."""
@@ -581,13 +585,9 @@ class DealState:
         Raises:
             RecordError: the dict is not a valid deal record.
         """
-        from .errors import RecordError
-        from .records import replay
+        from .records import replay_as
 
-        state = replay(data)
-        if not isinstance(state, DealState):
-            raise RecordError("this record is of a game, not of a deal")
-        return state
+        return replay_as(data, DealState)
 
 
 def determinize(view: PlayerView, rng: random.Random) -> DealState:

@@ -197,7 +197,7 @@ def _build(rules: RuleSet) -> StockTables:
         elif verb is Verb.DECLARE:
             c, f = _DECLARE, deck.face(action.cards[0])
         elif verb is Verb.PASS:
-            c = _PASS
+            c = _OTHER if action.to_partner else _PASS  # the heuristic keeps the declaration
         elif verb is Verb.GUESS:
             c, num = _GUESS, action.number or 0
         code.append(c)

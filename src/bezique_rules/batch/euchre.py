@@ -19,10 +19,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import Action, Verb
-from ..bidding import OrderUp
+from ..bidding import Decision, OrderUp
 from ..deck import WIDOW, seeded_order
 from ..errors import OptionError
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring
 from ..tricks import PlayDuty
 from .core import BatchState, BoolArray, IntArray
@@ -33,8 +33,15 @@ __all__ = ["EuchreBatch", "new_euchre"]
 TRUMP, BID, DISCARD, ALONE, TRICKS, OVER = range(6)
 # action kinds
 _PLAY, _DISCARD, _PASS, _ORDER, _CALL, _TRUMP, _ALONE, _FARMER_SWAP, _OTHER = range(9)
-# queued decisions after trumps are made
-_NONE, _MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP, _FARMER = range(6)
+# queued decisions (`Decision`, the same codes as the scalar engine), and the padding
+_MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP, _FARMER = (
+    Decision.MAKER_ALONE,
+    Decision.TAKEOVER,
+    Decision.DEFEND,
+    Decision.PICKUP,
+    Decision.FARMER,
+)
+_NONE = -1
 _QUEUE = 5  # the longest queue (4) and one empty slot
 _HISTORY = 48  # more than the longest Euchre deal (a Benny named, 8 bids, 4 decisions, 20 cards)
 _PLAYERS = 4
@@ -112,6 +119,8 @@ class EuchreTables:
     """No lone defence that sits out the dealer who took the turn-up."""
     lead_left_of_lone: bool
     """A lone player's left leads (else the dealer's left)."""
+    takeover_refused: BoolArray
+    """bool[2, 2]: the maker is the dealer? -> he took the turn-up? -> a queued take-over lapses."""
 
 
 def _seat_tables() -> tuple[Int8, Int8, Int8]:
@@ -134,27 +143,6 @@ def _seat_tables() -> tuple[Int8, Int8, Int8]:
     return next_seat, active, nth
 
 
-def _made_queue(b: OrderUp, dealer: int, maker: int, alone: bool, turned: bool) -> list[tuple[int, int]]:
-    """The decisions that follow a made trump, in order (the scalar engine's sequence)."""
-    n = _PLAYERS
-    queue: list[tuple[int, int]] = []
-    if b.alone_with_bid:
-        if alone and b.takeover_offered(maker_is_dealer=maker == dealer, round_one=turned):
-            queue.append(((maker + 2) % n, _TAKEOVER))
-        if turned:
-            queue.append((dealer, _PICKUP))
-    else:
-        if turned:
-            queue.append((dealer, _PICKUP))
-        queue.append((maker, _MAKER_ALONE))
-    if b.lone_defender != "never":
-        for i in range(1, n + 1):
-            seat = (dealer + i) % n
-            if seat % 2 != maker % 2:
-                queue.append((seat, _DEFEND))
-    return queue
-
-
 def supports(rules: RuleSet) -> tuple[OrderUp, EuchreScoring]:
     """The bidding and scoring parts of ``rules``; `OptionError` unless the batch Euchre
     engine plays ``rules`` exactly."""
@@ -170,12 +158,6 @@ def supports(rules: RuleSet) -> tuple[OrderUp, EuchreScoring]:
         or rules.deck.size - 1 - sum(count for _, count in rules.deal.packets) < 3
     ):
         raise OptionError(f"the batch engine does not support this Euchre rule set: {rules.name!r}")
-    if bidding.partner_takeover == "unless_dealer_took_turn_up":
-        # seed 004's take-over waits for the dealer's exchange: not restated in array form yet
-        raise OptionError(
-            f"the batch engine does not support partner_takeover={bidding.partner_takeover!r} "
-            f"({rules.name!r}); use partner_takeover=True (release 0.1.0's rule) or False"
-        )
     return bidding, scoring
 
 
@@ -251,7 +233,11 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
         for maker in range(4):
             for alone in (0, 1):
                 for turned in (0, 1):
-                    for k, (seat, what) in enumerate(_made_queue(bidding, dealer, maker, bool(alone), bool(turned))):
+                    for k, (seat, what) in enumerate(
+                        bidding.decisions_after_trump(
+                            _PLAYERS, dealer, maker, alone=bool(alone), turned_suit=bool(turned)
+                        )
+                    ):
                         made_seat[dealer, maker, alone, turned, k] = seat
                         made_kind[dealer, maker, alone, turned, k] = what
     hand = rules.deal.hand_size
@@ -280,6 +266,8 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
         bidding.benny_turned == "dealer_forced_maker",
         (bidding.defence_allowed(maker_alone=False), bidding.defence_allowed(maker_alone=True)),
         bidding.defence_blocked_by_exchange, bidding.lone_lead == "left_of_lone_player",
+        np.array([[bidding.takeover_refused(maker_is_dealer=d, dealer_took_turn_up=took) for took in (False, True)]
+                  for d in (False, True)]),
     )  # fmt: skip
 
 
@@ -556,6 +544,10 @@ def _settle(s: State, t: EuchreTables, dealer: int, idx: IntArray) -> None:
         if t.defence_blocked_by_exchange:
             blocked |= ((seat + 2) % _PLAYERS == dealer) & (s["buried"][pending] >= 0)
         skip |= (what == _DEFEND) & blocked
+        refused = t.takeover_refused[
+            (s["maker"][pending] == dealer).astype(np.intp), (s["buried"][pending] >= 0).astype(np.intp)
+        ]
+        skip |= (what == _TAKEOVER) & refused
         if t.farmers:
             hand = s["hands"][pending, seat]
             skip |= (what == _FARMER) & ~((hand[:, None] & t.farmer_cards) == t.farmer_cards).any(axis=1)
@@ -686,8 +678,9 @@ def new_euchre(rules: RuleSet, seeds: list[int], dealer: int) -> EuchreBatch:
             taken=full(0, (n, 4)),
         )
     )
-    if t.farmers:  # from the dealer's left, each holder of a farmer's hand may swap it first
-        fields["queue_seat"][:, :_PLAYERS] = [(dealer + 1 + i) % _PLAYERS for i in range(_PLAYERS)]
-        fields["queue_kind"][:, :_PLAYERS] = _FARMER
+    before = part_of(rules, rules.bidding, OrderUp).decisions_before_bidding(_PLAYERS, dealer)
+    if before:  # from the dealer's left, each holder of a farmer's hand may swap it first
+        fields["queue_seat"][:, : len(before)] = [seat for seat, _ in before]
+        fields["queue_kind"][:, : len(before)] = [what for _, what in before]
         _settle(fields, t, dealer, np.arange(n))
     return EuchreBatch(**fields)

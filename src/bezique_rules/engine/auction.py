@@ -66,7 +66,7 @@ from ..cards import CardSet, Suit
 from ..checks import check_seat
 from ..deck import card_ids
 from ..errors import DealError, RuleCode
-from ..knowledge import deal_hidden
+from ..knowledge import deal_hidden, swap_walk
 from ..melds import Laid, MeldKind, best_melds
 from ..rules.ruleset import RuleSet, part_of
 from ..scoring import Concession, ContractScoring, ScoreBreakdown
@@ -335,9 +335,11 @@ def _build(rules: RuleSet) -> AuctionTables:
     )  # fmt: skip
 
 
-_DETERMINIZE_TRIES = 10_000
+_DETERMINIZE_TRIES = 2_000
 """How many deals of the hidden cards `AuctionDeal._determinize` tries for one that fits the
-melds and burial seen before it keeps the last one."""
+melds and burial seen before it walks from the deal itself (`knowledge.swap_walk`)."""
+_WALK_STEPS = 400
+"""How many swaps that walk tries."""
 
 
 class _MeldTimeHand(NamedTuple):
@@ -1124,27 +1126,38 @@ class AuctionDeal(DealState):
         hidden.extend(widow_hidden)
         hidden.extend(buried_hidden)
         checks = self._hidden_checks(player)
-        for _ in range(_DETERMINIZE_TRIES):
-            dealt = deal_hidden(hidden, slots, rng)
-            if dealt is None:
-                return self
+
+        def hands_of(dealt: list[list[int]]) -> list[int]:
+            """Every hand, with the hidden cards dealt so."""
             hands = list(c.hands)
             for q, new in zip(owners, dealt):
                 hands[q] = (c.hands[q] & fixed[q]) | sum(1 << x for x in new)
+            return hands
+
+        def explains(dealt: list[list[int]]) -> bool:
+            """Whether the hidden cards dealt so explain every meld and burial seen."""
+            hands = hands_of(dealt)
             buried = dealt[-1] if buried_hidden else list(c.buried)
-            if all(self._fits(check, hands[check.player], buried) for check in checks):
+            return all(self._fits(check, hands[check.player], buried) for check in checks)
+
+        for _ in range(_DETERMINIZE_TRIES):
+            guess = deal_hidden(hidden, slots, rng)
+            if guess is None:
+                return self
+            if explains(guess):
+                dealt = guess
                 break
-        # else: no guess in _DETERMINIZE_TRIES fitted every meld and burial seen (rare, late in
-        # a deal with few hidden cards): the last guess is kept, a world that may not explain
-        # the melds laid (documented as a known limit of determinize in the auction games)
-        if dealt is None:
-            return self
+        else:
+            # No guess fitted (rare, late in a deal whose melds pin most hidden cards): walk
+            # from the deal itself by swaps that keep every meld and burial explained.
+            here = [card_ids(c.hands[q] & ~fixed[q]) for q in owners] + [widow_hidden, buried_hidden]
+            dealt = swap_walk(here, [forbid for _, forbid in slots], explains, rng, _WALK_STEPS)
         perm: dict[int, int] = {}
         for q, new in zip(owners, dealt):
             perm.update(zip(card_ids(c.hands[q] & ~fixed[q]), new))
         perm.update(zip(widow_hidden, dealt[-2]))
         perm.update(zip(buried_hidden, dealt[-1]))
-        return self._relabelled(perm, tuple(hands))
+        return self._relabelled(perm, tuple(hands_of(dealt)))
 
     def _hidden_checks(self, viewer: int) -> list[_MeldTimeHand]:
         """What a guessed hand must reproduce, for each other player whose hidden cards the

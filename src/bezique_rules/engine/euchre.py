@@ -24,7 +24,7 @@ import attrs
 from typing_extensions import Self
 
 from ..actions import Action, ActionSpace, Verb
-from ..bidding import OrderUp
+from ..bidding import Decision, OrderUp
 from ..cards import CardSet, Rank, Suit
 from ..checks import check_seat
 from ..deck import WIDOW, card_ids
@@ -39,8 +39,10 @@ __all__ = ["EuchreCore", "EuchreDeal", "EuchreEngine"]
 
 _FARMER_GUESSES = 1000  # guesses tried for one consistent with who held a farmer's hand
 
-# decisions queued after trumps are made
-_MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP, _FARMER = range(5)
+# the questions outside the bidding rounds, as module names (an enum's class attribute
+# costs five times a global's look-up in CPython 3.11)
+_MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP = Decision.MAKER_ALONE, Decision.TAKEOVER, Decision.DEFEND, Decision.PICKUP
+_FARMERS_HAND = Decision.FARMER
 
 _PLAY, _DISCARD, _PASS, _ORDER, _ORDER_ALONE, _CALL, _CALL_ALONE, _TRUMP, _ALONE, _FARMER_SWAP = range(10)
 
@@ -270,14 +272,18 @@ def _build(rules: RuleSet) -> _Meta:
         tuple(sorted({alone_id, pass_id})), tuple(sorted(set(trump_ids))), candidate_of, dealing, pos,
         tuple((d + 1) % n for d in range(n)),
         tuple(
-            tuple(((d + 1 + i) % n, _FARMER) for i in range(n)) if bidding.farmers_hand != "off" else ()
-            for d in range(n)
+            bidding.decisions_before_bidding(n, d) for d in range(n)
         ),
         (0,) * n,
         tuple(
             tuple(
-                tuple(tuple(_made_queue(bidding, n, dealer, maker, alone, turned) for turned in (False, True))
-                      for alone in (False, True))
+                tuple(
+                    tuple(
+                        bidding.decisions_after_trump(n, dealer, maker, alone=alone, turned_suit=turned)
+                        for turned in (False, True)
+                    )
+                    for alone in (False, True)
+                )
                 for maker in range(n)
             )
             for dealer in range(n)
@@ -305,33 +311,6 @@ def _play_rows(m: _Meta, out: int, trump: int) -> tuple[Any, ...]:
     follow = m.follow[trump] if m.follow is not None else None
     power = m.lead_power[trump] if m.lead_power else None
     return (m.next_seat[out], m.active[out], follow, power)
-
-
-def _made_queue(
-    bidding: OrderUp, n: int, dealer: int, maker: int, alone: bool, turned_suit: bool
-) -> tuple[tuple[int, int], ...]:
-    """The decisions that follow a made trump, in order: (seat, kind)."""
-    partner = (maker + 2) % n
-    queue: list[tuple[int, int]] = []
-    if bidding.alone_with_bid:
-        asked = alone and bidding.takeover_offered(maker_is_dealer=maker == dealer, round_one=turned_suit)
-        after = bidding.takeover_after_exchange(maker_is_dealer=maker == dealer, round_one=turned_suit)
-        if asked and not after:
-            queue.append((partner, _TAKEOVER))
-        if turned_suit:
-            queue.append((dealer, _PICKUP))
-        if asked and after:  # seed 004: only a dealer who took the turned card keeps his lone hand
-            queue.append((partner, _TAKEOVER))
-    else:
-        if turned_suit:
-            queue.append((dealer, _PICKUP))
-        queue.append((maker, _MAKER_ALONE))
-    if bidding.lone_defender != "never":
-        for i in range(1, n + 1):
-            seat = (dealer + i) % n
-            if seat % 2 != maker % 2:
-                queue.append((seat, _DEFEND))
-    return tuple(queue)
 
 
 def _bid_ids(
@@ -651,7 +630,7 @@ class EuchreDeal(DealState):
                 return RuleCode.CARD_NOT_HELD, "the dealer may not discard the card he just took up"
             return RuleCode.CARD_NOT_HELD, "you do not hold that card"
         if kind == _FARMER_SWAP:
-            if stage is not Phase.DISCARD or c.queue[0][1] != _FARMER:
+            if stage is not Phase.DISCARD or c.queue[0][1] != _FARMERS_HAND:
                 return RuleCode.WRONG_PHASE, "a farmer's hand is exchanged before the bidding"
             return RuleCode.CARD_NOT_HELD, "you do not hold those cards"
         if kind == _TRUMP:
@@ -815,7 +794,7 @@ class EuchreDeal(DealState):
         e[_LEGAL] = None
         while queue:
             seat, kind = queue[0]
-            if kind == _FARMER:
+            if kind == _FARMERS_HAND:
                 if not self._has_farmers_hand(e[_HANDS][seat], m):
                     queue = queue[1:]
                     continue
@@ -913,7 +892,7 @@ class EuchreDeal(DealState):
         e[_QUEUE] = queue[1:]
         hands = list(e[_HANDS])
         kitty = e[_KITTY]
-        if qkind == _FARMER:
+        if qkind == _FARMERS_HAND:
             e[_ASKED] += 1
             if kind == _FARMER_SWAP:
                 if e[_FARMER] >= 0:  # a second farmer's hand: misdeal
@@ -974,6 +953,9 @@ class EuchreDeal(DealState):
         rules = self.setup.rules
         n = rules.players
         check_seat(player, n)  # a real int seat (not a bool): DealError / DealTypeError
+        unseen = self._past_hidden_decisions(player)
+        if unseen is not self:
+            return unseen.view(player)
         c = self.core
         deck = rules.deck
         cards = deck.cards
@@ -1008,6 +990,21 @@ class EuchreDeal(DealState):
             buried=(cards[c.buried],) if player == self.setup.dealer and c.buried >= 0 else (),
             state=self,
         )
+
+    def _past_hidden_decisions(self, player: int) -> Self:
+        """This deal as ``player`` sees it while another player decides on a farmer's hand:
+        every pending such decision of another player made as a ``pass`` (which nobody else
+        sees). Only a holder is asked, so showing him as the player to act would tell what
+        he holds; ``player`` sees the deal as if nobody held one until a swap is shown."""
+        state = self
+        while (
+            state.core.stage is Phase.DISCARD
+            and state.core.player != player
+            and state.core.queue
+            and state.core.queue[0][1] == _FARMERS_HAND
+        ):
+            state = state._apply_id(self.setup.meta.pass_id)
+        return state
 
     def _turn_up_kept(self) -> bool:
         """Whether everyone knows the dealer holds the turn-up: he took it and could not
@@ -1051,7 +1048,8 @@ class EuchreDeal(DealState):
         # Only a holder of a farmer's hand is asked whether to swap it; the others do not see
         # his ``pass``. A guess replays its deal with a hidden pass for each other holder its
         # hands make, and is kept when the viewer sees it as he sees this deal (rejection
-        # sampling: a swap, or a decision pending now, pins who holds such a hand).
+        # sampling: a shown swap pins who held such a hand; a pending decision of another
+        # player is not shown, see `_past_hidden_decisions`).
         seen = self.view(player)
         for _ in range(_FARMER_GUESSES):
             world = self._guess(player, rng)._with_hidden_passes(player)
@@ -1067,17 +1065,14 @@ class EuchreDeal(DealState):
         c = self.core
         hidden = [i < c.asked and who != player and m.meta[a][0] == _PASS for i, (who, a) in enumerate(c.moves)]
         seen = [mv for mv, h in zip(c.moves, hidden) if not h]
-        pending = c.player if c.stage is Phase.DISCARD and c.queue and c.queue[0][1] == _FARMER else -1
         state = cast(Self, EuchreEngine.new_deal(setup.rules, setup.deck_order, setup.seed, setup.dealer))
         k = 0
         while True:
             now = state.core
             seat = now.player
-            if now.stage is Phase.DISCARD and now.queue[0][1] == _FARMER and seat != player:
+            if now.stage is Phase.DISCARD and now.queue[0][1] == _FARMERS_HAND and seat != player:
                 if k < len(seen) and seen[k][0] == seat:
                     pass  # his swap, as everybody saw it
-                elif k == len(seen) and seat == pending:
-                    return state  # deciding now, as in this deal
                 else:
                     state = state._apply_id(m.pass_id)
                     continue
@@ -1230,7 +1225,7 @@ def _legal_list(setup: DealSetup[_Meta], c: EuchreCore) -> list[int]:
     if stage is Phase.ALONE:
         return [m.alone_id, m.pass_id]
     face_of = rules.deck.face_of
-    if kind == _FARMER:
+    if kind == _FARMERS_HAND:
         hand_faces = [face_of[pid] for pid in card_ids(c.hands[p]) if (m.farmer_faces >> face_of[pid]) & 1]
         ids = [m.pass_id]
         for trio in itertools.combinations(sorted(set(hand_faces)), 3):

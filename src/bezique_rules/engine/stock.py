@@ -73,6 +73,7 @@ _DECLARE = ActionKind.DECLARE
 _PASS = ActionKind.PASS
 _CARTE = ActionKind.CARTE_BLANCHE
 _GUESS = ActionKind.GUESS
+_TO_PARTNER = ActionKind.PASS_TO_PARTNER
 
 # points tuple layout per player
 _MELDS, _SEVEN, _CARDS, _LAST, _BONUS, _CONTRACT = range(6)
@@ -132,6 +133,13 @@ class _Meta:
     value_bytes: tuple[tuple[int, ...], ...]  # [k][byte] -> card points of ids 8k.. in the byte
     finders: dict[int, Finder]  # by trump: the declaration search (filled on first use)
     winner_tables: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]  # by trump index: power, suit, trumps
+    # the declaration privilege (`DeclarationPrivilege`): the id of ``pass partner`` (-1: none), whether
+    # a declarer uses his partner's tabled cards, the meld kinds made of one's own cards only, and
+    # whether the play-off duty spares a partner's winning card
+    to_partner_id: int = -1
+    with_partner: bool = False
+    own_only: frozenset[int] = frozenset()
+    partner_duty: bool = False
 
 
 class StockEngine:
@@ -282,6 +290,12 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
             guess_ids[size] = len(actions)
             actions.append(Action(Verb.GUESS, number=size))
             meta.append((_GUESS, size, None))
+    privilege = rules.stock.privilege
+    to_partner_id = -1
+    if privilege.holder == "winner_or_partner":
+        to_partner_id = len(actions)
+        actions.append(Action(Verb.PASS, to_partner=True))
+        meta.append((_TO_PARTNER, 0, None))
     pass_id = len(actions)
     actions.append(Action(Verb.PASS))
     meta.append((_PASS, 0, None))
@@ -345,6 +359,10 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
             _byte_sums(rules.card_values),
             {},
             tuple((t.power, t.suit, t.trump_mask) for t in rules.trump_tables),
+            to_partner_id,
+            privilege.cards == "with_partner_tabled",
+            frozenset(i for i, k in enumerate(kinds) if k.name in privilege.own_cards_only),
+            rules.partnership and not rules.playoff_policy.must_beat_partner,
         ),
     )
     return result
@@ -388,6 +406,57 @@ def _declare_ids(
             if dix.methods != "exchange_only" or not can_exchange:
                 ids.append(m.declare_ids[face])
     return ids
+
+
+def _declaring(rules: RuleSet, m: _Meta, core: StockCore, p: int, turn: int, exchanged: int) -> list[int]:
+    """The declare-phase actions of ``p`` (the winner, or the partner he passed to): with
+    `DeclarationPrivilege` ``cards="with_partner_tabled"`` his melds may use his partner's
+    tabled cards (under both players' declarations), except the own-cards-only kinds."""
+    hands, tabled = core.hands, core.tabled
+    if not m.with_partner:
+        ids = _declare_ids(rules, m, hands[p], tabled[p], _history(core.declarations, p), core.trump, turn,
+                           exchanged, core.scored, core.turn_up)  # fmt: skip
+    else:
+        q = (p + m.players // 2) % m.players
+        history = _history(core.declarations, p) + _history(core.declarations, q)
+        ids = _declare_ids(rules, m, hands[p] | tabled[q], tabled[p] | tabled[q], history, core.trump, turn,
+                           exchanged, core.scored, core.turn_up)  # fmt: skip
+        if m.own_only:
+            meta = m.meta
+            own = _declare_ids(rules, m, hands[p], tabled[p], history, core.trump, turn, exchanged, core.scored,
+                               core.turn_up)  # fmt: skip
+            ids = [i for i in ids if meta[i][0] != _MELD or meta[i][1] not in m.own_only]
+            ids += [i for i in own if meta[i][0] == _MELD and meta[i][1] in m.own_only]
+    if m.to_partner_id >= 0 and not turn and p == core.leader:
+        ids.append(m.to_partner_id)
+    return ids
+
+
+def _meld_cards(
+    m: _Meta,
+    hands: tuple[int, ...],
+    tabled: tuple[int, ...],
+    declarations: tuple[tuple[int, int, int], ...],
+    p: int,
+    kind_index: int,
+) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+    """The held cards, tabled cards and earlier declarations a meld of ``p`` is made under."""
+    if not m.with_partner:
+        return hands[p], tabled[p], _history(declarations, p)
+    q = (p + m.players // 2) % m.players
+    history = _history(declarations, p) + _history(declarations, q)
+    if kind_index in m.own_only:
+        return hands[p], tabled[p], history
+    return hands[p] | tabled[q], tabled[p] | tabled[q], history
+
+
+def _partner_winning(m: _Meta, core: StockCore) -> bool:
+    """Whether the card winning the trick so far is the partner's of the player to play."""
+    trick = core.trick
+    if len(trick) < 2:
+        return False
+    n = m.players
+    return (core.leader + m.tables[core.trump].winner(trick)) % n == (core.player + n // 2) % n
 
 
 def _more_may_be_declared(rules: RuleSet, m: _Meta, core: StockCore) -> bool:
@@ -609,12 +678,18 @@ class StockDeal(DealState):
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Points so far per player (card points join at the end unless counted immediately)."""
+        """Points so far per player, or per side in partnership games (card points join at
+        the end unless counted immediately)."""
+        if self.setup.rules.partnership:
+            return tuple(sum(sum(self.points[p]) for p in side) for side in self.setup.rules.sides)
         return tuple(sum(p) for p in self.points)
 
     @property
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:
-        """Where each player's points came from."""
+        """Where each player's (or side's) points came from."""
+        if self.setup.rules.partnership:
+            sides = self.setup.rules.sides
+            return tuple(ScoreBreakdown(*(sum(part) for part in zip(*(self.points[p] for p in s)))) for s in sides)
         return tuple(ScoreBreakdown(*p) for p in self.points)
 
     @property
@@ -637,7 +712,10 @@ class StockDeal(DealState):
         trick = core.trick
         if trick and not (m.stock_free if stage is _ST_PLAY else m.playoff_free):
             policy = m.stock_policy if stage is _ST_PLAY else m.playoff_policy
-            playable = policy.legal(m.tables[core.trump], hand, trick)
+            if m.partner_duty:
+                playable = policy.legal(m.tables[core.trump], hand, trick, _partner_winning(m, core))
+            else:
+                playable = policy.legal(m.tables[core.trump], hand, trick)
         else:
             playable = hand
         tabled = core.tabled[p]
@@ -688,19 +766,7 @@ class StockDeal(DealState):
         return (self.shown >> self.player) & 1 == 1
 
     def _declare_now(self, m: _Meta) -> list[int]:
-        p = self.player
-        return _declare_ids(
-            self.setup.rules,
-            m,
-            self.hands[p],
-            self.tabled[p],
-            self._history_of(p),
-            self.trump,
-            self.turn,
-            self.exchanged,
-            self.scored,
-            self.turn_up,
-        )
+        return _declaring(self.setup.rules, m, self.core, self.player, self.turn, self.exchanged)
 
     def _history_of(self, player: int) -> tuple[tuple[int, int], ...]:
         return _history(self.core.declarations, player)
@@ -723,7 +789,8 @@ class StockDeal(DealState):
                 where = "on the table" if b else "in your concealed hand"
                 return RuleCode.CARD_NOT_HELD, f"you hold no such card {where}"
             policy = rules.stock_policy if stage is Phase.PLAY else rules.playoff_policy
-            why = policy.refusal(rules.trump_tables[self.trump], self.hands[p], self.trick, pid)
+            partner = m.partner_duty and _partner_winning(m, self.core)
+            why = policy.refusal(rules.trump_tables[self.trump], self.hands[p], self.trick, pid, partner)
             return why or (RuleCode.NOT_AN_ACTION, "not playable")
         if verb == _CARTE:
             return RuleCode.CARTE_BLANCHE_NOT_ALLOWED, (
@@ -732,6 +799,10 @@ class StockDeal(DealState):
             )
         if verb == _PASS:
             return RuleCode.WRONG_PHASE, "nothing to pass: play a card"
+        if verb == _TO_PARTNER:
+            return RuleCode.WRONG_PHASE, (
+                "only the trick winner passes the declaration to his partner, after the trick and before declaring"
+            )
         any_time = stage is Phase.PLAY and verb == _DECLARE and m.dix_any_time
         if stage is not Phase.DECLARE and not any_time:
             if stage is Phase.PLAYOFF:
@@ -811,6 +882,8 @@ class StockDeal(DealState):
         moves = (*self.core.moves, (self.core.player, action_id))
         if verb == _PASS:
             return self._drawn(moves)
+        if verb == _TO_PARTNER:
+            return self._evolve(player=(self.core.player + m.players // 2) % m.players, moves=moves)
         if verb == _MELD:
             return self._meld(a, b, moves)
         if verb == _CARTE:
@@ -919,8 +992,7 @@ class StockDeal(DealState):
         )  # fmt: skip
         if stage is _ST_DECLARE:
             # his actions now (the search runs once, here; often only ``pass``)
-            ids = _declare_ids(setup.rules, m, hands[winner], tabled[winner], _history(declarations, winner), trump,
-                               0, -1, scored, turn_up)  # fmt: skip
+            ids = _declaring(setup.rules, m, core, winner, 0, -1)
             return cls(setup, core, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
         return cls(setup, _after_draw(m, core, moves))
 
@@ -935,10 +1007,7 @@ class StockDeal(DealState):
         m: _Meta = setup.meta
         if _more_may_be_declared(setup.rules, m, core):
             p = core.player
-            ids = _declare_ids(
-                setup.rules, m, core.hands[p], core.tabled[p], _history(core.declarations, p), core.trump, core.turn,
-                core.exchanged, core.scored, core.turn_up,
-            )  # fmt: skip
+            ids = _declaring(setup.rules, m, core, p, core.turn, core.exchanged)
             return type(self)(setup, core, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
         return type(self)(setup, _after_draw(m, core, core.moves))
 
@@ -952,10 +1021,12 @@ class StockDeal(DealState):
         forbidden = 0
         if exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
             forbidden = 1 << exchanged
+        hand, table, history = _meld_cards(self.setup.meta, hands, tabled, declarations, p, kind_index)
         mask = meld_copies(
-            rules.deck, rules.melds, rules.meld_rules, rules.meld_search[trump], kind_index, key, hands[p], tabled[p],
-            _history(declarations, p), forbidden,
+            rules.deck, rules.melds, rules.meld_rules, rules.meld_search[trump], kind_index, key, hand, table,
+            history, forbidden,
         )  # fmt: skip
+        own = mask & hands[p]  # the partner's tabled cards it uses stay his (`DeclarationPrivilege`)
         kind = rules.melds.kinds[kind_index]
         if trump < 0 and kind.fixes_trump:
             suit = rules.deck.faces[key[0][0]].suit
@@ -965,7 +1036,7 @@ class StockDeal(DealState):
             _tuple_new(
                 StockCore,
                 (
-                    stage, p, hands, _set(tabled, p, tabled[p] | mask), _set(known, p, known[p] | mask), stock,
+                    stage, p, hands, _set(tabled, p, tabled[p] | own), _set(known, p, known[p] | own), stock,
                     turn_up, trump, leader, trick, last_trick, last_leader, won, _add(points, p, _MELDS, kind.points),
                     (*declarations, (p, kind_index, mask)), scored, turn + 1, exchanged, tricks, shown, moves,
                 ),
@@ -1147,10 +1218,10 @@ def _history(declarations: tuple[tuple[int, int, int], ...], player: int) -> tup
 def _after_draw(m: _Meta, core: StockCore, moves: tuple[Move, ...]) -> StockCore:
     """The core once the declare phase ends: everyone draws, then the winner leads."""
     (
-        _stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
+        _stage, _p, hands, tabled, known, stock, turn_up, trump, p, trick, last_trick, last_leader, won,
         points, declarations, scored, _turn, _exchanged, tricks, shown, _moves,
     ) = core  # fmt: skip
-    n = m.players
+    n = m.players  # ``p``: the trick winner (who leads), also when his partner declared
     if shown >> _STREAK:
         shown = _carte_after_draw(m, shown, n, p, stock)
     hands, known, stock, turn_up = _draws(n, p, hands, known, stock, turn_up, m.show_last)
@@ -1162,7 +1233,7 @@ def _after_draw(m: _Meta, core: StockCore, moves: tuple[Move, ...]) -> StockCore
     return _tuple_new(
         StockCore,
         (
-            stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
+            stage, p, hands, tabled, known, stock, turn_up, trump, p, trick, last_trick, last_leader, won,
             points, declarations, scored, 0, -1, tricks, shown, moves,
         ),
     )  # fmt: skip

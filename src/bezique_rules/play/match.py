@@ -127,6 +127,11 @@ class Match:
 
     # -- the state -------------------------------------------------------------------
 
+    def cut_lines(self) -> list[str]:
+        """The cut for the first deal in words, when the match began with one; else []."""
+        cut = self.game.cut_for_deal
+        return [] if cut is None else [cut.describe(self.names)]
+
     @property
     def is_over(self) -> bool:
         """Whether the match is finished."""
@@ -331,7 +336,10 @@ class Session:
             plays at level 1 unless ``level`` is given). Several sessions may share one
             file (the web server does): its reads and writes hold the file's ``lock``.
         seed: shuffle the matches from this seed (None: at random).
-        human: the person's seat.
+        human: the person's seat (with ``cut``: the person's turn to draw; the cut may seat
+            him elsewhere when it draws partners).
+        cut: draw for the first dealer of each match (``first_dealer="cut"``) instead of
+            letting the ladder alternate it.
     """
 
     def __init__(
@@ -342,6 +350,7 @@ class Session:
         ladder_file: LadderFile | None = None,
         seed: int | None = None,
         human: int = 0,
+        cut: bool = False,
     ) -> None:
         if level is not None and not 1 <= level <= 5:
             raise OptionError(f"the computer's level is 1 to 5, not {level}")
@@ -350,6 +359,7 @@ class Session:
         self.ladder_file = ladder_file if level is None else None
         self.seed = seed
         self.human = human
+        self.cut = cut
         self.played = 0
         self._master: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
 
@@ -388,6 +398,11 @@ class Session:
         lvl = self.level if self.level is not None else ladder.level
         dealer = self.rules.players - 1 if ladder.computer_deals else self.human
         match_seed = deal_seed(self.seed, self.played + 1) if self.seed is not None else self._master.getrandbits(63)
+        if self.cut:
+            game = new_game(self.rules, seed=match_seed, first_dealer="cut")
+            assert game.cut_for_deal is not None  # first_dealer="cut"
+            human = game.cut_for_deal.seat_of(self.human)
+            return Match(self.rules, game, human=human, level=lvl, seed=match_seed)
         game = new_game(self.rules, seed=match_seed, dealer=dealer)
         return Match(self.rules, game, human=self.human, level=lvl, seed=match_seed)
 

@@ -208,6 +208,7 @@ def play_session(
     out: TextIO,
     seed: int | None = None,
     matches: int | None = None,
+    cut: bool = False,
 ) -> int:
     """Run ``bezique-rules play``: matches against the computer until the person stops.
 
@@ -219,6 +220,7 @@ def play_session(
         stdin, out: where the person types and reads.
         seed: shuffle the matches from this seed (None: at random).
         matches: stop after this many matches (None: ask after each).
+        cut: cut for the first dealer of each match (shown before its first deal).
 
     Returns:
         The exit status (0).
@@ -226,7 +228,7 @@ def play_session(
     console = _Console(stdin, out)
     say = console.say
     ladder_file = LadderFile.load(ladder_path) if ladder_path is not None and level is None else None
-    session = Session(variant, level=level, ladder_file=ladder_file, seed=seed)
+    session = Session(variant, level=level, ladder_file=ladder_file, seed=seed, cut=cut)
     say(f"{session.rules.name}: you against the computer. Type 'help' for how to play, 'quit' to stop.")
     for line in session.opening_lines():
         say(line)
@@ -234,6 +236,8 @@ def play_session(
         match = session.new_match()
         say()
         say(f"--- Match {session.played + 1} against level {match.level} ---")
+        for line in match.cut_lines():
+            say(line)
         try:
             _TerminalMatch(console, match).play()
         except _Quit:

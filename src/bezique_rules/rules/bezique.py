@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Card, Rank, Suit, parse_cards
+from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
 from ..melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
 from ..scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd
@@ -36,22 +37,27 @@ PIQUET_DECK = DeckSpec(ranks=BEZIQUE_RANKS, packs=2)
 """Two 32-card piquet packs: 64 cards."""
 
 
-def bezique_meld_table(*, quartet_rule: str = "any", bezique_pair: str = "fixed") -> MeldTable:
-    """The two-hand Bezique meld table (reference.md §2.5).
+def bezique_meld_table(*, quartet_rule: str = "any", bezique_pair: str = "fixed", beziques: int = 2) -> MeldTable:
+    """The two-hand Bezique meld table (reference.md §2.5); with ``beziques=3`` the triple
+    bezique (1500) of three- and four-hand Bezique joins it (reference.md §7).
 
     Args:
         quartet_rule: ``"any"`` (any four of the rank, duplicates allowed) or
             ``"one_per_suit"``.
         bezique_pair: ``"fixed"`` (Q♠ J♦) or ``"colour_swap"`` (Q♣ J♥ when spades
             or diamonds are trumps).
+        beziques: the highest multiple bezique: 2 (double) or 3 (triple).
     """
     bezique = parse_cards("QS JD")
     swap: tuple[tuple[Suit, tuple[Card, ...]], ...] = ()
     swap_double: tuple[tuple[Suit, tuple[Card, ...]], ...] = ()
+    swap_triple: tuple[tuple[Suit, tuple[Card, ...]], ...] = ()
     if bezique_pair == "colour_swap":
         alt = parse_cards("QC JH")
         swap = ((Suit.SPADES, alt), (Suit.DIAMONDS, alt))
         swap_double = ((Suit.SPADES, alt * 2), (Suit.DIAMONDS, alt * 2))
+        swap_triple = ((Suit.SPADES, alt * 3), (Suit.DIAMONDS, alt * 3))
+    triple = (MeldKind("triple-bezique", 1500, FixedCards(bezique * 3, swap_triple), "triple-bezique", "B", 3),)
     one = quartet_rule == "one_per_suit"
     return MeldTable(
         (
@@ -67,6 +73,7 @@ def bezique_meld_table(*, quartet_rule: str = "any", bezique_pair: str = "fixed"
             ),
             MeldKind("bezique", 40, FixedCards(bezique, swap), "bezique", "B", 1),
             MeldKind("double-bezique", 500, FixedCards(bezique * 2, swap_double), "double-bezique", "B", 2),
+            *(triple if beziques >= 3 else ()),
             MeldKind("four-aces", 100, Quartet(Rank.ACE, one_per_suit=one), "four-aces", "C", 1),
             MeldKind("four-kings", 80, Quartet(Rank.KING, one_per_suit=one), "four-kings", "C", 1),
             MeldKind("four-queens", 60, Quartet(Rank.QUEEN, one_per_suit=one), "four-queens", "C", 1),
@@ -177,6 +184,7 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
         description = "Classic two-hand 64-card Bezique to 1000."
     playoff = PlayDuty.FOLLOW_BEAT_OR_TRUMP if o["playoff_rule"] == "follow_beat_or_trump" else PlayDuty.FOLLOW_ONLY
     return RuleSet(
+        cut_for_deal=BEZIQUE_CUT,
         name=name,
         players=2,
         deck=PIQUET_DECK,

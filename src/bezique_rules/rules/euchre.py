@@ -13,6 +13,7 @@ from typing import Any
 
 from ..bidding import OrderUp, Takeover
 from ..cards import JOKER, Card, Rank, Suit
+from ..cut import EUCHRE_CUT
 from ..deck import DealPattern, DeckSpec
 from ..scoring import CardPoints, EuchreScoring, GamesMatchEnd, TargetEnd
 from ..tricks import PlayDuty, TrickPolicy
@@ -100,6 +101,7 @@ def build_euchre(name: str, o: Mapping[str, Any]) -> RuleSet:
             "British Euchre with the Benny (seed 004)." if british else "North American Euchre, 4 players to 10."
         )
     return RuleSet(
+        cut_for_deal=EUCHRE_CUT,
         name=name,
         players=4,
         deck=deck,

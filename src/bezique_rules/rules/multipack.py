@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from ..cards import Rank, Suit, parse_cards
+from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
 from ..melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
 from ..scoring import BRISQUES, CardPoints, DealsEnd, RubiconScoring
@@ -136,6 +137,7 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
     downgrades = frozenset({"A"} if o["sequence_to_marriage"] else set())
     cut = CutGuess() if profile == "six-pack-bezique" and o.get("cut_and_guess", False) else None
     return RuleSet(
+        cut_for_deal=BEZIQUE_CUT,
         name=name,
         players=2,
         deck=deck,

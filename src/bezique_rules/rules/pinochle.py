@@ -17,6 +17,7 @@ import attrs
 
 from ..bidding import Auction, ContractRules
 from ..cards import Card, Rank, Suit, parse_cards
+from ..cut import PINOCHLE_CUT
 from ..deck import WIDOW, DealPattern, DeckSpec
 from ..errors import OptionError
 from ..melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
@@ -195,6 +196,7 @@ def build_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
         else PlayDuty.FOLLOW_BEAT_OR_TRUMP
     )
     return RuleSet(
+        cut_for_deal=PINOCHLE_CUT,
         name=name,
         players=2,
         deck=PINOCHLE_DECK,
@@ -275,6 +277,7 @@ def build_auction_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
     counting = _COUNTING[o["counting"]]
     dp = o["double_pinochle"]
     return RuleSet(
+        cut_for_deal=PINOCHLE_CUT,
         name=name,
         players=3,
         deck=PINOCHLE_DECK,
@@ -415,6 +418,7 @@ def _partnership_rules(
 ) -> RuleSet:
     """A partnership Pinochle rule set: the parts both presets share, with ``profile``'s."""
     return RuleSet(
+        cut_for_deal=PINOCHLE_CUT,
         name=name,
         players=4,
         deck=profile.deck,

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
 import attrs
 
 from ..actions import Action, ActionSpace
 from ..bidding import Auction, ContractRules, OrderUp
+from ..cut import CutForDeal
 from ..deck import DealPattern, DeckSpec
 from ..errors import OptionError, OptionTypeError, quote
 from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instances
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_OPTION_INT",
     "CutGuess",
+    "DeclarationPrivilege",
     "OptionSpec",
     "OptionValue",
     "RuleSet",
@@ -172,6 +174,27 @@ class StockRules:
     """Six-pack: the non-dealer guesses the size of the dealer's cut, or None."""
     result: DealResultRule | None = None
     """A rule turning the deal's totals into its result (`RubiconScoring`), or None."""
+    privilege: DeclarationPrivilege = attrs.field(factory=lambda: DeclarationPrivilege())
+    """Who declares after a won trick (the winner; in partnership Bezique he may pass it on)."""
+
+
+@attrs.frozen
+class DeclarationPrivilege:
+    """Who may declare after a won trick, and with which cards (reference.md §7).
+
+    ``holder="winner"``: only the trick winner (every two-hand game). ``"winner_or_partner"``:
+    the winner declares or passes the privilege to his partner (no consulting), who then
+    declares or passes; the declarer may combine his cards with his partner's tabled cards,
+    under both players' earlier declarations (he may not make a meld his partner could not
+    legally make), but the kinds in ``own_cards_only`` come from one player's own cards.
+    """
+
+    holder: Literal["winner", "winner_or_partner"] = "winner"
+    """Who may declare: the winner only, or the winner or (when he passes it on) his partner."""
+    cards: Literal["own", "with_partner_tabled"] = "own"
+    """Which cards a declaration may use: the declarer's own, or also his partner's tabled cards."""
+    own_cards_only: frozenset[str] = frozenset()
+    """Meld kinds (by name) a player makes from his own cards only (double and triple bezique)."""
 
 
 @attrs.frozen
@@ -239,6 +262,9 @@ class RuleSet:
     closing_game: ClosingGame | None = None
     """The closing games' parts (marriages on lead, the trump exchange, closing, "out", game
     points: `ClosingGame`), or None."""
+    cut_for_deal: CutForDeal | None = None
+    """How the players cut for the first deal (``new_game(..., first_dealer="cut")``), or
+    None when the variant has no cut (`bezique_rules.cut`)."""
     version: int = 1
     """The behaviour version: bumped whenever the preset's behaviour changes."""
     description: str = ""
@@ -256,7 +282,7 @@ class RuleSet:
     name, options, game end, version or description) whose precomputed tables this one
     uses instead of building its own (set by the registry: see `share_tables`)."""
 
-    @property
+    @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The scoring sides: ((0, 2), (1, 3)) with partners, else one player each."""
         if self.partnership:
@@ -299,9 +325,11 @@ class RuleSet:
     # -- precomputed tables -------------------------------------------------
 
     def table_key(self) -> RuleSet:
-        """This rule set with what no deal reads blanked (name, options, game end, version,
-        description): rule sets with equal keys have equal tables."""
-        return attrs.evolve(self, name="", option_values=(), game_end=_ANY_GAME_END, version=0, description="")
+        """This rule set with what no deal reads blanked (name, options, game end, cut for
+        deal, version, description): rule sets with equal keys have equal tables."""
+        return attrs.evolve(
+            self, name="", option_values=(), game_end=_ANY_GAME_END, cut_for_deal=None, version=0, description=""
+        )
 
     def share_tables(self, source: RuleSet) -> None:
         """Use ``source``'s precomputed tables (built once, on first use) instead of building

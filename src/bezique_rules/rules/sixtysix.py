@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Rank
+from ..cut import PINOCHLE_CUT
 from ..deck import DealPattern, DeckSpec
 from ..scoring import CardPoints, TargetEnd
 from ..tricks import PlayDuty, TrickPolicy
@@ -102,6 +103,7 @@ def _compose(name: str, o: Mapping[str, Any], *, schnapsen: bool) -> RuleSet:
         trump_order=TrumpOrder(),
         card_points=CardPoints.of(_COUNT, last_trick=last_trick),
         game_end=TargetEnd(o["target"]),
+        cut_for_deal=PINOCHLE_CUT,  # A T K Q J 9, the higher card deals (the same cut as Pinochle)
         engine="marriage",
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=TrickPolicy(playoff),

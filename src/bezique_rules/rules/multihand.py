@@ -1,0 +1,182 @@
+"""Bezique for three and four: ``three-hand-bezique``, ``four-hand-bezique`` and
+``partnership-bezique`` (reference.md §7; the two-hand rules of §2 where §7 is silent).
+
+The stock engine of two-hand Bezique with one pack per player: 3-2-3 deal and a turn-up,
+a trick of one card from each player (to the left), the winner declares and everyone
+draws in turn from him; the meld table gains the triple bezique (1500). This module only
+composes shared parts from options; the partnership game adds the `DeclarationPrivilege`
+part (the winner may pass the declaration to his partner) and scores per side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import Rank
+from ..cut import BEZIQUE_CUT
+from ..deck import DealPattern, DeckSpec
+from ..melds import DixRule, MeldRules
+from ..scoring import BRISQUES, CardPoints, TargetEnd
+from ..tricks import BeatRule, PlayDuty, TrickPolicy
+from ..trumps import TrumpOrder
+from .bezique import BEZIQUE_RANKS, _common_options, bezique_meld_table
+from .registry import Preset, register_checks, register_preset
+from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, StockRules, check_dealt_deck
+
+__all__ = ["build_multihand"]
+
+_PLAYERS = {"three-hand-bezique": 3, "four-hand-bezique": 4, "partnership-bezique": 4}
+_DESCRIPTIONS = {
+    "three-hand-bezique": "Three-hand Bezique: three packs, each for himself, game 2000.",
+    "four-hand-bezique": "Four-hand Bezique: four packs, four individuals, game 2000.",
+    "partnership-bezique": "Partnership Bezique: four packs, partners opposite, game 2000 per side.",
+}
+
+
+def _playoff_policy(o: Mapping[str, Any]) -> TrickPolicy:
+    """The duties of the last eight tricks (reference.md §1.4, §7)."""
+    rule = o["playoff_rule"]
+    if rule == "head_the_trick":
+        return TrickPolicy(
+            PlayDuty.HEAD_THE_TRICK, BeatRule.CURRENT_WINNER, must_beat_partner=o.get("must_beat_partner", True)
+        )
+    if rule == "follow_beat_or_trump":
+        return TrickPolicy(PlayDuty.FOLLOW_BEAT_OR_TRUMP)
+    return TrickPolicy(PlayDuty.FOLLOW_ONLY)
+
+
+def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
+    """Compose a three- or four-hand Bezique rule set from validated options."""
+    form = o["form"]
+    n = _PLAYERS[form]
+    partnership = form == "partnership-bezique"
+    privilege = (
+        DeclarationPrivilege(
+            "winner_or_partner" if o["pass_privilege"] else "winner",
+            "with_partner_tabled",
+            own_cards_only=frozenset({"double-bezique", "triple-bezique"}),
+        )
+        if partnership
+        else DeclarationPrivilege()
+    )
+    return RuleSet(
+        name=name,
+        players=n,
+        deck=DeckSpec(ranks=BEZIQUE_RANKS, packs=n),
+        deal=DealPattern.rounds(n, (3, 2, 3), turn_up=True),
+        trump_order=TrumpOrder(),
+        card_points=CardPoints(BRISQUES.points, BRISQUES.last_trick),
+        game_end=TargetEnd(o["target"], o["tie_rule"]),
+        cut_for_deal=BEZIQUE_CUT,
+        engine="stock",
+        melds=bezique_meld_table(quartet_rule=o["quartet_rule"], bezique_pair=o["bezique_pair"], beziques=3),
+        meld_rules=MeldRules(
+            new_card_rule=o["new_card_rule"],
+            double_after_two_singles=o["double_after_two_singles"],
+            cross_class_reuse=o["cross_class_reuse"],
+        ),
+        stock_policy=TrickPolicy(PlayDuty.FREE),
+        playoff_policy=_playoff_policy(o),
+        stock=StockRules(
+            dix=DixRule(
+                rank=Rank.SEVEN,
+                points=10,
+                methods=o["seven_methods"],
+                score_on_play=o["seven_score_on_play"] or o["seven_any_time"],
+                any_time=o["seven_any_time"],
+                exchange_card_usable_same_trick=o["exchange_card_usable_same_trick"],
+                no_meld_when_exchanging=o["no_meld_when_exchanging"],
+            ),
+            melds_per_trick=0 if o["melds_per_trick"] == "unlimited" else 1,
+            declare_on_last_stock_trick=o["declare_on_last_stock_trick"],
+            last_trick_bonus_at=o["last_trick_bonus_at"],
+            card_timing=o["brisque_timing"],
+            carte_blanche=o["carte_blanche"],
+            privilege=privilege,
+        ),
+        partnership=partnership,
+        version=1,
+        description=_DESCRIPTIONS[form],
+        option_values=tuple(sorted(o.items())),
+        option_specs=_SPECS[form],
+        builder=build_multihand,
+    )
+
+
+def _options(form: str) -> tuple[OptionSpec, ...]:
+    common = tuple(s for s in _common_options() if s.name != "playoff_rule")
+    own: tuple[OptionSpec, ...] = (
+        OptionSpec("form", form, (form,), doc="The number of players and how they score (fixed)."),
+        OptionSpec(
+            "playoff_rule",
+            "head_the_trick",
+            ("head_the_trick", "follow_beat_or_trump", "follow_only"),
+            doc="Duties in the last 8 tricks: follow suit and win the trick if able (beat the card winning "
+            "so far, trump or overtrump when void), else any card; or beat only the card led (§1.4a read "
+            "literally); or only follow suit.",
+        ),
+        OptionSpec("target", 2000, minimum=1, doc="The game ends after the deal in which a player (side) reaches it."),
+        OptionSpec(
+            "tie_rule",
+            "draw",
+            ("draw", "play_on", "raise_target"),
+            doc="Equal highest totals at the target: a draw, more deals, or the target raised by 500.",
+        ),
+    )
+    if form != "partnership-bezique":
+        return own + common
+    return (
+        *own,
+        OptionSpec(
+            "must_beat_partner",
+            True,
+            doc="Head-the-trick play-off: beat the highest card so far even when it is the partner's "
+            "(§7); False: following the partner's winning card is enough.",
+        ),
+        OptionSpec(
+            "pass_privilege",
+            True,
+            doc="The winner of a trick may pass the declaration to his partner, who declares instead (no consulting).",
+        ),
+    ) + common
+
+
+_SPECS = {form: _options(form) for form in _PLAYERS}
+
+register_preset(
+    Preset(
+        "three-hand-bezique",
+        build_multihand,
+        _SPECS["three-hand-bezique"],
+        description="Three-hand Bezique: 3 packs (96 cards), each for himself, game 2000 (reference §7).",
+    )
+)
+register_preset(
+    Preset(
+        "four-hand-bezique",
+        build_multihand,
+        _SPECS["four-hand-bezique"],
+        description="Four-hand Bezique: 4 packs (128 cards), four individuals, game 2000 (reference §7).",
+    )
+)
+register_preset(
+    Preset(
+        "partnership-bezique",
+        build_multihand,
+        _SPECS["partnership-bezique"],
+        description="Partnership Bezique: 4 packs (128 cards), partners opposite, game 2000 (reference §7).",
+    )
+)
+
+
+def check_multihand_options(rules: RuleSet) -> None:
+    """The options of a three- or four-hand Bezique rule set, taken together: the deal fits the deck.
+
+    Raises:
+        OptionError: a combination the stock engine cannot serve.
+    """
+    check_dealt_deck(rules)
+
+
+register_checks(build_multihand, check_multihand_options)
