@@ -282,6 +282,16 @@ def test_out_refused_with_a_false_claim_gives_the_opponent_two() -> None:
     assert d.outcome is not None and d.outcome.ending == "false-out" and d.scores == (2, 0)
 
 
+def test_a_closers_false_claim_costs_at_least_the_failed_closing() -> None:
+    """A closer who claims falsely gives the opponent the greater of the two penalties: here 3,
+    as the opponent had no trick when the stock was closed (he has one at the claim)."""
+    d = deal66("AS TS KS QS JS 9C", "9S AH TH KH QH 9D", "AD")
+    d = play(d, "close", "play 9C", "play 9D", "play 9S", "play JS")  # 1 trumps, then 0 beats
+    assert d.current_player == 0 and d.core.tricks == (1, 1)
+    d = play(d, "out")
+    assert d.outcome is not None and d.outcome.ending == "false-out" and d.scores == (0, 3)
+
+
 def test_out_at_66_scores_one_two_or_three_by_the_losers_points() -> None:
     """A good claim: 1 game point, 2 when the loser has fewer than 33 points, 3 when he has no
     trick."""

@@ -488,7 +488,10 @@ class MarriageDeal(DealState):
         o = 1 - p
         points = self.points
         if points[p] < parts.out.target:
-            return Outcome(o, gp.fine(bool(c.tricks[o])), "false-out")
+            fine = gp.fine(bool(c.tricks[o]))
+            if c.closed_by == p:  # the closer's claim was false: his closing failed too
+                fine = max(fine, gp.fine(not c.closed_against_trickless))
+            return Outcome(o, fine, "false-out")
         worth = gp.worth(points[o], bool(c.tricks[o]))
         if c.closed_by == o:  # the closer's opponent got there first: the closing failed
             worth = max(worth, gp.fine(not c.closed_against_trickless))
