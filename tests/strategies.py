@@ -40,6 +40,7 @@ __all__ = [
     "Chooser",
     "DealSpec",
     "GameSpec",
+    "Options",
     "Playthrough",
     "Step",
     "deal_specs",
@@ -244,6 +245,7 @@ def deal_specs(
     *,
     max_changes: int = 3,
     stacked: bool = True,
+    forced: Options = (),
 ) -> DealSpec:
     """A random deal of a registered preset (all of them by default) with a few option changes.
 
@@ -253,6 +255,7 @@ def deal_specs(
     names = tuple(variants) if variants is not None else available_variants(builtin=True)
     variant = draw(st.sampled_from(names))
     options = dict(draw(option_changes(variant, max_changes)))
+    options.update(forced)  # options every example sets (e.g. to cover an option that is off by default)
     rules = rules_or_reject(variant, options)
     dealer = draw(st.one_of(st.none(), st.integers(0, rules.players - 1)))
     seat = rules.players - 1 if dealer is None else dealer
@@ -281,9 +284,11 @@ def playthroughs(
     *,
     max_steps: int | None = None,
     max_changes: int = 3,
+    forced: Options = (),
 ) -> Playthrough:
-    """A random deal and the choices that play it (to the end unless ``max_steps``)."""
-    spec = draw(deal_specs(variants, max_changes=max_changes))
+    """A random deal and the choices that play it (to the end unless ``max_steps``), with the
+    ``forced`` options set on top of the random changes."""
+    spec = draw(deal_specs(variants, max_changes=max_changes, forced=forced))
     choices = tuple(draw(st.lists(st.integers(0, 255), max_size=40)))
     policy_seed = draw(st.integers(0, 2**32 - 1))
     return Playthrough(spec, choices, policy_seed, max_steps)

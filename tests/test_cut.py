@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from pathlib import Path
 
 import attrs
 import pytest
@@ -27,7 +28,15 @@ from bezique_rules.cards import Card, parse_cards
 from bezique_rules.cli import main
 from bezique_rules.cut import BEZIQUE_CUT, EUCHRE_CUT, PINOCHLE_CUT, CutDraw, CutForDeal, cut_seed
 
-BEZIQUE_FAMILY = ("bezique", "bezique-match", "rubicon-bezique", "six-pack-bezique", "eight-pack-bezique")
+BEZIQUE_FAMILY = (
+    "bezique",
+    "bezique-match",
+    "rubicon-bezique",
+    "six-pack-bezique",
+    "eight-pack-bezique",
+    "three-hand-bezique",
+    "four-hand-bezique",
+)
 PINOCHLE_FAMILY = ("pinochle", "auction-pinochle", "partnership-pinochle", "double-deck-pinochle")
 EUCHRE_FAMILY = ("euchre", "british-euchre", "euchre-openspiel")
 
@@ -42,7 +51,7 @@ def cards(text: str) -> tuple[Card, ...]:
 def test_every_preset_composes_a_cut_part() -> None:
     """Every registered preset has a dealer and so a cut part (new presets: one line,
     ``cut_for_deal=...`` in the preset's RuleSet)."""
-    missing = [v for v in available_variants() if get_rules(v).cut_for_deal is None]
+    missing = [v for v in available_variants(builtin=True) if get_rules(v).cut_for_deal is None]
     assert missing == [], f"add cut_for_deal=BEZIQUE_CUT (or PINOCHLE_CUT, EUCHRE_CUT) to {missing}"
 
 
@@ -82,6 +91,16 @@ def test_bezique_seed_2_the_higher_card_deals() -> None:
     assert (cut.winner, cut.decision, cut.dealer, cut.seats) == (0, "deal", 0, (0, 1))
     assert game.first_dealer == game.deal.dealer == 0
     assert game.current_player == 1  # the non-dealer leads
+
+
+def test_three_hand_winner_deciding_to_lead_has_his_right_hand_neighbour_deal() -> None:
+    """Three-hand Bezique: the highest card decides; 'lead' makes the player on his right
+    deal, so that the winner (on the dealer's left) leads."""
+    game = new_game("three-hand-bezique", seed=0, first_dealer="cut", cut_cards=["9S", "AS", "KH"])
+    assert game.cut_for_deal is not None and game.cut_for_deal.winner == 1
+    assert game.deal.dealer == 1
+    game = new_game("three-hand-bezique", seed=0, first_dealer="cut", cut_cards=["9S", "AS", "KH"], cut_decision="lead")
+    assert game.deal.dealer == 0 and game.current_player == 1
 
 
 def test_bezique_winner_may_decide_to_lead() -> None:
@@ -243,7 +262,7 @@ def test_a_cut_needs_two_ranks_in_its_pack() -> None:
 # -- default behaviour unchanged ---------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", available_variants())
+@pytest.mark.parametrize("variant", available_variants(builtin=True))
 def test_without_a_cut_the_first_dealer_is_as_before(variant: str) -> None:
     """The default first dealer (last seat) and a seat given as first_dealer or dealer are
     unchanged; no cut is recorded."""
@@ -353,6 +372,17 @@ def test_play_with_cut_shows_the_cut() -> None:
     assert f"=== Deal 1: {dealer} deal" in text
 
 
+def test_replay_prints_the_recorded_cut(tmp_path: Path) -> None:
+    """bezique-rules replay FILE of a game that began with a cut prints the cut."""
+    game = _advance(new_game("euchre", seed=1, first_dealer="cut"), 10, 0)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_of(game)), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["replay", str(path)], out, err) == 0, err.getvalue()
+    assert game.cut_for_deal is not None
+    assert game.cut_for_deal.describe() + "\n" in out.getvalue()
+
+
 def test_play_with_cut_seats_the_person_where_the_draw_puts_him() -> None:
     """Euchre: the person draws first; the cut may move him opposite the dealer."""
     from bezique_rules.play.match import Session
@@ -369,7 +399,7 @@ def test_play_with_cut_seats_the_person_where_the_draw_puts_him() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(variant=st.sampled_from(available_variants()), seed=st.integers(0, 2**63 - 1))
+@given(variant=st.sampled_from(available_variants(builtin=True)), seed=st.integers(0, 2**63 - 1))
 def test_property_every_preset_cuts_consistently(variant: str, seed: int) -> None:
     """For every preset and seed: everyone draws first; the winner's first card is the best
     drawn; only tied players draw again; the seats are a permutation keeping drawn partners

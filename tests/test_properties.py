@@ -53,6 +53,7 @@ from strategies import (
     Chooser,
     DealSpec,
     GameSpec,
+    Options,
     Step,
     deal_specs,
     game_specs,
@@ -426,7 +427,8 @@ def check_scores(state: DealState) -> None:
     for q in range(n):
         b = breakdown[q]
         assert b.total == b.melds + b.seven + b.cards + b.last_trick, "a stock game scores nothing else"
-        melded = sum(kinds[k].points for p, k, _m in s.declarations if p == q)
+        # a pending meld (pending declarations) is laid out but scores only later
+        melded = sum(kinds[k].points for p, k, m in s.declarations if p == q and (p, k, m) not in s.pending)
         assert b.melds == melded + cartes[q] * rules.stock.carte_blanche, f"player {q}'s meld points"
         won_points = sum(values[c] for c in bits(s.won[q]))
         if s.stage is Phase.OVER or rules.stock.card_timing == "immediate":
@@ -498,6 +500,7 @@ def check_stock_determinized(s: StockDeal, d: DealState, p: int) -> None:
     assert d.won == s.won and d.trick == s.trick and d.last_trick == s.last_trick
     assert d.turn_up == s.turn_up and d.trump == s.trump and d.points == s.points
     assert d.declarations == s.declarations and d.scored == s.scored and d.moves == s.moves
+    assert d.pending == s.pending
     assert (d.stage, d.player, d.leader, d.turn, d.exchanged) == (s.stage, s.player, s.leader, s.turn, s.exchanged)
     assert len(d.stock) == len(s.stock)
     hidden_s = mask_of(s.stock)
@@ -649,6 +652,10 @@ def check_public_views(s: StockDeal, views: Sequence[PlayerView], public: Public
         assert [(m.player, m.kind, m.cards, m.points) for m in v.melds] == [
             (q, rules.melds.kinds[k].name, cards_of(rules, mk), rules.melds.kinds[k].points)
             for q, k, mk in s.declarations
+            if (q, k, mk) not in s.pending
+        ]
+        assert [(m.player, m.kind, m.cards, m.points) for m in v.pending] == [
+            (q, rules.melds.kinds[k].name, cards_of(rules, mk), rules.melds.kinds[k].points) for q, k, mk in s.pending
         ]
 
 
@@ -658,9 +665,9 @@ BEZIQUE_PRESETS = tuple(v for v in VARIANTS if two_hand_bezique(get_rules(v)))
 OTHER_PRESETS = tuple(v for v in VARIANTS if v not in BEZIQUE_PRESETS)
 
 
-def every_step(variant: str, data: st.DataObject) -> None:
+def every_step(variant: str, data: st.DataObject, forced: Options = ()) -> None:
     """The body of `test_every_step_keeps_the_invariants`."""
-    pt = data.draw(playthroughs([variant]), label="playthrough")
+    pt = data.draw(playthroughs([variant], forced=forced), label="playthrough")
     stride = expensive_stride(pt.spec.rules())
     offset = data.draw(st.integers(0, stride - 1), label="offset")
     rng = random.Random(pt.policy_seed)
@@ -705,9 +712,9 @@ def test_every_step_keeps_the_invariants_in_other_presets(variant: str, data: st
     every_step(variant, data)
 
 
-def views_and_determinize(variant: str, data: st.DataObject) -> None:
+def views_and_determinize(variant: str, data: st.DataObject, forced: Options = ()) -> None:
     """The body of `test_views_never_leak_and_determinize_keeps_them`."""
-    pt = data.draw(playthroughs([variant]), label="playthrough")
+    pt = data.draw(playthroughs([variant], forced=forced), label="playthrough")
     stride = expensive_stride(pt.spec.rules())
     offset = data.draw(st.integers(0, stride - 1), label="offset")
     rng = random.Random(pt.policy_seed ^ 0x5EED)
@@ -745,9 +752,9 @@ def test_views_and_determinize_in_other_presets(variant: str, data: st.DataObjec
     views_and_determinize(variant, data)
 
 
-def records_round_trip(variant: str, data: st.DataObject, literal_every: int) -> None:
+def records_round_trip(variant: str, data: st.DataObject, literal_every: int, forced: Options = ()) -> None:
     """The body of `test_records_round_trip_at_every_step`."""
-    pt = data.draw(playthroughs([variant]), label="playthrough")
+    pt = data.draw(playthroughs([variant], forced=forced), label="playthrough")
     steps = list(pt.steps())
     final = steps[-1].state
     final_record = record_of(final)
@@ -780,6 +787,22 @@ def test_records_round_trip_at_every_step(variant: str, data: st.DataObject) -> 
     """After every step of two-hand Bezique: `from_dict(to_dict(s)) == s` and
     `replay(record_of(s)) == s`, also through JSON text."""
     records_round_trip(variant, data, literal_every=1)
+
+
+PENDING = (("pending_declarations", True),)
+"""Pending declarations on (off by default, so only sometimes drawn by the option sampling)."""
+
+
+@pytest.mark.parametrize("variant", ["bezique", "rubicon-bezique", "three-hand-bezique"])
+@_bezique_examples(0.5)
+@given(data=st.data())
+def test_every_step_with_pending_declarations(variant: str, data: st.DataObject) -> None:
+    """With pending declarations on: every step keeps the invariants (meld points count the
+    scored melds only), views show exactly the pending melds, determinize keeps them, and
+    records replay every step."""
+    every_step(variant, data, PENDING)
+    views_and_determinize(variant, data, PENDING)
+    records_round_trip(variant, data, literal_every=25, forced=PENDING)
 
 
 @pytest.mark.parametrize("variant", OTHER_PRESETS)

@@ -251,6 +251,8 @@ def _replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     steps = len(json.loads(text)["actions"])
     status = "over" if state.is_over else "in progress"
     out.write(f"{state.rules.name} {kind}: {steps} actions replayed, all legal; {status}\n")
+    if isinstance(state, GameState) and state.cut_for_deal is not None:
+        out.write(state.cut_for_deal.describe() + "\n")
     out.write("final scores: " + ", ".join(f"player {p} {s}" for p, s in enumerate(state.scores)) + "\n")
     if isinstance(state, GameState) and state.is_over:
         out.write("winner: " + ("draw" if state.winner is None else f"player {state.winner}") + "\n")

@@ -153,6 +153,9 @@ class PlayerView:
     cut_for_deal: CutOutcome | None = None
     """In a game that began with the cut for the first deal: what it drew (public; see
     `GameState.cut_for_deal`); None otherwise."""
+    pending: tuple[TableMeld, ...] = ()
+    """Stock games with pending declarations: the melds laid out but not yet scored, each
+    with what it will score (`StockRules.pending_declarations`); empty otherwise."""
     _state: Any = attrs.field(default=None, eq=False, alias="state")
     """The state the view was taken from (private: used only for the viewer's own
     legal actions and for `determinize`)."""

@@ -34,7 +34,9 @@ The state record `StockCore` (a deal is `DealSetup` + `StockCore`), field by fie
 - ``turn``: this trick's declarations: melds declared (low byte), and `_SEVEN_DONE`;
 - ``exchanged``: the card taken for the seven on this trick, or -1;
 - ``tricks``: tricks completed; ``shown``: carte blanche flags (bit p: player p may
-  show one now; bit 8 + p: he is on a streak); ``moves``: (player, action id) pairs.
+  show one now; bit 8 + p: he is on a streak); ``moves``: (player, action id) pairs;
+- ``pending``: melds laid out but not yet scored (pending declarations), each also in
+  ``declarations`` (so the meld rules treat its cards as declared in its kind).
 
 Transitions build a new `StockCore`; the hot paths (a card played, the draw) build it
 with `_tuple_new` from its fields in order (tried for issue 14: ``_replace`` by name in
@@ -140,6 +142,7 @@ class _Meta:
     with_partner: bool = False
     own_only: frozenset[int] = frozenset()
     partner_duty: bool = False
+    pending: bool = False  # `StockRules.pending_declarations` with a meld limit
 
 
 class StockEngine:
@@ -189,7 +192,7 @@ class StockEngine:
             DealSetup(rules, order, seed, dealer, m, packet),
             StockCore(
                 stage, leader, hands, empty, empty, stock, turn_up, trump, leader, (), (), -1, empty,
-                tuple(tuple(p) for p in points), (), scored, 0, -1, 0, carte, (),
+                tuple(tuple(p) for p in points), (), scored, 0, -1, 0, carte, (), (),
             ),
         )  # fmt: skip
 
@@ -363,6 +366,7 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
             privilege.cards == "with_partner_tabled",
             frozenset(i for i, k in enumerate(kinds) if k.name in privilege.own_cards_only),
             rules.partnership and not rules.playoff_policy.must_beat_partner,
+            rules.stock.pending_declarations and rules.stock.melds_per_trick > 0,
         ),
     )
     return result
@@ -384,7 +388,7 @@ def _declare_ids(
     ids = [m.pass_id]
     dix = rules.stock.dix
     melds_done = turn & 0xFF
-    if (not m.meld_limit or melds_done < m.meld_limit) and not (
+    if (not m.meld_limit or melds_done < m.meld_limit or m.pending) and not (
         exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging
     ):
         found = None
@@ -429,7 +433,53 @@ def _declaring(rules: RuleSet, m: _Meta, core: StockCore, p: int, turn: int, exc
             ids += [i for i in own if meta[i][0] == _MELD and meta[i][1] in m.own_only]
     if m.to_partner_id >= 0 and not turn and p == core.leader:
         ids.append(m.to_partner_id)
+    if core.pending:
+        ids += [i for i in _pending_ids(rules, m, core, p, turn, exchanged) if i not in ids]
     return ids
+
+
+def _pending_ids(rules: RuleSet, m: _Meta, core: StockCore, p: int, turn: int, exchanged: int) -> list[int]:
+    """The meld actions (every card ``*``) that score a pending meld of ``p``: open while he
+    may still score a meld on this trick (`StockRules.pending_declarations`)."""
+    dix = rules.stock.dix
+    if (turn & 0xFF) >= m.meld_limit or (exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging):
+        return []
+    face_of = rules.deck.face_of
+    return [m.meld_ids[(k, tuple((f, True) for f in sorted(face_of[c] for c in card_ids(mask))))]
+            for q, k, mask in core.pending if q == p]  # fmt: skip
+
+
+def _pending_match(
+    rules: RuleSet,
+    pending: tuple[tuple[int, int, int], ...],
+    p: int,
+    kind_index: int,
+    key: tuple[tuple[int, bool], ...],
+) -> tuple[int, int, int] | None:
+    """The pending meld of ``p`` that the meld action (``kind_index``, ``key``) scores, or None."""
+    if not all(star for _f, star in key):
+        return None
+    face_of = rules.deck.face_of
+    faces = [f for f, _s in key]
+    for record in pending:
+        q, k, mask = record
+        if q == p and k == kind_index and sorted(face_of[c] for c in card_ids(mask)) == faces:
+            return record
+    return None
+
+
+def _drop_pending(
+    pending: tuple[tuple[int, int, int], ...], declarations: tuple[tuple[int, int, int], ...], cards: int
+) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...]]:
+    """Cancel the pending melds using any of ``cards`` (played, or the table cleared for the
+    play-off): they leave both ``pending`` and ``declarations``, never having scored."""
+    gone = [record for record in pending if record[2] & cards]
+    if not gone:
+        return pending, declarations
+    return (
+        tuple(record for record in pending if record not in gone),
+        tuple(record for record in declarations if record not in gone),
+    )
 
 
 def _meld_cards(
@@ -465,7 +515,7 @@ def _more_may_be_declared(rules: RuleSet, m: _Meta, core: StockCore) -> bool:
     whether a trump seven / dix is still unscored (public)."""
     dix = rules.stock.dix
     turn = core.turn
-    melds = not (m.meld_limit and (turn & 0xFF) >= m.meld_limit) and not (
+    melds = not (m.meld_limit and (turn & 0xFF) >= m.meld_limit and not m.pending) and not (
         core.exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging
     )
     if melds:
@@ -567,6 +617,9 @@ class StockCore(NamedTuple):
     (showed one, and has drawn no court card since)."""
     moves: tuple[Move, ...]
     """Every action so far, as (player, action_id) pairs."""
+    pending: tuple[tuple[int, int, int], ...]
+    """The melds laid out but not yet scored (`StockRules.pending_declarations`), as
+    (player, kind index, mask); each is also in ``declarations``."""
 
 
 _tuple_new: Callable[[type[StockCore], tuple[Any, ...]], StockCore] = tuple.__new__
@@ -648,6 +701,11 @@ class StockDeal(DealState):
     def declarations(self) -> tuple[tuple[int, int, int], ...]:
         """Every declared meld: (player, kind index, mask)."""
         return self.core.declarations
+
+    @property
+    def pending(self) -> tuple[tuple[int, int, int], ...]:
+        """The melds laid out but not yet scored: (player, kind index, mask), each also in `declarations`."""
+        return self.core.pending
 
     @property
     def scored(self) -> int:
@@ -811,8 +869,10 @@ class StockDeal(DealState):
         dix = rules.stock.dix
         if verb == _MELD:
             limit = rules.stock.melds_per_trick
-            if limit and (self.turn & 0xFF) >= limit:
+            if limit and (self.turn & 0xFF) >= limit and not m.pending:
                 return RuleCode.MELD_LIMIT, f"only {limit} meld{'s' if limit > 1 else ''} per trick won"
+            if m.pending and (self.turn & 0xFF) >= limit and _pending_match(rules, self.core.pending, p, a, b):
+                return RuleCode.MELD_LIMIT, f"a pending meld scores on a later trick won, {limit} per trick"
             if dix is not None and dix.no_meld_when_exchanging and self.exchanged >= 0:
                 return RuleCode.NO_MELD_WITH_EXCHANGE, "no meld on a trick where the trump seven was exchanged"
             kind = rules.melds.kinds[a]
@@ -897,7 +957,7 @@ class StockDeal(DealState):
         m = setup.meta
         (
             stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
-            points, declarations, scored, turn, exchanged, tricks, shown, moves,
+            points, declarations, scored, turn, exchanged, tricks, shown, moves, pending,
         ) = self.core  # fmt: skip
         n = m.players
         bit = 1 << pid
@@ -907,6 +967,8 @@ class StockDeal(DealState):
             hands = (*hands[:p], hands[p] ^ bit, *hands[p + 1 :])
         if tabled[p] & bit:
             tabled = (*tabled[:p], tabled[p] ^ bit, *tabled[p + 1 :])
+            if pending:
+                pending, declarations = _drop_pending(pending, declarations, bit)
         if known[p] & bit:
             known = (*known[:p], known[p] ^ bit, *known[p + 1 :])
         if bit & m.dix_masks[trump] and stage is _ST_PLAY and m.score_on_play and not scored & bit:
@@ -923,7 +985,7 @@ class StockDeal(DealState):
                     (
                         stage, (p + 1) % n, hands, tabled, known, stock, turn_up, trump, leader, (*trick, pid),
                         last_trick, last_leader, won, points, declarations, scored, turn, exchanged, tricks, shown,
-                        moves,
+                        moves, pending,
                     )
                 ),
             )  # fmt: skip
@@ -957,7 +1019,7 @@ class StockDeal(DealState):
                         StockCore,
                         (
                             stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader,
-                            won, points, declarations, scored, 0, -1, tricks, shown, moves,
+                            won, points, declarations, scored, 0, -1, tricks, shown, moves, pending,
                         )
                     ),
                 )  # fmt: skip
@@ -973,7 +1035,7 @@ class StockDeal(DealState):
                 setup,
                 StockCore(
                     _ST_OVER, -1, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won, points,
-                    declarations, scored, 0, -1, tricks, shown, moves,
+                    declarations, scored, 0, -1, tricks, shown, moves, pending,
                 ),
                 (),
             )  # fmt: skip
@@ -987,7 +1049,7 @@ class StockDeal(DealState):
             StockCore,
             (
                 stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won,
-                points, declarations, scored, 0, -1, tricks, shown, moves,
+                points, declarations, scored, 0, -1, tricks, shown, moves, pending,
             ),
         )  # fmt: skip
         if stage is _ST_DECLARE:
@@ -1015,8 +1077,19 @@ class StockDeal(DealState):
         rules = self.setup.rules
         (
             stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
-            points, declarations, scored, turn, exchanged, tricks, shown, _moves,
+            points, declarations, scored, turn, exchanged, tricks, shown, _moves, pending,
         ) = self.core  # fmt: skip
+        kind = rules.melds.kinds[kind_index]
+        m: _Meta = self.setup.meta
+        scores = not m.pending or (turn & 0xFF) < m.meld_limit  # else its cards are laid out, pending
+        record = _pending_match(rules, pending, p, kind_index, key) if pending and scores else None
+        if record is not None:  # a pending meld scores as this trick's meld
+            return self._declared(
+                self.core._replace(
+                    points=_add(points, p, _MELDS, kind.points), turn=turn + 1, moves=moves,
+                    pending=tuple(other for other in pending if other != record),
+                )
+            )  # fmt: skip
         dix = rules.stock.dix
         forbidden = 0
         if exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
@@ -1027,7 +1100,6 @@ class StockDeal(DealState):
             history, forbidden,
         )  # fmt: skip
         own = mask & hands[p]  # the partner's tabled cards it uses stay his (`DeclarationPrivilege`)
-        kind = rules.melds.kinds[kind_index]
         if trump < 0 and kind.fixes_trump:
             suit = rules.deck.faces[key[0][0]].suit
             assert suit is not None  # marriages and sequences are suited
@@ -1037,8 +1109,10 @@ class StockDeal(DealState):
                 StockCore,
                 (
                     stage, p, hands, _set(tabled, p, tabled[p] | own), _set(known, p, known[p] | own), stock,
-                    turn_up, trump, leader, trick, last_trick, last_leader, won, _add(points, p, _MELDS, kind.points),
-                    (*declarations, (p, kind_index, mask)), scored, turn + 1, exchanged, tricks, shown, moves,
+                    turn_up, trump, leader, trick, last_trick, last_leader, won,
+                    _add(points, p, _MELDS, kind.points) if scores else points, (*declarations, (p, kind_index, mask)),
+                    scored, turn + 1 if scores else turn, exchanged, tricks, shown, moves,
+                    pending if scores else (*pending, (p, kind_index, mask)),
                 ),
             )
         )  # fmt: skip
@@ -1049,7 +1123,7 @@ class StockDeal(DealState):
         assert dix is not None  # only offered when the rule set has a dix rule
         (
             stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
-            points, declarations, scored, turn, exchanged, tricks, shown, _moves,
+            points, declarations, scored, turn, exchanged, tricks, shown, _moves, pending,
         ) = self.core  # fmt: skip
         held = hands[p] & rules.deck.face_masks[face] & ~scored
         low = held & -held
@@ -1074,7 +1148,7 @@ class StockDeal(DealState):
                 (
                     stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader,
                     won, _add(points, p, _SEVEN, dix.points), declarations, scored | low, turn | _SEVEN_DONE,
-                    exchanged, tricks, shown, moves,
+                    exchanged, tricks, shown, moves, pending,
                 ),
             )
         )  # fmt: skip
@@ -1134,6 +1208,11 @@ class StockDeal(DealState):
             melds=tuple(
                 TableMeld(p, kinds[k].name, CardSet(deck.cards_of(mk)), kinds[k].points)
                 for p, k, mk in self.declarations
+                if not self.core.pending or (p, k, mk) not in self.core.pending
+            ),
+            pending=tuple(
+                TableMeld(p, kinds[k].name, CardSet(deck.cards_of(mk)), kinds[k].points)
+                for p, k, mk in self.core.pending
             ),
             won=tuple(CardSet(deck.cards_of(w)) for w in self.won),
             history=self.history,
@@ -1219,7 +1298,7 @@ def _after_draw(m: _Meta, core: StockCore, moves: tuple[Move, ...]) -> StockCore
     """The core once the declare phase ends: everyone draws, then the winner leads."""
     (
         _stage, _p, hands, tabled, known, stock, turn_up, trump, p, trick, last_trick, last_leader, won,
-        points, declarations, scored, _turn, _exchanged, tricks, shown, _moves,
+        points, declarations, scored, _turn, _exchanged, tricks, shown, _moves, pending,
     ) = core  # fmt: skip
     n = m.players  # ``p``: the trick winner (who leads), also when his partner declared
     if shown >> _STREAK:
@@ -1230,11 +1309,13 @@ def _after_draw(m: _Meta, core: StockCore, moves: tuple[Move, ...]) -> StockCore
     else:
         stage = _ST_PLAYOFF
         tabled = (0,) * n
+        if pending:
+            pending, declarations = _drop_pending(pending, declarations, -1)
     return _tuple_new(
         StockCore,
         (
             stage, p, hands, tabled, known, stock, turn_up, trump, p, trick, last_trick, last_leader, won,
-            points, declarations, scored, 0, -1, tricks, shown, moves,
+            points, declarations, scored, 0, -1, tricks, shown, moves, pending,
         ),
     )  # fmt: skip
 

@@ -82,6 +82,16 @@ def bezique_meld_table(*, quartet_rule: str = "any", bezique_pair: str = "fixed"
     )
 
 
+PENDING_DECLARATIONS_OPTION = OptionSpec(
+    "pending_declarations",
+    False,
+    doc="After scoring his meld on a won trick, the winner may lay out more melds unscored; each later "
+    "trick he wins he may score one of them instead of a new meld, while its cards are all still on the "
+    "table (Foster, Parlett).",
+)
+"""The option shared by the two-hand and multi-pack Bezique presets (`StockRules.pending_declarations`)."""
+
+
 def _common_options(**defaults: Any) -> tuple[OptionSpec, ...]:
     def d(name: str, value: Any) -> Any:
         return defaults.get(name, value)
@@ -100,6 +110,7 @@ def _common_options(**defaults: Any) -> tuple[OptionSpec, ...]:
             doc="The bezique: Q♠ J♦ always, or Q♣ J♥ when spades or diamonds are trumps.",
         ),
         OptionSpec("melds_per_trick", 1, (1, "unlimited"), doc="How many melds the winner of a trick may score on it."),
+        PENDING_DECLARATIONS_OPTION,
         OptionSpec(
             "new_card_rule",
             "every_meld",
@@ -212,6 +223,7 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
                 no_meld_when_exchanging=o["no_meld_when_exchanging"],
             ),
             melds_per_trick=0 if o["melds_per_trick"] == "unlimited" else 1,
+            pending_declarations=o["pending_declarations"],
             declare_on_last_stock_trick=o["declare_on_last_stock_trick"],
             last_trick_bonus_at=o["last_trick_bonus_at"],
             card_timing=o["brisque_timing"],

@@ -89,6 +89,7 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
                 no_meld_when_exchanging=o["no_meld_when_exchanging"],
             ),
             melds_per_trick=0 if o["melds_per_trick"] == "unlimited" else 1,
+            pending_declarations=o["pending_declarations"],
             declare_on_last_stock_trick=o["declare_on_last_stock_trick"],
             last_trick_bonus_at=o["last_trick_bonus_at"],
             card_timing=o["brisque_timing"],

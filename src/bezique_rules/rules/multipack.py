@@ -22,7 +22,7 @@ from ..melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
 from ..scoring import BRISQUES, CardPoints, DealsEnd, RubiconScoring
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
-from .bezique import BEZIQUE_RANKS
+from .bezique import BEZIQUE_RANKS, PENDING_DECLARATIONS_OPTION
 from .registry import Preset, register_checks, register_preset
 from .ruleset import CutGuess, OptionSpec, RuleSet, StockRules, check_dealt_deck
 
@@ -163,6 +163,7 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
         stock=StockRules(
             dix=None,
             melds_per_trick=1,
+            pending_declarations=o["pending_declarations"],
             declare_on_last_stock_trick=True,
             card_timing="end_of_hand",
             carte_blanche=carte if o.get("carte_blanche", carte > 0) else 0,
@@ -206,6 +207,7 @@ def _options(profile: str) -> tuple[OptionSpec, ...]:
                    doc="The bezique: Q♠ J♦ always; or the queen of trumps with the jack of the other colour "
                    "(no bezique before trumps exist)."),
         OptionSpec("deals", 1, minimum=1, doc="How many deals (each one a game) make a session in new_game."),
+        PENDING_DECLARATIONS_OPTION,
     )  # fmt: skip
     if profile == "eight-pack-bezique":
         return common

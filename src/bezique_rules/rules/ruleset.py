@@ -158,6 +158,11 @@ class StockRules:
     """How many melds the trick winner may declare per trick (0 = no limit)."""
     declare_on_last_stock_trick: bool = True
     """Whether the winner of the last stock trick may still declare."""
+    pending_declarations: bool = False
+    """Once the winner has scored his ``melds_per_trick`` melds on a trick, further melds he
+    lays out wait, unscored ("pending"): each later trick he wins he may score one of them
+    instead of a new meld, while all its cards are still on the table (playing one cancels
+    it). Without a meld limit (``melds_per_trick=0``) nothing waits."""
     last_trick_bonus_at: str = "final"
     """``"final"``: the last trick of the deal; ``"last_stock_trick"``: the last trick
     before the stock runs out."""
