@@ -5,7 +5,8 @@ Usage::
     python benchmarks/bench_envs.py [--deals 40] [--repeat 5] [--variant bezique --variant euchre]
 
 Needs the ``[rl]`` extra. The same deals are played with the same random choices
-three ways, and the best of ``--repeat`` runs is kept:
+three ways, and the best of ``--repeat`` runs is kept (plain and AEC
+alternate, run by run):
 
 - *plain*: ``current_player``, ``legal_action_ids()``, a random choice, ``apply()``;
 - *AEC*: PettingZoo's loop, ``env.last(observe=False)``, a random choice among the
@@ -71,13 +72,17 @@ def aec(variant: str, deals: int, observe: bool) -> tuple[float, int]:
 Runner = Callable[[str, int, bool], tuple[float, int]]
 
 
-def best(fn: Runner, variant: str, deals: int, observe: bool, repeat: int) -> float:
-    """The best time per step (µs) over ``repeat`` runs."""
-    times = []
+def best_pair(
+    first: Runner, second: Runner, variant: str, deals: int, observe: bool, repeat: int
+) -> tuple[float, float]:
+    """The best time per step (µs) of each runner over ``repeat`` rounds, the two runs of a
+    round back to back (so that a change in the machine's load affects both alike)."""
+    times: tuple[list[float], list[float]] = ([], [])
     for _ in range(repeat):
-        seconds, steps = fn(variant, deals, observe)
-        times.append(seconds / steps * 1e6)
-    return min(times)
+        for fn, out in ((first, times[0]), (second, times[1])):
+            seconds, steps = fn(variant, deals, observe)
+            out.append(seconds / steps * 1e6)
+    return min(times[0]), min(times[1])
 
 
 def main() -> None:
@@ -90,10 +95,8 @@ def main() -> None:
     head = f"{'variant':<16} {'plain µs':>9} {'AEC µs':>9} {'ratio':>6}   {'+encode µs':>10} {'+observe µs':>11}"
     print(head + f" {'ratio':>6}")
     for variant in args.variant or ["bezique", "euchre"]:
-        p = best(plain, variant, args.deals, False, args.repeat)
-        a = best(aec, variant, args.deals, False, args.repeat)
-        po = best(plain, variant, args.deals, True, args.repeat)
-        ao = best(aec, variant, args.deals, True, args.repeat)
+        p, a = best_pair(plain, aec, variant, args.deals, False, args.repeat)
+        po, ao = best_pair(plain, aec, variant, args.deals, True, args.repeat)
         print(f"{variant:<16} {p:>9.1f} {a:>9.1f} {a / p:>6.2f}   {po:>10.1f} {ao:>11.1f} {ao / po:>6.2f}")
 
 

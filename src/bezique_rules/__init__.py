@@ -29,10 +29,10 @@ from .errors import (
     UnknownVariantError,
 )
 from .game import GameState, deal_seed, new_game
-from .melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from .melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun, TrumpWith
 from .records import record_of, replay
 from .rules import OptionSpec, Preset, RuleSet, StockRules, available_variants, get_rules, register_variant
-from .scoring import BRISQUES, CardPoints, MatchEnd, ScoreBreakdown, TargetEnd
+from .scoring import BRISQUES, CardPoints, MatchEnd, ScoreBreakdown, StockBonuses, TargetEnd
 from .state import DealResult, DealState, Phase, PlayerView, TableMeld, determinize
 from .tricks import BeatRule, PlayDuty, TrickPolicy
 from .trumps import TrumpOrder, TrumpTable
@@ -89,6 +89,7 @@ __all__ = [
     "RuleSet",
     "ScoreBreakdown",
     "SearchAgent",
+    "StockBonuses",
     "StockRules",
     "Suit",
     "SuitRun",
@@ -97,6 +98,7 @@ __all__ = [
     "TrickPolicy",
     "TrumpOrder",
     "TrumpTable",
+    "TrumpWith",
     "UnknownVariantError",
     "Verb",
     "__version__",

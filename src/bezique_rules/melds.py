@@ -33,10 +33,12 @@ __all__ = [
     "FixedCards",
     "InstanceGroup",
     "MeldKind",
+    "MeldReuse",
     "MeldRules",
     "MeldTable",
     "Quartet",
     "SuitRun",
+    "TrumpWith",
     "index_instances",
     "legal_declarations",
 ]
@@ -121,7 +123,33 @@ class Quartet:
         return out
 
 
-Pattern = SuitRun | FixedCards | Quartet
+@attrs.frozen
+class TrumpWith:
+    """A card of the trump suit with cards of one other suit: Marjolet's marjolet (the jack
+    of trumps) married to a queen of a plain suit (reference.md §14.2).
+
+    >>> from bezique_rules.rules.marjolet import MARJOLET_DECK as deck
+    >>> len(TrumpWith(Rank.JACK, (Rank.QUEEN,)).faces(deck, Suit.HEARTS.value))
+    3
+    """
+
+    trump_rank: Rank
+    """The rank of the trump card."""
+    ranks: tuple[Rank, ...]
+    """The ranks of the other suit, one card of each."""
+    suits: Literal["plain"] = "plain"
+    """Which other suits: ``"plain"`` (every suit but trumps); none before trumps exist."""
+
+    def faces(self, deck: DeckSpec, trump: int) -> list[tuple[int, ...]]:
+        if trump == NO_TRUMP:
+            return []
+        head = deck.face(Card(Suit(trump), self.trump_rank))
+        return [
+            tuple(sorted((head, *(deck.face(Card(s, r)) for r in self.ranks)))) for s in deck.suits if s.value != trump
+        ]
+
+
+Pattern = SuitRun | FixedCards | Quartet | TrumpWith
 
 
 @attrs.frozen
@@ -187,6 +215,10 @@ class MeldTable:
 CrossClassReuse = Literal["any", "higher_only"]
 """How rule R5 lets a declared card join a meld of another class (`MeldRules.cross_class_reuse`)."""
 
+MeldReuse = Literal["classes", "distinct_sets"]
+"""How declared cards may be used again (`MeldRules.reuse`): by the rules R1-R5 of their
+kinds and classes, or freely with only the exact same set of cards never melded twice."""
+
 Declaration = tuple[int, int]
 """A scored declaration of one player: (kind index, mask of physical cards)."""
 
@@ -213,6 +245,11 @@ class MeldRules:
     (``"any"``), or only a meld that scores more than the earlier one (``"higher_only"``,
     seed 002: a king of a marriage may join four kings, a king of four kings may not
     later marry)."""
+    reuse: MeldReuse = "classes"
+    """``"classes"``: the rules R1-R5 above (reference.md §2.6); ``"distinct_sets"``
+    (Marjolet, §14.2): a melded card stays free for any later meld, even one made only of
+    cards already on the table, and the only refusal is the exact same set of cards melded
+    a second time (R1-R5 and the options above do not apply)."""
 
     def refusal(
         self,
@@ -240,6 +277,10 @@ class MeldRules:
         kind = kinds[kind_index]
         if cards & ~held:
             return RuleCode.CARD_NOT_HELD, "every card of a meld must be held, none played"
+        if self.reuse == "distinct_sets":
+            if any(m == cards for _k, m in history):
+                return RuleCode.MELD_CARD_REUSED, "the same set of cards may be melded only once"
+            return None
         # R2: no card twice in one group.
         orphans = 0
         if self.reform_after_play:
@@ -476,7 +517,12 @@ def _plan(deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[I
 def _make_plan(
     deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[InstanceGroup, ...]
 ) -> _Plan | None:
-    if rules.new_card_rule != "every_meld" or rules.double_after_two_singles or rules.reform_after_play:
+    if (
+        rules.new_card_rule != "every_meld"
+        or rules.double_after_two_singles
+        or rules.reform_after_play
+        or rules.reuse != "classes"
+    ):
         return None
     kinds = table.kinds
     higher_only = rules.cross_class_reuse == "higher_only"
@@ -859,6 +905,8 @@ class DixRule:
     """Playing an unscored one to a trick in the stock phase scores it, win or lose."""
     turned_up_scores: bool = True
     """A turned-up card of this rank scores for the dealer at once."""
+    turned_up_points: int | None = None
+    """What a turned-up one scores for the dealer (None: ``points``)."""
     exchange_card_usable_same_trick: bool = False
     """The card taken in an exchange may join a meld declared on the same trick."""
     no_meld_when_exchanging: bool = False

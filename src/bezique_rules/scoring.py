@@ -37,6 +37,7 @@ __all__ = [
     "ScoreBreakdown",
     "Settlement",
     "Standing",
+    "StockBonuses",
     "TargetEnd",
     "TieRule",
 ]
@@ -98,6 +99,22 @@ TENS_COUNTERS = CardPoints.of({Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 10})
 
 FIVES_COUNTERS = CardPoints.of({Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 5, Rank.QUEEN: 5})
 """Pinochle's "fives" count: A, T 10, K, Q 5, and 10 for the last trick (250 a deal)."""
+
+
+@attrs.frozen
+class StockBonuses:
+    """Bonuses of a stock game for how the play went, scored in the breakdown's ``bonus``
+    (Marjolet, reference.md §14.2). Zero is off.
+
+    >>> StockBonuses(last_card=10).last_card
+    10
+    """
+
+    last_card: int = 0
+    """For the player who draws the last card of the stock (the turn-up where there is one,
+    or the trump seven exchanged for it)."""
+    playoff_sweep: int = 0
+    """For a player who wins every trick of the play-off (the tricks after the stock)."""
 
 
 @attrs.frozen

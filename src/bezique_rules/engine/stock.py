@@ -130,6 +130,8 @@ class _Meta:
     carte_repeat: bool
     result: Any  # the deal-result rule (RubiconScoring), or None
     meld_limit: int  # melds per trick won (0: no limit)
+    last_card_bonus: int  # for drawing the last card of the stock (0: none)
+    sweep_bonus: int  # for winning every play-off trick (0: none)
     face_masks: tuple[int, ...]  # face id -> mask of its physical copies
     packs: int
     value_bytes: tuple[tuple[int, ...], ...]  # [k][byte] -> card points of ids 8k.. in the byte
@@ -173,7 +175,7 @@ class StockEngine:
             assert card.suit is not None  # a turn-up in a stock game is a suited card
             trump = card.suit.value
             if dix is not None and dix.turned_up_scores and card.rank is dix.rank:
-                points[dealer][_SEVEN] += dix.points
+                points[dealer][_SEVEN] += dix.points if dix.turned_up_points is None else dix.turned_up_points
                 scored |= 1 << turn_up
         leader = (dealer + 1) % n
         empty = (0,) * n
@@ -357,6 +359,8 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
             rules.stock.carte_blanche_repeat,
             rules.stock.result,
             rules.stock.melds_per_trick,
+            rules.stock.bonuses.last_card,
+            rules.stock.bonuses.playoff_sweep,
             deck.face_masks,
             deck.packs,
             _byte_sums(rules.card_values),
@@ -1025,6 +1029,8 @@ class StockDeal(DealState):
                 )  # fmt: skip
             if m.last_at_final:
                 points = _add(points, winner, _LAST, m.last_bonus)
+            if m.sweep_bonus and _swept(moves, n, setup.rules.deal.hand_size, winner):
+                points = _add(points, winner, _BONUS, m.sweep_bonus)
             if m.result is not None:
                 points = _deal_result(m, points, won)
             elif not m.immediate:
@@ -1303,6 +1309,10 @@ def _after_draw(m: _Meta, core: StockCore, moves: tuple[Move, ...]) -> StockCore
     n = m.players  # ``p``: the trick winner (who leads), also when his partner declared
     if shown >> _STREAK:
         shown = _carte_after_draw(m, shown, n, p, stock)
+    if m.last_card_bonus:
+        left = len(stock) + (turn_up >= 0)
+        if 0 < left <= n:  # the last card goes to the left-th drawer from the winner
+            points = _add(points, (p + left - 1) % n, _BONUS, m.last_card_bonus)
     hands, known, stock, turn_up = _draws(n, p, hands, known, stock, turn_up, m.show_last)
     if stock or turn_up >= 0:
         stage = _ST_PLAY
@@ -1318,6 +1328,13 @@ def _after_draw(m: _Meta, core: StockCore, moves: tuple[Move, ...]) -> StockCore
             points, declarations, scored, 0, -1, tricks, shown, moves, pending,
         ),
     )  # fmt: skip
+
+
+def _swept(moves: tuple[Move, ...], n: int, playoff_tricks: int, winner: int) -> bool:
+    """Whether ``winner`` of the last trick won every play-off trick: the play-off's moves are
+    its last ``n * playoff_tricks`` plays, and each trick's winner leads the next."""
+    plays = moves[len(moves) - n * playoff_tricks :]
+    return all(plays[k * n][0] == winner for k in range(1, playoff_tricks))
 
 
 def _carte_after_draw(m: _Meta, shown: int, n: int, winner: int, stock: tuple[int, ...]) -> int:

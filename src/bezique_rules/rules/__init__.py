@@ -19,6 +19,7 @@ __all__ = [
 
 from . import bezique as _bezique  # noqa: F401  (registers the presets)
 from . import euchre as _euchre  # noqa: F401
+from . import marjolet as _marjolet  # noqa: F401
 from . import multihand as _multihand  # noqa: F401
 from . import multipack as _multipack  # noqa: F401
 from . import pinochle as _pinochle  # noqa: F401

@@ -17,7 +17,7 @@ from ..scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
 from .registry import Preset, register_checks, register_preset
-from .ruleset import OptionSpec, RuleSet, StockRules, check_dealt_deck
+from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, StockRules, check_dealt_deck
 
 __all__ = ["BEZIQUE_RANKS", "PIQUET_DECK", "bezique_meld_table", "build_bezique"]
 
@@ -185,6 +185,39 @@ def _common_options(**defaults: Any) -> tuple[OptionSpec, ...]:
     )
 
 
+def bezique_meld_rules(o: Mapping[str, Any]) -> MeldRules:
+    """The declaration rules of the piquet-pack Bezique games (two-, three- and four-hand),
+    from their options."""
+    return MeldRules(
+        new_card_rule=o["new_card_rule"],
+        double_after_two_singles=o["double_after_two_singles"],
+        cross_class_reuse=o["cross_class_reuse"],
+    )
+
+
+def bezique_stock_rules(o: Mapping[str, Any], privilege: DeclarationPrivilege | None = None) -> StockRules:
+    """The stock-game sequencing of the piquet-pack Bezique games (the trump seven, melds per
+    trick, the last trick, when brisques count, carte blanche), from their options."""
+    return StockRules(
+        dix=DixRule(
+            rank=Rank.SEVEN,
+            points=10,
+            methods=o["seven_methods"],
+            score_on_play=o["seven_score_on_play"] or o["seven_any_time"],
+            any_time=o["seven_any_time"],
+            exchange_card_usable_same_trick=o["exchange_card_usable_same_trick"],
+            no_meld_when_exchanging=o["no_meld_when_exchanging"],
+        ),
+        melds_per_trick=0 if o["melds_per_trick"] == "unlimited" else 1,
+        pending_declarations=o["pending_declarations"],
+        declare_on_last_stock_trick=o["declare_on_last_stock_trick"],
+        last_trick_bonus_at=o["last_trick_bonus_at"],
+        card_timing=o["brisque_timing"],
+        carte_blanche=o["carte_blanche"],
+        privilege=privilege if privilege is not None else DeclarationPrivilege(),
+    )
+
+
 def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
     """Compose a two-hand Bezique rule set from validated options."""
     if "match_lead" in o:
@@ -205,30 +238,10 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
         game_end=game_end,
         engine="stock",
         melds=bezique_meld_table(quartet_rule=o["quartet_rule"], bezique_pair=o["bezique_pair"]),
-        meld_rules=MeldRules(
-            new_card_rule=o["new_card_rule"],
-            double_after_two_singles=o["double_after_two_singles"],
-            cross_class_reuse=o["cross_class_reuse"],
-        ),
+        meld_rules=bezique_meld_rules(o),
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=TrickPolicy(playoff),
-        stock=StockRules(
-            dix=DixRule(
-                rank=Rank.SEVEN,
-                points=10,
-                methods=o["seven_methods"],
-                score_on_play=o["seven_score_on_play"] or o["seven_any_time"],
-                any_time=o["seven_any_time"],
-                exchange_card_usable_same_trick=o["exchange_card_usable_same_trick"],
-                no_meld_when_exchanging=o["no_meld_when_exchanging"],
-            ),
-            melds_per_trick=0 if o["melds_per_trick"] == "unlimited" else 1,
-            pending_declarations=o["pending_declarations"],
-            declare_on_last_stock_trick=o["declare_on_last_stock_trick"],
-            last_trick_bonus_at=o["last_trick_bonus_at"],
-            card_timing=o["brisque_timing"],
-            carte_blanche=o["carte_blanche"],
-        ),
+        stock=bezique_stock_rules(o),
         version=2,
         description=description,
         option_values=tuple(sorted(o.items())),

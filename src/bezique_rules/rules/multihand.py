@@ -13,16 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import Rank
 from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..melds import DixRule, MeldRules
 from ..scoring import BRISQUES, CardPoints, TargetEnd
 from ..tricks import BeatRule, PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
-from .bezique import BEZIQUE_RANKS, _common_options, bezique_meld_table
+from .bezique import BEZIQUE_RANKS, _common_options, bezique_meld_rules, bezique_meld_table, bezique_stock_rules
 from .registry import Preset, register_checks, register_preset
-from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, StockRules, check_dealt_deck
+from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, check_dealt_deck
 
 __all__ = ["build_multihand"]
 
@@ -71,31 +69,10 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
         cut_for_deal=BEZIQUE_CUT,
         engine="stock",
         melds=bezique_meld_table(quartet_rule=o["quartet_rule"], bezique_pair=o["bezique_pair"], beziques=3),
-        meld_rules=MeldRules(
-            new_card_rule=o["new_card_rule"],
-            double_after_two_singles=o["double_after_two_singles"],
-            cross_class_reuse=o["cross_class_reuse"],
-        ),
+        meld_rules=bezique_meld_rules(o),
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=_playoff_policy(o),
-        stock=StockRules(
-            dix=DixRule(
-                rank=Rank.SEVEN,
-                points=10,
-                methods=o["seven_methods"],
-                score_on_play=o["seven_score_on_play"] or o["seven_any_time"],
-                any_time=o["seven_any_time"],
-                exchange_card_usable_same_trick=o["exchange_card_usable_same_trick"],
-                no_meld_when_exchanging=o["no_meld_when_exchanging"],
-            ),
-            melds_per_trick=0 if o["melds_per_trick"] == "unlimited" else 1,
-            pending_declarations=o["pending_declarations"],
-            declare_on_last_stock_trick=o["declare_on_last_stock_trick"],
-            last_trick_bonus_at=o["last_trick_bonus_at"],
-            card_timing=o["brisque_timing"],
-            carte_blanche=o["carte_blanche"],
-            privilege=privilege,
-        ),
+        stock=bezique_stock_rules(o, privilege),
         partnership=partnership,
         version=1,
         description=_DESCRIPTIONS[form],

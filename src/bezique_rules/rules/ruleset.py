@@ -15,7 +15,7 @@ from ..cut import CutForDeal
 from ..deck import DealPattern, DeckSpec
 from ..errors import OptionError, OptionTypeError, quote
 from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instances
-from ..scoring import CardPoints, ContractScoring, DealResultRule, DealsEnd, EuchreScoring, GameEnd
+from ..scoring import CardPoints, ContractScoring, DealResultRule, DealsEnd, EuchreScoring, GameEnd, StockBonuses
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
 from .closing import ClosingGame
@@ -179,6 +179,8 @@ class StockRules:
     """Six-pack: the non-dealer guesses the size of the dealer's cut, or None."""
     result: DealResultRule | None = None
     """A rule turning the deal's totals into its result (`RubiconScoring`), or None."""
+    bonuses: StockBonuses = StockBonuses()
+    """Bonuses for drawing the last card and for winning every play-off trick (off: zero)."""
     privilege: DeclarationPrivilege = attrs.field(factory=lambda: DeclarationPrivilege())
     """Who declares after a won trick (the winner; in partnership Bezique he may pass it on)."""
 
