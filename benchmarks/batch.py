@@ -4,6 +4,7 @@ Usage::
 
     pip install -e ".[batch]" open_spiel==2.0.2   # OpenSpiel is optional: its row is skipped without it
     python benchmarks/batch.py [--variant euchre] [--sizes 1,64,1024,16384] [--deals 16384] [--repeat 3]
+    python benchmarks/batch.py --variant bezique --deals 4096 --scalar-deals 256
 
 Every line plays complete random deals, uniformly among the legal actions, from the
 shuffle to the last trick, in one process:
@@ -26,8 +27,7 @@ the rate divided by the scalar's or OpenSpiel's rate of the same round. Memory p
 state's arrays per deal, plus the legal mask (``num_actions`` bytes) while it exists.
 
 Targets (issue 18, on the 2-core development machine): Euchre at least 1x OpenSpiel's
-native loop; Bezique at least 20x the scalar step API (the batch engine does not play
-Bezique yet).
+native loop; Bezique (``bezique``, ``bezique-match``) at least 20x the scalar step API.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ import numpy as np
 
 from bezique_rules import batch, get_rules, new_deal
 
-SUPPORTED = ("euchre", "british-euchre", "euchre-openspiel")
+SUPPORTED = ("euchre", "british-euchre", "euchre-openspiel", "bezique", "bezique-match", "pinochle")
 OPTIONS: dict[str, dict[str, bool]] = {}  # options a preset needs in the batch engine (none now)
 """Options a preset needs for the batch engine (seed 004's take-over after the exchange is not in
 array form yet): the scalar runs use the same, so both play the same game."""
@@ -112,12 +112,13 @@ def main() -> None:
     parser.add_argument("--sizes", default="1,64,1024,16384", help="batch sizes, comma-separated")
     parser.add_argument("--deals", type=int, default=16_384, help="deals per line (at least one batch)")
     parser.add_argument("--small-deals", type=int, default=256, help="deals per line for batch sizes under 64")
+    parser.add_argument("--scalar-deals", type=int, default=0, help="deals for the scalar line (default: --deals / 8)")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     variant = args.variant
     sizes = [int(s) for s in args.sizes.split(",")]
     batch_run(variant, 64, 64, 0)  # build the tables once
-    scalar_deals = max(1, args.deals // 8)
+    scalar_deals = args.scalar_deals or max(1, args.deals // 8)
     native_deals = max(1, args.deals // 2)
     with_native = variant in ("euchre", "euchre-openspiel") and openspiel_run(10, 0) is not None
     # every repeat measures every line once, so that the ratios compare runs made under the same load

@@ -169,8 +169,8 @@ def test_an_illegal_id_names_the_deal_and_the_action() -> None:
 
 def test_unsupported_variants_and_options_raise_option_error_naming_them() -> None:
     """A variant or option value the batch engine does not play raises OptionError naming it."""
-    with pytest.raises(OptionError, match="'pinochle'"):
-        batch.new("pinochle", [1])
+    with pytest.raises(OptionError, match="'auction-pinochle'"):
+        batch.new("auction-pinochle", [1])
     with pytest.raises(OptionError, match="deck_size"):
         batch.new("euchre", [1], deck_size=23)
 

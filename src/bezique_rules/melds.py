@@ -514,16 +514,22 @@ def _plan(deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[I
     return plan
 
 
-def _make_plan(
-    deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[InstanceGroup, ...]
-) -> _Plan | None:
-    if (
-        rules.new_card_rule != "every_meld"
-        or rules.double_after_two_singles
-        or rules.reform_after_play
-        or rules.reuse != "classes"
-    ):
-        return None
+def quick_rules(rules: MeldRules) -> bool:
+    """Whether the quick search decides ``rules`` (the classes' rules R1-R5 with R1 as
+    ``"every_meld"``, no D1, no re-forming after play): then a choice of copies is legal
+    exactly when it avoids the cards that `reuse_blocks` keeps out of its kind and takes a
+    card from the concealed hand."""
+    return (
+        rules.new_card_rule == "every_meld"
+        and not rules.double_after_two_singles
+        and not rules.reform_after_play
+        and rules.reuse == "classes"
+    )
+
+
+def reuse_blocks(table: MeldTable, rules: MeldRules) -> tuple[tuple[int, ...], ...]:
+    """Per kind index k: the kinds whose declarations may not reuse a card of an earlier
+    declaration of kind k (R2, R3/R4, and R5 with ``"higher_only"``)."""
     kinds = table.kinds
     higher_only = rules.cross_class_reuse == "higher_only"
     rows = []
@@ -541,6 +547,15 @@ def _make_plan(
                 if up or down:
                     row.append(j)
         rows.append(tuple(row))
+    return tuple(rows)
+
+
+def _make_plan(
+    deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[InstanceGroup, ...]
+) -> _Plan | None:
+    if not quick_rules(rules):
+        return None
+    rows = reuse_blocks(table, rules)
     clusters: list[_Cluster] = []
     run: list[InstanceGroup] = []
 

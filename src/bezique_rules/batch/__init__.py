@@ -21,7 +21,9 @@ space) into lookup tables once per rule set; a step is a fixed number of array
 operations whatever N is.
 
 Supported: the Euchre presets ``euchre``, ``british-euchre`` and ``euchre-openspiel``
-with every option. Other variants raise `OptionError` naming the variant.
+(`EuchreBatch`), and the two-hand stock presets ``bezique``, ``bezique-match`` and
+``pinochle`` (`StockBatch`), with every option except those that `new` refuses with
+`OptionError` naming them. Other variants raise `OptionError` naming the variant.
 """
 
 from __future__ import annotations
@@ -35,5 +37,6 @@ except ImportError as exc:  # pragma: no cover - exercised without numpy only
 
 from .core import BatchState, new, random_actions
 from .euchre import EuchreBatch
+from .stock import StockBatch
 
-__all__ = ["BatchState", "EuchreBatch", "new", "random_actions"]
+__all__ = ["BatchState", "EuchreBatch", "StockBatch", "new", "random_actions"]

@@ -158,16 +158,43 @@ def new(variant: str | RuleSet, seeds: Iterable[int] | npt.NDArray[np.integer[An
         from .euchre import new_euchre
 
         return new_euchre(rules, raw, seat)
-    raise OptionError(
-        f"the batch engine does not support {rules.name!r} yet; it supports: euchre, british-euchre, euchre-openspiel"
-    )
+    from .stock import SUPPORTED, new_stock
+
+    if rules.engine == "stock":
+        return new_stock(rules, raw, seat)
+    raise OptionError(f"the batch engine does not support {rules.name!r} yet; {SUPPORTED}")
+
+
+class Fields(dict[str, Any]):
+    """The fields of the next state while a step builds it: this state's arrays, each copied
+    the first time the step writes into it (`w`), so that a step never writes into the
+    state it came from."""
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        super().__init__(fields)
+        self.copied: set[str] = set()
+
+    def w(self, name: str) -> Any:
+        """The array ``name``, writable (a copy of the old state's)."""
+        if name not in self.copied:
+            self.copied.add(name)
+            self[name] = self[name].copy()
+        return self[name]
+
+
+def unpack_cards(masks: npt.NDArray[np.uint64], size: int) -> BoolArray:
+    """bool[..., size]: the bits of hand masks (uint64), card 0 first."""
+    masks = np.asarray(masks)
+    raw = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(-1, 8)
+    bits: BoolArray = np.unpackbits(raw, axis=1, count=size, bitorder="little").view(bool)
+    return bits.reshape(*masks.shape, size)
 
 
 def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """One legal action id per row of ``mask``, uniformly at random (0 for an all-False row).
 
     The draw reads the mask as 64-bit words: one uniform number per row picks the k-th
-    legal id, found by clearing the lowest set bits of its word.
+    legal id, found in its word by halving the word around it (six steps).
 
     >>> import numpy as np
     >>> random_actions(np.array([[False, True, True], [False, False, True]]), np.random.default_rng(1)).tolist()[1]
@@ -187,9 +214,13 @@ def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.
     j = np.minimum((before <= k).sum(axis=0), width - 1)  # the word holding it
     k = k - before[j, rows] + counts[rows, j]  # its rank in that word
     word = words[rows, j]
-    one = np.uint64(1)
-    for i in range(int(k.max(initial=0))):
-        word = np.where(k > i, word & (word - one), word)
-    lowest = word & (~word + one)
-    out: npt.NDArray[np.int64] = np.where(total > 0, j * 64 + np.bitwise_count(lowest - one), 0)
+    bit = np.zeros(n, np.int64)
+    for half in (32, 16, 8, 4, 2, 1):  # halve the word around its k-th set bit
+        low = word & np.uint64((1 << half) - 1)
+        below = np.bitwise_count(low).astype(np.int64)
+        up = k >= below
+        k = np.where(up, k - below, k)
+        word = np.where(up, word >> np.uint64(half), low)
+        bit += np.where(up, half, 0)
+    out: npt.NDArray[np.int64] = np.where(total > 0, j * 64 + bit, 0)
     return out

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
-from typing import Any
 
 import attrs
 import numpy as np
@@ -26,6 +25,8 @@ from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring
 from ..tricks import PlayDuty
 from .core import BatchState, BoolArray, IntArray
+from .core import Fields as _Fields
+from .core import unpack_cards as _cards
 
 __all__ = ["EuchreBatch", "new_euchre"]
 
@@ -389,30 +390,7 @@ class EuchreBatch(BatchState):
         return EuchreBatch(**s)
 
 
-class _Fields(dict[str, Any]):
-    """The fields of the next state: this state's arrays, each copied the first time a
-    step writes into it (`w`), so that a step never writes into the state it came from."""
-
-    def __init__(self, fields: dict[str, Any]) -> None:
-        super().__init__(fields)
-        self.copied: set[str] = set()
-
-    def w(self, name: str) -> Any:
-        """The array ``name``, writable (a copy of the old state's)."""
-        if name not in self.copied:
-            self.copied.add(name)
-            self[name] = self[name].copy()
-        return self[name]
-
-
 State = _Fields
-
-
-def _cards(masks: npt.NDArray[np.uint64], size: int) -> BoolArray:
-    """bool[N, size]: the bits of N hand masks, card 0 first."""
-    raw = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(-1, 8)
-    bits: BoolArray = np.unpackbits(raw, axis=1, count=size, bitorder="little").view(bool)
-    return bits
 
 
 def _tricks(s: State, t: EuchreTables, idx: IntArray, arg: Int8) -> None:

@@ -1,0 +1,883 @@
+"""Batched stock games: the two-hand presets ``bezique`` and ``bezique-match``.
+
+The tables are read from the rule set's parts: the deck and its deal pattern, the trump
+tables (lead powers), the trick policies of the stock and the play-off (their duties
+as tiers of cards, probed from `TrickPolicy.legal`), the meld table and its instances
+per trump, the meld rules (`reuse_blocks`: which earlier declarations keep a card out of
+a kind, R2-R5), the trump seven (`DixRule`), the card points and the action space.
+
+The declaration rules in array form: under the quick rules (`quick_rules`: R1 as
+``"every_meld"``, no D1) a meld named by faces and places (hand or table) is legal when,
+for each face, enough copies that no earlier declaration of the player blocks for its
+kind lie in each place, and one comes from the concealed hand (R1). A player's state for
+one kind is thus, per face, how many such copies he holds concealed and tabled; the melds
+of a kind that share faces (a *component*: the four aces, a suit's marriage, the
+bezique) look their legal actions up in one table indexed by those counts. The phase
+sequencing restates the scalar stock engine's (`bezique_rules.engine.stock`); the
+differential test (``tests/test_batch_stock.py``) keeps the two equal.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from ..actions import Verb
+from ..cards import Card, Suit
+from ..deck import seeded_order
+from ..errors import OptionError
+from ..melds import quick_rules, reuse_blocks
+from ..rules.ruleset import RuleSet
+from ..scoring import StockBonuses
+from ..tricks import PlayDuty
+from .core import BatchState, BoolArray, Fields, IntArray, unpack_cards
+
+__all__ = ["MeldComponent", "StockBatch", "StockBatchTables", "new_stock"]
+
+# stages
+PLAY, DECLARE, PLAYOFF, OVER = range(4)
+# action kinds
+_PLAY, _MELD, _EXCHANGE, _DECLARE, _CARTE, _PASS, _OTHER = range(7)
+_PLAYERS = 2
+_PACKS = 2
+_HISTORY = 128  # grows when a deal needs more (melds without a limit)
+_STATES = (_PACKS + 1) * (_PACKS + 2) // 2  # (concealed, tabled) copy counts of a face: 6 with two packs
+
+Int8 = npt.NDArray[np.int8]
+U64 = npt.NDArray[np.uint64]
+
+
+@attrs.frozen(eq=False)
+class MeldComponent:
+    """The melds of one kind that share faces (the four aces, a suit's marriage, the
+    bezique), with their legal actions looked up by the copies a player may use."""
+
+    kind: int
+    """The meld kind's index in the meld table."""
+    faces: npt.NDArray[np.intp]
+    """intp[r]: the faces its melds use."""
+    ids: npt.NDArray[np.intp]
+    """intp[m]: its action ids (each names faces and places)."""
+    first: int
+    """``ids[0]`` when the ids are contiguous (``first`` to ``first + m``), else -1."""
+    valid: BoolArray
+    """bool[4]: trump suit -> whether its melds are melds with these trumps."""
+    table: BoolArray
+    """bool[S ** r, m]: the state of its faces (per face, the code of the copies the player
+    may use concealed and tabled, `StockBatchTables.code`, face 0 least significant) ->
+    the legal ids."""
+
+
+@attrs.frozen(eq=False)
+class StockBatchTables:
+    """Lookup tables of one stock-game rule set (C cards, F faces, A actions, K meld kinds)."""
+
+    kind: Int8
+    """int8[A]: what each action id does (play, meld, exchange, declare, carte blanche, pass)."""
+    face: Int8
+    """int8[A]: the face it names (plays, the seven's exchange and declaration), else -1."""
+    star: BoolArray
+    """bool[A]: a play of a card lying on the table."""
+    meld_kind: Int8
+    """int8[A]: the meld kind of a meld, else -1."""
+    slot_face: Int8
+    """int8[A, J]: a meld's faces (padded with 0)."""
+    slot_hand: Int8
+    """int8[A, J]: how many copies of each come from the concealed hand."""
+    slot_table: Int8
+    """int8[A, J]: how many from the table."""
+    meld_points: npt.NDArray[np.int32]
+    """int32[K]: what each kind scores."""
+    blocks: BoolArray
+    """bool[K, K]: kind of an earlier declaration -> the kinds that may not reuse its cards."""
+    components: tuple[MeldComponent, ...]
+    """The meld components."""
+    pair_kind: npt.NDArray[np.intp]
+    """intp[Q]: the (kind, face) pairs the components read: their kinds."""
+    pair_bits: U64
+    """uint64[Q]: their faces' copies."""
+    pair_codes: npt.NDArray[np.int32]
+    """int32[Q * (P + 1) ** 2]: pair, copies concealed, copies tabled -> the pair's part of
+    its component's state: its code times ``S ** i`` for the component's i-th face (the
+    pairs of a component are consecutive)."""
+    pair_offsets: npt.NDArray[np.intp]
+    """intp[Q]: where each pair's part of `pair_codes` starts."""
+    pair_starts: npt.NDArray[np.intp]
+    """intp[M]: each component's first pair."""
+    meld_ids: tuple[int, int]
+    """The meld ids are ``range(*meld_ids)`` (every component's ids contiguous), else (-1, -1)."""
+    component_valid: npt.NDArray[np.intp]
+    """intp[4, M]: trumps -> 1 where the component's melds are melds with these trumps."""
+    code: npt.NDArray[np.intp]
+    """intp[P + 1, P + 1]: (copies concealed, copies tabled) -> a state code, 0 for none."""
+    card_bit: U64
+    """uint64[C]: card -> its bit in a hand mask."""
+    face_bits: U64
+    """uint64[F]: face -> the mask of its copies."""
+    face_of_card: npt.NDArray[np.intp]
+    """intp[C]: card -> its face."""
+    hand_ids: npt.NDArray[np.intp]
+    """intp[F]: face -> the id of playing it from the concealed hand."""
+    table_ids: npt.NDArray[np.intp]
+    """intp[F]: face -> the id of playing it from the table."""
+    plays_interleaved: bool
+    """The play ids are ``2 * face`` (concealed) and ``2 * face + 1`` (tabled)."""
+    pass_id: int
+    """The id of ``pass``."""
+    carte_id: int
+    """The id of the carte blanche, -1 without it."""
+    carte_points: int
+    """What a carte blanche scores."""
+    court_mask: int
+    """The kings, queens and jacks (a hand without them may show a carte blanche)."""
+    exchange_ids: npt.NDArray[np.intp]
+    """intp[F]: the seven's face -> the id of exchanging it (-1 none)."""
+    declare_ids: npt.NDArray[np.intp]
+    """intp[F]: the seven's face -> the id of declaring it (-1 none)."""
+    dix_face: npt.NDArray[np.intp]
+    """intp[4]: trumps -> the face of the trump seven (-1 none)."""
+    dix_mask: U64
+    """uint64[4]: trumps -> the trump sevens."""
+    dix_points: int
+    """What the trump seven scores (0 without one)."""
+    has_dix: bool
+    """Whether the rule set has a trump seven."""
+    methods: str
+    """`DixRule.methods`."""
+    score_on_play: bool
+    """An unscored trump seven played in the stock phase scores."""
+    any_time: bool
+    """The trump seven may be declared on one's turn to play."""
+    exchange_usable: bool
+    """The card taken in an exchange may join a meld on the same trick."""
+    no_meld_when_exchanging: bool
+    """No meld and exchange on the same trick."""
+    power: npt.NDArray[np.int16]
+    """int16[4, C, C]: trumps -> led card -> each card's power in that trick (0: cannot win)."""
+    tiers: U64
+    """uint64[2, 4, C, T]: play-off? -> trumps -> led card -> the follower's duty as tiers:
+    he plays from the first tier he holds a card of, else any card."""
+    value_masks: U64
+    """uint64[V]: the cards worth each nonzero card value."""
+    values: npt.NDArray[np.int32]
+    """int32[V]: those values."""
+    card_values: npt.NDArray[np.int32]
+    """int32[C]: card points per card."""
+    rounded: npt.NDArray[np.int32]
+    """int32[T + 1]: card points won -> as they count."""
+    immediate: bool
+    """Card points count at once (else at the end of the hand)."""
+    last_bonus: int
+    """The bonus for the last trick."""
+    last_at_final: bool
+    """The bonus goes to the last trick of the deal (else the last stock trick)."""
+    declare_on_last: bool
+    """The winner of the last stock trick declares."""
+    meld_limit: int
+    """Melds per trick won (0: no limit)."""
+    dealt: npt.NDArray[np.intp]
+    """intp[2, 2, H]: dealer -> seat -> the deck positions of his cards."""
+    turn_pos: int
+    """The turn-up's deck position."""
+    stock_pos: npt.NDArray[np.intp]
+    """intp[S]: the stock's deck positions, top first."""
+    suit_of: Int8
+    """int8[C]: card -> its suit."""
+    turned_sevens: int
+    """The mask of the cards that score for the dealer when turned up (0 when none do)."""
+    turned_points: int
+    """What such a turned-up card scores."""
+
+
+SUPPORTED = "it supports: euchre, british-euchre, euchre-openspiel, bezique, bezique-match, pinochle"
+"""What `bezique_rules.batch.new` plays, for its refusals."""
+
+
+def _refuse(rules: RuleSet, what: str) -> OptionError:
+    return OptionError(f"the batch engine does not support {what} ({rules.name!r})")
+
+
+def supports(rules: RuleSet) -> None:
+    """`OptionError` naming the variant or the option unless the batch stock engine plays
+    ``rules`` exactly: two players, two packs, a turn-up and a trump seven / dix, no cut, no
+    deal result, no marriage that fixes trumps, play duties read as tiers, the quick
+    declaration rules (`quick_rules`)."""
+    stock = rules.stock
+    meld_rules = rules.meld_rules
+    if (
+        rules.players != _PLAYERS
+        or rules.deck.packs != _PACKS
+        or rules.deck.size > 64
+        or stock.cut_guess is not None
+        or stock.result is not None
+        or not rules.deal.turn_up
+        or stock.dix is None
+        or stock.carte_blanche_repeat
+        or stock.bonuses != StockBonuses()
+        or meld_rules.reform_after_play
+        or meld_rules.reuse != "classes"
+        or any(k.fixes_trump for k in rules.melds.kinds)
+        or rules.stock_policy.duty not in _DUTIES
+        or rules.playoff_policy.duty not in _DUTIES
+    ):
+        raise OptionError(f"the batch engine does not support {rules.name!r} yet; {SUPPORTED}")
+    if stock.pending_declarations:
+        raise _refuse(rules, "pending_declarations=True")
+    if meld_rules.new_card_rule != "every_meld":
+        raise _refuse(rules, f"new_card_rule={meld_rules.new_card_rule!r}; use 'every_meld'")
+    if meld_rules.double_after_two_singles:
+        raise _refuse(rules, "double_after_two_singles=True")
+    if not quick_rules(meld_rules):  # pragma: no cover - every other reason is named above
+        raise _refuse(rules, "these meld rules")
+
+
+_DUTIES = (PlayDuty.FREE, PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_BEAT_OR_TRUMP, PlayDuty.FOLLOW_BEAT_IF_TRUMP_LED)
+
+
+def _tiers(rules: RuleSet, playoff: bool, max_tiers: int = 3) -> U64:
+    """The duty of a follower as tiers, probed from the policy: what it allows from the
+    whole pack, then from what is left, until it allows everything."""
+    policy = rules.playoff_policy if playoff else rules.stock_policy
+    c = rules.deck.size
+    out = np.zeros((4, c, max_tiers), np.uint64)
+    full = rules.deck.full_mask
+    for t in range(4):
+        table = rules.trump_tables[t]
+        for led in range(c):
+            rest = full & ~(1 << led)
+            for k in range(max_tiers + 1):
+                ok = policy.legal(table, rest, (led,))
+                if ok == rest:
+                    break
+                assert k < max_tiers, "a duty of more tiers than the batch engine reads"
+                out[t, led, k] = ok
+                rest &= ~ok
+    return out
+
+
+def _components(rules: RuleSet, a: int, meld_kind: Int8, slot_face: Int8, slot_hand: Int8,
+                slot_table: Int8, has_hand: BoolArray) -> tuple[MeldComponent, ...]:  # fmt: skip
+    """The meld components: per kind, its instances joined where they share a face."""
+    instances: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+    for i in range(a):
+        k = int(meld_kind[i])
+        if k < 0:
+            continue
+        used: list[int] = []
+        for j in range(slot_face.shape[1]):
+            used += [int(slot_face[i, j])] * int(slot_hand[i, j] + slot_table[i, j])
+        instances.setdefault((k, tuple(sorted(used))), []).append(i)
+    valid = np.zeros((4, a), bool)
+    for t in range(4):
+        for key in rules.meld_instances[t]:
+            for i in instances.get(key, []):
+                valid[t, i] = True
+    groups: list[tuple[int, set[int], list[int]]] = []
+    for (k, inst_faces), inst_ids in instances.items():
+        mine = [g for g in groups if g[0] == k and g[1] & set(inst_faces)]
+        merged = (k, set(inst_faces), list(inst_ids))
+        for g in mine:
+            groups.remove(g)
+            merged[1].update(g[1])
+            merged[2].extend(g[2])
+        groups.append(merged)
+    states = [(h, t) for h in range(_PACKS + 1) for t in range(_PACKS + 1 - h)]  # code order: (0, 0) first
+    out = []
+    for k, face_set, id_list in sorted(groups, key=lambda g: min(g[2])):
+        ids = np.array(sorted(id_list), np.intp)
+        faces_arr = np.array(sorted(face_set), np.intp)
+        r = len(faces_arr)
+        combos = np.array(list(itertools.product(range(_STATES), repeat=r)), np.intp)[:, ::-1]  # face 0 fastest
+        hand_n = np.array([s[0] for s in states])[combos]  # S^r x r
+        table_n = np.array([s[1] for s in states])[combos]
+        need_hand = np.zeros((ids.size, r), np.int8)
+        need_table = np.zeros((ids.size, r), np.int8)
+        for col, i in enumerate(ids):
+            for j in range(slot_face.shape[1]):
+                if slot_hand[i, j] + slot_table[i, j]:
+                    f = int(np.flatnonzero(faces_arr == slot_face[i, j])[0])
+                    need_hand[col, f] = slot_hand[i, j]
+                    need_table[col, f] = slot_table[i, j]
+        ok = ((hand_n[:, None, :] >= need_hand[None]) & (table_n[:, None, :] >= need_table[None])).all(axis=2)
+        ok &= has_hand[ids][None, :]
+        per_trump = valid[:, ids]
+        if not (per_trump.all(axis=1) | ~per_trump.any(axis=1)).all():  # pragma: no cover - no such table
+            raise OptionError(f"the batch engine does not support this meld table ({rules.name!r})")
+        contiguous = bool((ids == ids[0] + np.arange(ids.size)).all())
+        out.append(MeldComponent(k, faces_arr, ids, int(ids[0]) if contiguous else -1, per_trump[:, 0].copy(), ok))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def stock_tables(rules: RuleSet) -> StockBatchTables:
+    """The lookup tables of ``rules`` (a rule set is a value: equal rule sets share them)."""
+    supports(rules)
+    deck = rules.deck
+    c = deck.size
+    nf = deck.num_faces
+    actions = rules.action_space.actions
+    a = len(actions)
+    table = rules.melds
+    kinds = table.kinds
+    slots = max(len(set(faces)) for _k, faces in table.all_instances(deck))
+    kind = np.full(a, _OTHER, np.int8)
+    face = np.full(a, -1, np.int8)
+    star = np.zeros(a, bool)
+    meld_kind = np.full(a, -1, np.int8)
+    slot_face = np.zeros((a, slots), np.int8)
+    slot_hand = np.zeros((a, slots), np.int8)
+    slot_table = np.zeros((a, slots), np.int8)
+    carte_id = -1
+    for i, act in enumerate(actions):
+        v = act.verb
+        if v is Verb.PLAY:
+            kind[i], face[i], star[i] = _PLAY, deck.face(act.cards[0]), act.tabled[0]
+        elif v is Verb.MELD and act.meld == "carte-blanche":
+            kind[i] = _CARTE
+            carte_id = i
+        elif v is Verb.MELD:
+            kind[i], meld_kind[i] = _MELD, table.index(act.meld)
+            faces = sorted({deck.face(card) for card in act.cards})
+            for j, f in enumerate(faces):
+                slot_face[i, j] = f
+                for card, on_table in zip(act.cards, act.tabled):
+                    if deck.face(card) == f:
+                        if on_table:
+                            slot_table[i, j] += 1
+                        else:
+                            slot_hand[i, j] += 1
+        elif v is Verb.EXCHANGE:
+            kind[i], face[i] = _EXCHANGE, deck.face(act.cards[0])
+        elif v is Verb.DECLARE:
+            kind[i], face[i] = _DECLARE, deck.face(act.cards[0])
+        elif v is Verb.PASS:
+            kind[i] = _PASS
+    if (kind == _OTHER).any():
+        raise _refuse(rules, f"the action {str(actions[int(np.flatnonzero(kind == _OTHER)[0])])!r}")
+    has_hand: BoolArray = np.asarray((slot_hand > 0).any(axis=1))
+    blocks = np.zeros((len(kinds), len(kinds)), bool)
+    for k, row in enumerate(reuse_blocks(table, rules.meld_rules)):
+        blocks[k, list(row)] = True
+    code = np.zeros((_PACKS + 1, _PACKS + 1), np.intp)
+    states = [(h, t) for h in range(_PACKS + 1) for t in range(_PACKS + 1 - h)]
+    for n, (h, t) in enumerate(states):
+        code[h, t] = n
+    hand_ids = np.full(nf, -1, np.intp)
+    table_ids = np.full(nf, -1, np.intp)
+    play = np.flatnonzero(kind == _PLAY)
+    hand_ids[face[play[~star[play]]]] = play[~star[play]]
+    table_ids[face[play[star[play]]]] = play[star[play]]
+    exchange_ids = np.full(nf, -1, np.intp)
+    declare_ids = np.full(nf, -1, np.intp)
+    exchange_ids[face[kind == _EXCHANGE]] = np.flatnonzero(kind == _EXCHANGE)
+    declare_ids[face[kind == _DECLARE]] = np.flatnonzero(kind == _DECLARE)
+    dix = rules.stock.dix
+    assert dix is not None  # supports() checked it
+    dix_face = np.full(4, -1, np.intp)
+    for s in Suit:
+        card = Card(s, dix.rank)
+        if card in deck.face_index:
+            dix_face[s.value] = deck.face(card)
+    face_bits = np.array(deck.face_masks, np.uint64)
+    dix_mask = np.where(dix_face >= 0, face_bits[np.maximum(dix_face, 0)], 0).astype(np.uint64)
+    power = np.array([rules.trump_tables[t].lead_powers() for t in range(4)], np.int16)
+    tiers = np.stack([_tiers(rules, False), _tiers(rules, True)])
+    card_values = np.array(rules.card_values, np.int32)
+    values = sorted(set(card_values.tolist()) - {0})
+    value_masks = np.array([sum(1 << x for x in range(c) if card_values[x] == v) for v in values], np.uint64)
+    total = int(card_values.sum())
+    rounded = np.array([rules.card_points.rounded(x) for x in range(total + 1)], np.int32)
+    components = _components(rules, a, meld_kind, slot_face, slot_hand, slot_table, has_hand)
+    pair_kind = np.array([comp.kind for comp in components for _f in comp.faces], np.intp)
+    pair_face = [int(f) for comp in components for f in comp.faces]
+    weights = np.array([_STATES**i for comp in components for i in range(comp.faces.size)], np.intp)
+    pair_codes = (code.reshape(1, -1) * weights[:, None]).reshape(-1).astype(np.int32)
+    meld_list = np.flatnonzero(kind == _MELD)
+    meld_range = (int(meld_list[0]), int(meld_list[-1]) + 1)
+    if (meld_list != meld_range[0] + np.arange(meld_list.size)).any() or any(comp.first < 0 for comp in components):
+        meld_range = (-1, -1)
+    starts = np.cumsum([0] + [comp.faces.size for comp in components[:-1]]).astype(np.intp)
+    dealt = np.zeros((2, 2, rules.deal.hand_size), np.intp)
+    turn_pos = -1
+    stock_pos: tuple[int, ...] = ()
+    for dealer in range(2):
+        hands, _widow, turn_pos, stock_pos = rules.deal.deal(tuple(range(c)), _PLAYERS, dealer)
+        for seat, mask in enumerate(hands):
+            dealt[dealer, seat] = [pos for pos in range(c) if (mask >> pos) & 1]
+    court = sum(1 << x for x, card in enumerate(deck.cards) if card.rank.is_court)
+    turned = sum(1 << x for x, card in enumerate(deck.cards) if card.rank is dix.rank) if dix.turned_up_scores else 0
+    turned_points = dix.points if dix.turned_up_points is None else dix.turned_up_points
+    return StockBatchTables(
+        kind, face, star, meld_kind, slot_face, slot_hand, slot_table,
+        np.array([k.points for k in kinds], np.int32), blocks,
+        components, pair_kind, face_bits[pair_face], pair_codes,
+        np.arange(len(pair_face), dtype=np.intp) * code.size, starts, meld_range,
+        np.array([comp.valid for comp in components], np.intp).T.copy(), code,
+        np.left_shift(np.uint64(1), np.arange(c, dtype=np.uint64)), face_bits, np.array(deck.face_of, np.intp),
+        hand_ids, table_ids,
+        bool((hand_ids == 2 * np.arange(nf)).all() and (table_ids == hand_ids + 1).all()),
+        rules.action_id("pass"), carte_id, rules.stock.carte_blanche, court, exchange_ids, declare_ids, dix_face,
+        dix_mask, dix.points, True, dix.methods, dix.score_on_play, dix.any_time,
+        dix.exchange_card_usable_same_trick, dix.no_meld_when_exchanging, power, tiers, value_masks,
+        np.array(values, np.int32), card_values, rounded, rules.stock.card_timing == "immediate",
+        rules.card_points.last_trick, rules.stock.last_trick_bonus_at == "final",
+        rules.stock.declare_on_last_stock_trick, rules.stock.melds_per_trick, dealt, turn_pos,
+        np.array(stock_pos, np.intp), np.array([card.suit.value if card.suit else -1 for card in deck.cards], np.int8),
+        turned, turned_points,
+    )  # fmt: skip
+
+
+@attrs.frozen(eq=False)
+class StockBatch(BatchState):
+    """N deals of a stock game (C <= 64 cards, two players): the fields of `BatchState`,
+    then these, one row per deal."""
+
+    tables: StockBatchTables
+    """The rule set's lookup tables (shared by every state of the batch)."""
+    stage: Int8
+    """int8[N]: 0 a trick of the stock phase, 1 the trick winner declares, 2 the play-off, 3 over."""
+    hands: U64
+    """uint64[N, 2]: each player's cards (concealed and tabled), bit ``x`` for card ``x``."""
+    tabled: U64
+    """uint64[N, 2]: the held cards lying face up in melds."""
+    won: U64
+    """uint64[N, 2]: the cards each player won in tricks."""
+    stock: Int8
+    """int8[N, S]: the stock, top first (`drawn` of it are gone)."""
+    drawn: Int8
+    """int8[N]: how many stock cards were drawn."""
+    turn_up: Int8
+    """int8[N]: the turn-up (drawn last), -1 once drawn."""
+    trump: Int8
+    """int8[N]: the trump suit."""
+    leader: Int8
+    """int8[N]: who led the current trick."""
+    lead: Int8
+    """int8[N]: the card led to the current trick, -1 before."""
+    scored: U64
+    """uint64[N]: the trump sevens that have scored."""
+    melds_done: Int8
+    """int8[N]: melds declared on this trick."""
+    seven_done: BoolArray
+    """bool[N]: a seven action was taken on this trick."""
+    exchanged: Int8
+    """int8[N]: the card taken in exchange for the seven on this trick, -1 for none."""
+    shown: Int8
+    """int8[N]: bit p: player p may show a carte blanche now."""
+    blocked: U64
+    """uint64[N, 2, K]: per player and meld kind, the cards his earlier declarations keep out of it."""
+    usage: npt.NDArray[np.uint8]
+    """uint8[N, C]: how many declarations each card is in."""
+
+    def legal_mask(self) -> BoolArray:
+        """bool[N, rules.num_actions]: True where the action id is legal in that deal."""
+        n = self.size
+        mask = np.zeros((n, self.rules.num_actions), bool)
+        stage = self.stage
+        player = self.current_player.astype(np.intp)
+        trick = np.flatnonzero((stage == PLAY) | (stage == PLAYOFF))
+        if trick.size:
+            self._play_mask(mask, trick, player[trick])
+        idx = np.flatnonzero(stage == DECLARE)
+        if idx.size:
+            self._declare_mask(mask, idx, player[idx])
+        return mask
+
+    def _play_mask(self, mask: BoolArray, idx: IntArray, p: IntArray) -> None:
+        t = self.tables
+        nf = t.face_bits.shape[0]
+        hand = self.hands[idx, p]
+        tab = self.tabled[idx, p]
+        lead = self.lead[idx].astype(np.intp)
+        trump = self.trump[idx].astype(np.intp)
+        playoff = (self.stage[idx] == PLAYOFF).astype(np.intp)
+        tiers = t.tiers[playoff, trump, np.maximum(lead, 0)]  # m x T
+        playable = np.zeros_like(hand)
+        for k in range(tiers.shape[1]):
+            playable = np.where(playable == 0, hand & tiers[:, k], playable)
+        playable = np.where((lead < 0) | (playable == 0), hand, playable)
+        concealed = _faces(playable & ~tab, nf)
+        on_table = _faces(playable & tab, nf)
+        if t.plays_interleaved:  # bit 2f: face f from the hand, bit 2f + 1: from the table
+            mask[idx, : 2 * nf] = unpack_cards(_spread(concealed) | (_spread(on_table) << np.uint64(1)), 2 * nf)
+        else:
+            mask[idx[:, None], t.hand_ids[None, :]] = unpack_cards(concealed, nf)
+            mask[idx[:, None], t.table_ids[None, :]] = unpack_cards(on_table, nf)
+        stock = self.stage[idx] == PLAY
+        if t.carte_id >= 0:
+            mask[idx, t.carte_id] = stock & ((self.shown[idx] >> p) & 1 == 1)
+        if t.any_time:
+            seven = stock & ((hand & t.dix_mask[trump] & ~self.scored[idx]) != 0)
+            rows = idx[seven]
+            mask[rows, t.declare_ids[t.dix_face[trump[seven]]]] = True
+
+    def _declare_mask(self, mask: BoolArray, idx: IntArray, p: IntArray) -> None:
+        t = self.tables
+        mask[idx, t.pass_id] = True
+        hand = self.hands[idx, p]
+        trump = self.trump[idx].astype(np.intp)
+        melds_done = self.melds_done[idx]
+        exchanged = self.exchanged[idx]
+        melds_open = (melds_done < t.meld_limit) if t.meld_limit else np.ones(idx.size, bool)
+        if t.no_meld_when_exchanging:
+            melds_open &= exchanged < 0
+        rows = np.flatnonzero(melds_open)
+        if rows.size:
+            self._meld_mask(mask, idx[rows], p[rows], trump[rows])
+        # the trump seven
+        sevens = ~self.seven_done[idx] & ((hand & t.dix_mask[trump] & ~self.scored[idx]) != 0)
+        rows = np.flatnonzero(sevens)
+        if not rows.size:
+            return
+        d = idx[rows]
+        dix_face = t.dix_face[trump[rows]]
+        turn_up = self.turn_up[d].astype(np.intp)
+        can_exchange = (
+            (turn_up >= 0) & (t.face_of_card[np.maximum(turn_up, 0)] != dix_face)
+            if t.methods != "score_only"
+            else np.zeros(rows.size, bool)
+        )
+        exchange = can_exchange
+        if t.no_meld_when_exchanging:
+            exchange = exchange & (melds_done[rows] == 0)
+        mask[d[exchange], t.exchange_ids[dix_face[exchange]]] = True
+        declare = ~can_exchange if t.methods == "exchange_only" else np.ones(rows.size, bool)
+        mask[d[declare], t.declare_ids[dix_face[declare]]] = True
+
+    def _meld_mask(self, mask: BoolArray, idx: IntArray, p: IntArray, trump: IntArray) -> None:
+        t = self.tables
+        held = self.hands[idx, p]
+        tab = self.tabled[idx, p][:, None]
+        if not t.exchange_usable:
+            ex = self.exchanged[idx].astype(np.intp)
+            held = np.where(ex >= 0, held & ~t.card_bit[np.maximum(ex, 0)], held)
+        # per (kind, face) pair that some meld needs: the copies the player may use, concealed
+        # and tabled, as that pair's part of its component's state
+        free = held[:, None] & ~self.blocked[idx, p][:, t.pair_kind] & t.pair_bits  # m x Q
+        hand_n = np.bitwise_count(free & ~tab)
+        table_n = np.bitwise_count(free & tab)
+        at = (hand_n * np.uint8(_PACKS + 1) + table_n).astype(np.intp) + t.pair_offsets
+        states = np.add.reduceat(t.pair_codes.take(at), t.pair_starts, axis=1)  # m x components
+        states *= t.component_valid[trump]
+        some = np.flatnonzero(states.any(axis=1))  # the deals with a meld to declare
+        if not some.size:
+            return
+        states = states[some]
+        rows = idx[some]
+        lo, hi = t.meld_ids
+        if lo < 0:  # the meld ids are not one range: component by component
+            for c, comp in enumerate(t.components):
+                mask[rows[:, None], comp.ids[None, :]] = comp.table.take(states[:, c], axis=0)
+            return
+        block = np.empty((rows.size, hi - lo), bool)  # every meld id, component by component
+        for c, comp in enumerate(t.components):
+            block[:, comp.first - lo : comp.first - lo + comp.ids.size] = comp.table.take(states[:, c], axis=0)
+        mask[rows, lo:hi] = block
+
+    def _advance(self, actions: IntArray) -> StockBatch:
+        t = self.tables
+        s = Fields({f.name: getattr(self, f.name) for f in attrs.fields(StockBatch)})
+        live = np.flatnonzero(~self.done)
+        if live.size == 0:
+            return self
+        moves = s["moves"][live].astype(np.intp)
+        if int(moves.max()) >= s["history"].shape[1]:
+            history = s["history"]
+            s["history"] = np.pad(history, ((0, 0), (0, _HISTORY)), constant_values=-1)
+            s.copied.add("history")
+        history = s.w("history")
+        history.reshape(-1)[live * history.shape[1] + moves] = actions[live]
+        s.w("moves")[live] = moves + 1
+        kind = t.kind[actions]
+        stage = self.stage
+        trick = (stage == PLAY) | (stage == PLAYOFF)
+        _play(s, t, np.flatnonzero(trick & (kind == _PLAY)), t.face[actions], t.star[actions])
+        _carte(s, t, np.flatnonzero(trick & (kind == _CARTE)))
+        _seven(s, t, np.flatnonzero(trick & (kind == _DECLARE)), exchange=False)
+        declare = stage == DECLARE
+        _after_draw(s, t, np.flatnonzero(declare & (kind == _PASS)))
+        _meld(s, t, np.flatnonzero(declare & (kind == _MELD)), actions)
+        _seven(s, t, np.flatnonzero(declare & (kind == _EXCHANGE)), exchange=True)
+        _seven(s, t, np.flatnonzero(declare & (kind == _DECLARE)), exchange=False)
+        return StockBatch(**s)
+
+
+def _faces(masks: U64, nf: int) -> U64:
+    """The faces of which some copy is in each mask (two packs: copy 1 of face f is card f + nf)."""
+    folded: U64 = (masks | (masks >> np.uint64(nf))) & np.uint64((1 << nf) - 1)
+    return folded
+
+
+_SPREAD = tuple(
+    (np.uint64(shift), np.uint64(magic))
+    for shift, magic in (
+        (16, 0x0000FFFF0000FFFF),
+        (8, 0x00FF00FF00FF00FF),
+        (4, 0x0F0F0F0F0F0F0F0F),
+        (2, 0x3333333333333333),
+        (1, 0x5555555555555555),
+    )
+)
+
+
+def _spread(masks: U64) -> U64:
+    """Bit i of each (32-bit) mask moved to bit 2i."""
+    for shift, magic in _SPREAD:
+        masks = (masks | (masks << shift)) & magic
+    return masks
+
+
+def _lowest(masks: U64) -> npt.NDArray[np.intp]:
+    """The lowest card of each (nonzero) mask."""
+    low = masks & (~masks + np.uint64(1))
+    out: npt.NDArray[np.intp] = np.bitwise_count(low - np.uint64(1)).astype(np.intp)
+    return out
+
+
+def _finish(s: Fields, idx: IntArray) -> None:
+    s.w("stage")[idx] = OVER
+    s.w("current_player")[idx] = -1
+    s.w("done")[idx] = True
+
+
+def _card_points(t: StockBatchTables, won: U64) -> npt.NDArray[np.int32]:
+    total = np.zeros(won.shape, np.int32)
+    for mask, value in zip(t.value_masks, t.values):
+        total += np.bitwise_count(won & mask).astype(np.int32) * value
+    return total
+
+
+def _play(s: Fields, t: StockBatchTables, idx: IntArray, face: Int8, star: BoolArray) -> None:
+    if not idx.size:
+        return
+    nf = t.face_bits.shape[0]
+    f = face[idx].astype(np.intp)
+    from_table = star[idx]
+    p = s["current_player"][idx].astype(np.intp)
+    hand = s["hands"][idx, p]
+    tab = s["tabled"][idx, p]
+    copies = hand & t.face_bits[f] & np.where(from_table, tab, ~tab)
+    pid = _lowest(copies)
+    both = from_table & ((copies & (copies - np.uint64(1))) != 0)
+    if both.any():  # two tabled copies: the one in more melds, the lower id when equal
+        usage = s["usage"]
+        more = usage[idx, f + nf] > usage[idx, f]
+        pid = np.where(both & more, f + nf, pid)
+    bit = t.card_bit[pid]
+    s.w("hands")[idx, p] = hand & ~bit
+    s.w("tabled")[idx, p] = tab & ~bit
+    stage = s["stage"][idx]
+    trump = s["trump"][idx].astype(np.intp)
+    if t.score_on_play:
+        sevens = (stage == PLAY) & ((bit & t.dix_mask[trump] & ~s["scored"][idx]) != 0)
+        if sevens.any():
+            r = idx[sevens]
+            s.w("scored")[r] |= bit[sevens]
+            s.w("scores")[r, p[sevens]] += t.dix_points
+    if t.carte_id >= 0:
+        s.w("shown")[idx] = s["shown"][idx] & ~(1 << p).astype(np.int8)
+    lead = s["lead"][idx].astype(np.intp)
+    first = lead < 0
+    r = idx[first]
+    s.w("lead")[r] = pid[first]
+    s.w("current_player")[r] = 1 - p[first]
+    done = ~first
+    if not done.any():
+        return
+    r = idx[done]
+    led = lead[done]
+    second = pid[done]
+    tr = trump[done]
+    c = t.card_bit.shape[0]
+    pw = t.power.reshape(-1)
+    beats = pw.take((tr * c + led) * c + second) > pw.take((tr * c + led) * c + led)
+    winner = np.where(beats, p[done], s["leader"][r]).astype(np.intp)
+    s.w("won")[r, winner] |= t.card_bit[led] | t.card_bit[second]
+    if t.immediate:
+        s.w("scores")[r, winner] += t.card_values[led] + t.card_values[second]
+    s.w("lead")[r] = -1
+    s.w("leader")[r] = winner
+    s.w("current_player")[r] = winner
+    playoff = stage[done] == PLAYOFF
+    # the play-off: the next trick, or the end
+    po = r[playoff]
+    if po.size:
+        w = winner[playoff]
+        over = s["hands"][po, w] == 0
+        e = po[over]
+        if e.size:
+            we = w[over]
+            if t.last_at_final:
+                s.w("scores")[e, we] += t.last_bonus
+            if not t.immediate:
+                s.w("scores")[e] += t.rounded[_card_points(t, s["won"][e])]
+            _finish(s, e)
+    st = r[~playoff]
+    if st.size:
+        w = winner[~playoff]
+        left = t.stock_pos.size - s["drawn"][st].astype(np.intp) + (s["turn_up"][st] >= 0)
+        last = left <= _PLAYERS
+        if not t.last_at_final:
+            s.w("scores")[st[last], w[last]] += t.last_bonus
+        declares = ~last | t.declare_on_last
+        d = st[declares]
+        s.w("stage")[d] = DECLARE
+        _after_draw(s, t, st[~declares])
+
+
+def _after_draw(s: Fields, t: StockBatchTables, idx: IntArray) -> None:
+    """The declarations end: the winner, then the other, draws; the winner leads."""
+    if not idx.size:
+        return
+    size = t.stock_pos.size
+    p = s["current_player"][idx].astype(np.intp)
+    drawn = s["drawn"][idx].astype(np.intp)
+    left = size - drawn
+    turn_up = s["turn_up"][idx].astype(np.intp)
+    stock = s["stock"]
+    top = stock[idx, np.minimum(drawn, size - 1)].astype(np.intp)
+    below = stock[idx, np.minimum(drawn + 1, size - 1)].astype(np.intp)
+    mine = np.where(left >= 1, top, turn_up)
+    theirs = np.where(left >= 2, below, np.where(left == 1, turn_up, -1))
+    hands = s.w("hands")
+    hands[idx, p] |= np.where(mine >= 0, t.card_bit[np.maximum(mine, 0)], np.uint64(0))
+    hands[idx, 1 - p] |= np.where(theirs >= 0, t.card_bit[np.maximum(theirs, 0)], np.uint64(0))
+    drawn = np.minimum(drawn + _PLAYERS, size)
+    turn_up = np.where(left <= 1, -1, turn_up)
+    s.w("drawn")[idx] = drawn
+    s.w("turn_up")[idx] = turn_up
+    over = (drawn >= size) & (turn_up < 0)
+    s.w("stage")[idx] = np.where(over, PLAYOFF, PLAY)
+    s.w("tabled")[idx[over]] = 0
+    s.w("melds_done")[idx] = 0
+    s.w("seven_done")[idx] = False
+    s.w("exchanged")[idx] = -1
+
+
+def _declared(s: Fields, t: StockBatchTables, idx: IntArray) -> None:
+    """After a declaration the winner stays while the rules leave a meld or a seven open."""
+    if not idx.size:
+        return
+    melds_open = (s["melds_done"][idx] < t.meld_limit) if t.meld_limit else np.ones(idx.size, bool)
+    if t.no_meld_when_exchanging:
+        melds_open &= s["exchanged"][idx] < 0
+    trump = s["trump"][idx].astype(np.intp)
+    played = s["won"][idx, 0] | s["won"][idx, 1]
+    sevens = ~s["seven_done"][idx] & ((t.dix_mask[trump] & ~s["scored"][idx] & ~played) != 0)
+    _after_draw(s, t, idx[~(melds_open | sevens)])
+
+
+def _carte(s: Fields, t: StockBatchTables, idx: IntArray) -> None:
+    if not idx.size:
+        return
+    p = s["current_player"][idx].astype(np.intp)
+    s.w("scores")[idx, p] += t.carte_points
+    s.w("shown")[idx] = s["shown"][idx] & ~(1 << p).astype(np.int8)
+
+
+def _seven(s: Fields, t: StockBatchTables, idx: IntArray, *, exchange: bool) -> None:
+    if not idx.size:
+        return
+    p = s["current_player"][idx].astype(np.intp)
+    hand = s["hands"][idx, p]
+    trump = s["trump"][idx].astype(np.intp)
+    low = _lowest(hand & t.dix_mask[trump] & ~s["scored"][idx])
+    bit = t.card_bit[low]
+    s.w("scores")[idx, p] += t.dix_points
+    s.w("scored")[idx] |= bit
+    if exchange:
+        old = s["turn_up"][idx].astype(np.intp)
+        s.w("hands")[idx, p] = (hand & ~bit) | t.card_bit[old]
+        s.w("turn_up")[idx] = low
+        s.w("exchanged")[idx] = old
+    declare = s["stage"][idx] == DECLARE
+    d = idx[declare]
+    s.w("seven_done")[d] = True
+    _declared(s, t, d)
+
+
+def _meld(s: Fields, t: StockBatchTables, idx: IntArray, actions: IntArray) -> None:
+    if not idx.size:
+        return
+    nf = t.face_bits.shape[0]
+    a = actions[idx]
+    k = t.meld_kind[a].astype(np.intp)
+    p = s["current_player"][idx].astype(np.intp)
+    held = s["hands"][idx, p]
+    tab = s["tabled"][idx, p]
+    free = held & ~s["blocked"][idx, p, k]
+    if not t.exchange_usable:
+        ex = s["exchanged"][idx].astype(np.intp)
+        free = np.where(ex >= 0, free & ~t.card_bit[np.maximum(ex, 0)], free)
+    usage = s["usage"]
+    chosen = np.zeros(idx.size, np.uint64)
+    for j in range(t.slot_face.shape[1]):
+        f = t.slot_face[a, j].astype(np.intp)
+        lo, hi = f, f + nf
+        prefer_hi = usage[idx, hi] < usage[idx, lo]  # the least used copy, then the lower id
+        for place, need in ((free & ~tab, t.slot_hand[a, j]), (free & tab, t.slot_table[a, j])):
+            avail = place & t.face_bits[f]
+            one = np.where((avail == t.face_bits[f]) & prefer_hi, t.card_bit[hi], avail & (~avail + np.uint64(1)))
+            chosen |= np.where(need >= 2, avail, np.where(need == 1, one, np.uint64(0)))
+    s.w("tabled")[idx, p] = tab | chosen
+    s.w("scores")[idx, p] += t.meld_points[k]
+    s.w("blocked")[idx, p] |= np.where(t.blocks[k], chosen[:, None], np.uint64(0))
+    s.w("usage")[idx] += unpack_cards(chosen, t.card_bit.shape[0]).view(np.uint8)
+    s.w("melds_done")[idx] += 1
+    _declared(s, t, idx)
+
+
+def new_stock(rules: RuleSet, seeds: list[int], dealer: int) -> StockBatch:
+    """N stock-game deals of ``rules``, one per seed (see `bezique_rules.batch.new`)."""
+    t = stock_tables(rules)
+    n = len(seeds)
+    c = rules.deck.size
+    orders = np.fromiter(itertools.chain.from_iterable(seeded_order(c, s) for s in seeds), np.int64, n * c)
+    orders = orders.reshape(n, c)
+    hands = np.bitwise_or.reduce(t.card_bit[orders[:, t.dealt[dealer]]], axis=2)  # N x seat x hand -> N x seat
+    turn_up = orders[:, t.turn_pos]
+    scores = np.zeros((n, _PLAYERS), np.int32)
+    turned = ((np.uint64(t.turned_sevens) >> turn_up.astype(np.uint64)) & np.uint64(1)) == 1
+    scores[turned, dealer] += t.turned_points
+    scored = np.where(turned, t.card_bit[turn_up], np.uint64(0))
+    shown = np.zeros(n, np.int8)
+    if t.carte_id >= 0:
+        for q in range(_PLAYERS):
+            shown |= np.where(hands[:, q] & np.uint64(t.court_mask) == 0, 1 << q, 0).astype(np.int8)
+    leader = (dealer + 1) % _PLAYERS
+
+    def full(value: int, shape: tuple[int, ...] = (n,)) -> Int8:
+        return np.full(shape, value, np.int8)
+
+    return StockBatch(
+        rules=rules,
+        dealer=dealer,
+        seeds=np.array(seeds, np.int64),
+        current_player=full(leader),
+        done=np.zeros(n, bool),
+        scores=scores,
+        history=np.full((n, _HISTORY), -1, np.int8 if rules.num_actions <= 127 else np.int16),
+        moves=np.zeros(n, np.int16),
+        tables=t,
+        stage=full(PLAY),
+        hands=hands,
+        tabled=np.zeros((n, _PLAYERS), np.uint64),
+        won=np.zeros((n, _PLAYERS), np.uint64),
+        stock=orders[:, t.stock_pos].astype(np.int8),
+        drawn=full(0),
+        turn_up=turn_up.astype(np.int8),
+        trump=t.suit_of[turn_up],
+        leader=full(leader),
+        lead=full(-1),
+        scored=scored,
+        melds_done=full(0),
+        seven_done=np.zeros(n, bool),
+        exchanged=full(-1),
+        shown=shown,
+        blocked=np.zeros((n, _PLAYERS, len(rules.melds.kinds)), np.uint64),
+        usage=np.zeros((n, c), np.uint8),
+    )
