@@ -133,7 +133,7 @@ def test_search_agent_chooses_legal_actions_in_every_preset(variant: str) -> Non
         p = state.current_player
         assert p is not None
         view = state.view(p)
-        if len(view.legal_actions()) > 1 and asked < 4 and rng.random() < 0.3:
+        if len(view.legal_actions()) > 1 and asked < 4 and (rng.random() < 0.3 or asked == 0):
             action = TINY_SEARCH.choose(view, rng)
             asked += 1
         else:

@@ -484,7 +484,8 @@ def check_declare_phase(state: DealState) -> None:
             need_table = Counter(c for c, t in zip(a.cards, a.tabled) if t)
             assert not need_hand - concealed and not need_table - tabled, f"{a}: cards not held there"
             if rules.meld_rules.new_card_rule == "every_meld" and not rules.meld_rules.double_after_two_singles:
-                assert need_hand, f"{a}: R1 needs a card from the concealed hand"
+                waiting = {(m.kind, m.cards) for m in s.view(p).pending if m.player == p}  # scored later
+                assert need_hand or (a.meld, CardSet(a.cards)) in waiting, f"{a}: R1 needs a concealed card"
         elif a.verb in (Verb.EXCHANGE, Verb.DECLARE):
             assert s.trump_suit is not None and a.cards[0] == Card(s.trump_suit, Rank.SEVEN)
             if a.verb is Verb.EXCHANGE:

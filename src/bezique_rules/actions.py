@@ -21,6 +21,7 @@ An action is a frozen value; ``str(action)`` is its canonical text and
 | concede | ``throw-in`` |
 | Euchre: go alone / take over / defend alone (a decision of its own) | ``alone`` (``pass`` declines) |
 | Six-pack Bezique: guess the size of the dealer's cut | ``guess 24`` |
+| Sixty-six, Schnapsen: close the stock / claim "out" (66 reached) | ``close``, ``out`` |
 """
 
 from __future__ import annotations
@@ -69,6 +70,10 @@ class Verb(enum.Enum):
     """Six-pack Bezique: guess the size of the dealer's cut."""
     ALONE = "alone"
     """Euchre: play alone (after the bid), take over a partner's lone hand, or defend alone."""
+    CLOSE = "close"
+    """Sixty-six, Schnapsen: close the stock (turn the trump card down) before leading."""
+    OUT = "out"
+    """Sixty-six, Schnapsen: claim "out" (66 reached), ending the deal."""
 
 
 _VERBS = {v.value: v for v in Verb}
@@ -125,6 +130,10 @@ class ActionKind(enum.IntEnum):
     """Auction games: a final pass that tells the partner the passer holds help."""
     PASS_TO_PARTNER = 20
     """Partnership Bezique: the trick winner passes the declaration to his partner."""
+    CLOSE = 21
+    """Sixty-six, Schnapsen: close the stock."""
+    OUT = 22
+    """Sixty-six, Schnapsen: claim "out" (66 reached)."""
 
 
 def _star_sorted(cards: Iterable[tuple[Card, bool]]) -> tuple[tuple[Card, bool], ...]:
@@ -213,7 +222,7 @@ class Action:
                 return cls(verb, with_help=True)
             if verb is Verb.PASS and len(args) == 1 and args[0].lower() == "partner":
                 return cls(verb, to_partner=True)
-            if verb in (Verb.PASS, Verb.THROW_IN, Verb.ALONE):
+            if verb in (Verb.PASS, Verb.THROW_IN, Verb.ALONE, Verb.CLOSE, Verb.OUT):
                 _arity(args, 0, text)
                 return cls(verb)
             if verb is Verb.ORDER_UP:

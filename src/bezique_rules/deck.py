@@ -217,11 +217,18 @@ class DealPattern:
     """The packets in dealing order."""
     turn_up: bool = False
     """Whether the next card is turned up (trump indicator)."""
+    turn_up_after: int | None = None
+    """The turn-up is dealt after this many packets (Schnapsen: after the first round of
+    threes); None: after every packet."""
 
     @classmethod
-    def rounds(cls, players: int, sizes: Sequence[int], *, turn_up: bool = False) -> DealPattern:
-        """Every player in turn gets ``sizes[0]`` cards, then ``sizes[1]`` each, …"""
-        return cls(tuple((p, n) for n in sizes for p in range(players)), turn_up)
+    def rounds(
+        cls, players: int, sizes: Sequence[int], *, turn_up: bool = False, turn_up_after_round: int | None = None
+    ) -> DealPattern:
+        """Every player in turn gets ``sizes[0]`` cards, then ``sizes[1]`` each, …; the turn-up
+        (if any) comes after round ``turn_up_after_round`` (None: after the last)."""
+        after = None if turn_up_after_round is None else turn_up_after_round * players
+        return cls(tuple((p, n) for n in sizes for p in range(players)), turn_up, after)
 
     @property
     def hand_size(self) -> int:
@@ -239,7 +246,11 @@ class DealPattern:
         hands = [0] * players
         widow: list[int] = []
         pos = 0
-        for recipient, n in self.packets:
+        turn_up = -1
+        for k, (recipient, n) in enumerate(self.packets):
+            if self.turn_up and k == self.turn_up_after:
+                turn_up = order[pos]
+                pos += 1
             cards = order[pos : pos + n]
             pos += n
             if recipient == WIDOW:
@@ -248,8 +259,7 @@ class DealPattern:
                 seat = (dealer + 1 + recipient) % players
                 for c in cards:
                     hands[seat] |= 1 << c
-        turn_up = -1
-        if self.turn_up:
+        if self.turn_up and turn_up < 0:
             turn_up = order[pos]
             pos += 1
         return tuple(hands), tuple(widow), turn_up, tuple(order[pos:])

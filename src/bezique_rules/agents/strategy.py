@@ -89,6 +89,7 @@ class AgentStrategy:
 _BUILTIN: dict[str, tuple[str, str]] = {
     "auction": ("bezique_rules.agents.trickplay", "AUCTION"),
     "euchre": ("bezique_rules.agents.trickplay", "EUCHRE"),
+    "marriage": ("bezique_rules.agents.closingplay", "STRATEGY"),
     "stock": ("bezique_rules.agents.stockplay", "STRATEGY"),
 }
 """The built-in strategies by engine name: (module, attribute), imported on first use."""

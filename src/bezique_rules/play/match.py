@@ -166,6 +166,12 @@ class Match:
             text += " (before this deal: " + self.totals_text() + ")"
         if self.rules.engine == "stock" and self.rules.stock.card_timing != "immediate":
             text += "; aces and tens won count at the end"
+        if self.rules.closing_game is not None:
+            from ..engine.marriage import MarriageDeal
+
+            if isinstance(game.deal, MarriageDeal):  # game points above; the race to 66 here
+                points = ", ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(game.deal.points))
+                text += f"; points toward {self.rules.closing_game.out.target}: {points}"
         return text
 
     def totals_text(self) -> str:

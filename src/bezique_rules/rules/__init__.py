@@ -23,5 +23,6 @@ from . import marjolet as _marjolet  # noqa: F401
 from . import multihand as _multihand  # noqa: F401
 from . import multipack as _multipack  # noqa: F401
 from . import pinochle as _pinochle  # noqa: F401
+from . import sixtysix as _sixtysix  # noqa: F401
 
 registry.mark_builtin()

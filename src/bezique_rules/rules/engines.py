@@ -7,7 +7,7 @@ holds whatever a third party registered with `register_engine`.
 
 >>> from bezique_rules.rules.engines import available_engines, engine_for
 >>> available_engines()
-('auction', 'euchre', 'stock')
+('auction', 'euchre', 'marriage', 'stock')
 >>> engine_for("euchre").name
 'euchre'
 """
@@ -63,6 +63,7 @@ class Engine(Protocol):
 _BUILTIN: dict[str, tuple[str, str]] = {
     "auction": ("bezique_rules.engine.auction", "ENGINE"),
     "euchre": ("bezique_rules.engine.euchre", "ENGINE"),
+    "marriage": ("bezique_rules.engine.marriage", "ENGINE"),
     "stock": ("bezique_rules.engine.stock", "ENGINE"),
 }
 """The built-in engines: name -> (module, attribute), imported on first use."""

@@ -18,6 +18,7 @@ from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instance
 from ..scoring import CardPoints, ContractScoring, DealResultRule, DealsEnd, EuchreScoring, GameEnd, StockBonuses
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
+from .closing import ClosingGame
 from .engines import EngineTables, engine_for
 
 if TYPE_CHECKING:
@@ -265,6 +266,9 @@ class RuleSet:
     """The deal-scoring part of engines that settle a contract, or None."""
     contract: ContractRules | None = None
     """What happens between the auction and the play (`ContractRules`), or None."""
+    closing_game: ClosingGame | None = None
+    """The closing games' parts (marriages on lead, the trump exchange, closing, "out", game
+    points: `ClosingGame`), or None."""
     cut_for_deal: CutForDeal | None = None
     """How the players cut for the first deal (``new_game(..., first_dealer="cut")``), or
     None when the variant has no cut (`bezique_rules.cut`)."""

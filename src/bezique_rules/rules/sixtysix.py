@@ -1,0 +1,154 @@
+"""The closing games: the presets ``sixty-six`` and ``schnapsen`` (reference.md §14.1, pagat).
+
+This module only composes shared parts (deck, deal pattern, trump order, trick policies, card
+points, the `ClosingGame` parts, the game end) from options; the ``marriage`` engine
+(`bezique_rules.engine.marriage`) sequences them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import Rank
+from ..cut import PINOCHLE_CUT
+from ..deck import DealPattern, DeckSpec
+from ..scoring import CardPoints, TargetEnd
+from ..tricks import PlayDuty, TrickPolicy
+from ..trumps import TrumpOrder
+from .closing import Closing, ClosingGame, GamePoints, MarriageOnLead, OutClaim, TrumpExchange
+from .registry import Preset, register_checks, register_preset
+from .ruleset import OptionSpec, RuleSet, check_dealt_deck
+
+__all__ = ["build_schnapsen", "build_sixty_six"]
+
+_COUNT = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+"""The card points of the closing games: A 11, T 10, K 4, Q 3, J 2 (the nine 0)."""
+
+
+def _options(*, exchange_needs_trick: bool, exchange_min_stock: int, closing_min_stock: int) -> tuple[OptionSpec, ...]:
+    return (
+        OptionSpec(
+            "target",
+            7,
+            minimum=1,
+            doc="Game points that win the game (7; some play to 10).",
+        ),
+        OptionSpec(
+            "playoff_rule",
+            "follow_beat_or_trump",
+            ("follow_beat_or_trump", "follow_only"),
+            doc="Duties once the stock is closed or exhausted: follow, win if able, else trump; or only follow.",
+        ),
+        OptionSpec(
+            "marriage_timing",
+            "first_lead",
+            ("first_lead", "after_trick"),
+            doc="When a marriage may be announced: on any lead, the first included (it counts once a trick is "
+            "won); or only after a won trick.",
+        ),
+        OptionSpec(
+            "exchange_needs_trick",
+            exchange_needs_trick,
+            doc="Only a player who has won a trick may exchange the trump card.",
+        ),
+        OptionSpec(
+            "exchange_min_stock",
+            exchange_min_stock,
+            minimum=1,
+            doc="Face-down cards the stock must still hold for the exchange.",
+        ),
+        OptionSpec(
+            "closing_min_stock",
+            closing_min_stock,
+            minimum=1,
+            doc="Face-down cards the stock must still hold to be closed.",
+        ),
+    )
+
+
+_SPECS = {
+    "sixty-six": _options(exchange_needs_trick=True, exchange_min_stock=1, closing_min_stock=1),
+    "schnapsen": _options(exchange_needs_trick=False, exchange_min_stock=2, closing_min_stock=2),
+}
+
+
+def build_sixty_six(name: str, o: Mapping[str, Any]) -> RuleSet:
+    """Compose a Sixty-six rule set from validated options."""
+    return _compose(name, o, schnapsen=False)
+
+
+def build_schnapsen(name: str, o: Mapping[str, Any]) -> RuleSet:
+    """Compose a Schnapsen rule set from validated options."""
+    return _compose(name, o, schnapsen=True)
+
+
+def _compose(name: str, o: Mapping[str, Any], *, schnapsen: bool) -> RuleSet:
+    if schnapsen:
+        ranks: tuple[Rank, ...] = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+        deal = DealPattern.rounds(2, (3, 2), turn_up=True, turn_up_after_round=1)
+        exchange_rank, last_trick, at_end = Rank.JACK, 0, OutClaim(66, "last_trick")
+        description = "Schnapsen: the Austrian 20-card Sixty-six, first to 7 game points (a Bummerl)."
+    else:
+        ranks = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
+        deal = DealPattern.rounds(2, (3, 3), turn_up=True)
+        exchange_rank, last_trick, at_end = Rank.NINE, 10, OutClaim(66, "count")
+        description = "Sixty-six: 24 cards, marriages on lead, closing and 'out' at 66, first to 7 game points."
+    playoff = PlayDuty.FOLLOW_BEAT_OR_TRUMP if o["playoff_rule"] == "follow_beat_or_trump" else PlayDuty.FOLLOW_ONLY
+    return RuleSet(
+        name=name,
+        players=2,
+        deck=DeckSpec(ranks=ranks),
+        deal=deal,
+        trump_order=TrumpOrder(),
+        card_points=CardPoints.of(_COUNT, last_trick=last_trick),
+        game_end=TargetEnd(o["target"]),
+        cut_for_deal=PINOCHLE_CUT,  # A T K Q J 9, the higher card deals (the same cut as Pinochle)
+        engine="marriage",
+        stock_policy=TrickPolicy(PlayDuty.FREE),
+        playoff_policy=TrickPolicy(playoff),
+        closing_game=ClosingGame(
+            marriage=MarriageOnLead(20, 40, o["marriage_timing"]),
+            exchange=TrumpExchange(exchange_rank, o["exchange_needs_trick"], o["exchange_min_stock"]),
+            closing=Closing(min_stock=o["closing_min_stock"]),
+            out=at_end,
+            game_points=GamePoints(),
+        ),
+        version=1,
+        description=description,
+        option_values=tuple(sorted(o.items())),
+        option_specs=_SPECS["schnapsen" if schnapsen else "sixty-six"],
+        builder=build_schnapsen if schnapsen else build_sixty_six,
+    )
+
+
+register_preset(
+    Preset(
+        "sixty-six",
+        build_sixty_six,
+        _SPECS["sixty-six"],
+        aliases=("sechsundsechzig", "66"),
+        description="Sixty-six: 24 cards, marriages on lead, closing, 'out' at 66, game to 7 (reference §14.1).",
+    )
+)
+register_preset(
+    Preset(
+        "schnapsen",
+        build_schnapsen,
+        _SPECS["schnapsen"],
+        description="Schnapsen: the Austrian 20-card Sixty-six, trump jack exchange, game to 7 (pagat).",
+    )
+)
+
+
+def check_closing_options(rules: RuleSet) -> None:
+    """The options of a closing game, taken together: the deal fits the deck.
+
+    Raises:
+        OptionError: a combination the engine cannot serve.
+    """
+    check_dealt_deck(rules)
+
+
+register_checks(build_sixty_six, check_closing_options)
+register_checks(build_schnapsen, check_closing_options)
