@@ -242,6 +242,13 @@ def test_every_preset_has_a_page_in_the_nav() -> None:
     assert not strays, f"preset pages for no registered preset: {strays}"
 
 
+def test_every_preset_is_in_the_readme_table() -> None:
+    """README's presets table has a row for every preset of the library (three multi-pack presets were missing)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = [n for n in _library_presets() if not re.search(rf"^\| `{re.escape(n)}`", readme, re.M)]
+    assert not missing, f"presets missing from README's table: {missing}"
+
+
 def test_api_reference_covers_every_public_name() -> None:
     """Every name in bezique_rules.__all__ is rendered by one of the docs/reference/ pages."""
     text = "\n".join(p.read_text(encoding="utf-8") for p in (DOCS / "reference").glob("*.md"))
