@@ -203,8 +203,13 @@ def check_state(state: DealState, views: Sequence[PlayerView]) -> None:
     n = state.players
     seen: Counter[Card] = Counter()
     first = views[0]
+    actor = state.current_player
     for q, v in enumerate(views):
-        assert v.player == q and v.phase is state.phase and v.current_player == state.current_player
+        assert v.player == q
+        # A decision only its holder knows he has (Euchre's farmer's hand) is shown to the others as
+        # already made (issue 12: a view is an information set); every other view shows the state.
+        hidden_decision = q != actor and state.phase is Phase.DISCARD and v.trump is None
+        assert (v.phase, v.current_player) == (state.phase, actor) or hidden_decision, f"player {q}'s view"
         assert v.dealer == state.dealer and v.scores == state.scores
         # seed 004: with a turned Benny the dealer names trumps before looking at his hand
         unseen = v.turn_up == JOKER and v.phase is Phase.TRUMP and q == v.dealer and not v.hand
