@@ -196,6 +196,13 @@ def snapshot(state: DealState) -> tuple[Any, ...]:
 # -- invariants of one state, every engine ---------------------------------------------
 
 
+def shows_a_hidden_decision_as_made(state: DealState, view: PlayerView) -> bool:
+    """Whether ``view`` may show the deal as after another player's pending decision: a decision only
+    its holder knows he has (Euchre's farmer's hand, before trumps) is shown to the others as already
+    made (issue 12: a view is an information set). Every other view shows the state as it is."""
+    return view.player != state.current_player and state.phase is Phase.DISCARD and view.trump is None
+
+
 def check_state(state: DealState, views: Sequence[PlayerView]) -> None:
     """Views agree with the state and with each other; hands are the sizes shown; no card
     appears more often than the deck holds it; scores are the breakdown totals."""
@@ -206,10 +213,8 @@ def check_state(state: DealState, views: Sequence[PlayerView]) -> None:
     actor = state.current_player
     for q, v in enumerate(views):
         assert v.player == q
-        # A decision only its holder knows he has (Euchre's farmer's hand) is shown to the others as
-        # already made (issue 12: a view is an information set); every other view shows the state.
-        hidden_decision = q != actor and state.phase is Phase.DISCARD and v.trump is None
-        assert (v.phase, v.current_player) == (state.phase, actor) or hidden_decision, f"player {q}'s view"
+        same = (v.phase, v.current_player) == (state.phase, actor)
+        assert same or shows_a_hidden_decision_as_made(state, v), f"player {q}'s view"
         assert v.dealer == state.dealer and v.scores == state.scores
         # seed 004: with a turned Benny the dealer names trumps before looking at his hand
         unseen = v.turn_up == JOKER and v.phase is Phase.TRUMP and q == v.dealer and not v.hand
@@ -263,6 +268,9 @@ def check_legal_actions(state: DealState, views: Sequence[PlayerView]) -> None:
     check_legal_ids(state)
     p = state.current_player
     for q, v in enumerate(views):
+        if shows_a_hidden_decision_as_made(state, v):  # q may see himself to act next (the first bidder)
+            assert bool(v.legal_actions()) == (v.current_player == q)
+            continue
         assert v.legal_actions() == (legal if q == p else ())
     moves = state.action_history
     for k, a in enumerate(legal):
