@@ -157,3 +157,16 @@ def test_the_layout_page_matches_the_code() -> None:
     assert module.page_with_tables(page) == page, "run: python docs/_ext/observation_tables.py"
     for variant in PRESETS:
         assert f"`{variant}`" in page
+
+
+def test_the_stock_size_is_encoded_exactly_in_the_stock_games() -> None:
+    """`RuleSet.draws_from_stock` (reference.md §1.3: draw after each trick): the stock games have a stock
+    size in their encoding; the bidding games, whose undealt cards are a widow or a kitty, do not."""
+    stock_games = {"bezique", "pinochle", "marjolet", "sixty-six", "schnapsen", "three-hand-bezique"}
+    for variant in PRESETS:
+        rules = get_rules(variant)
+        drawn = rules.draws_from_stock
+        assert drawn == (rules.bidding is None), variant
+        assert ("stock_size" in {f.name for f in rules.observation_layout.fields}) == drawn, variant
+    assert all(get_rules(v).draws_from_stock for v in stock_games)
+    assert not any(get_rules(v).draws_from_stock for v in ("euchre", "auction-pinochle", "partnership-pinochle"))

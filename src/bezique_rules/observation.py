@@ -180,10 +180,9 @@ def _plan(rules: RuleSet) -> EncodingPlan:
     kinds = tuple(k.name for k in rules.melds.kinds)
     if rules.stock.carte_blanche:
         kinds += ("carte-blanche",)
-    dealt = sum(c for _p, c in rules.deal.packets) + (1 if rules.deal.turn_up else 0)
     has_alone = any(a.verb is Verb.ALONE or a.alone for a in actions)
     has_discard = Verb.DISCARD in verbs
-    has_stock = dealt < deck.size and rules.engine in ("stock", "marriage")
+    has_stock = rules.draws_from_stock
     cut = rules.stock.cut_guess
     sides = len(rules.sides)
     f = deck.num_faces

@@ -280,7 +280,7 @@ class Match:
         if action.verb is Verb.EXCHANGE and b.turn_up is not None and b.turn_up in gained:
             gained.remove(b.turn_up)
         if gained:
-            verb = "draw" if self.rules.engine == "stock" else "receive"
+            verb = "draw" if self.rules.draws_from_stock else "receive"
             lines.append(f"You {verb} {cards_text(gained)}.")
         return lines
 

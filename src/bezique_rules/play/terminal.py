@@ -110,7 +110,7 @@ class _TerminalMatch:
             trump = f"{view.trump.code} {view.trump.symbol}" if view.trump is not None else "not yet fixed"
             up = f", turn-up {view.turn_up}" if view.turn_up is not None else ""
             say(f"Trumps: {trump}{up}; stock: {view.stock_size} cards")
-        elif match.rules.engine == "stock":
+        elif match.rules.draws_from_stock:
             say(f"Trumps: not yet fixed; stock: {view.stock_size} cards")
         say(match.score_line())
         for p in range(match.rules.players):

@@ -289,6 +289,14 @@ class RuleSet:
     name, options, game end, version or description) whose precomputed tables this one
     uses instead of building its own (set by the registry: see `share_tables`)."""
 
+    @property
+    def draws_from_stock(self) -> bool:
+        """Whether the players draw from a stock after the tricks (Bezique, two-hand Pinochle,
+        Marjolet, Sixty-six): the deal leaves cards over and no bidding part keeps them as a
+        widow or a kitty."""
+        dealt = sum(count for _recipient, count in self.deal.packets) + (1 if self.deal.turn_up else 0)
+        return self.bidding is None and dealt < self.deck.size
+
     @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The scoring sides: ((0, 2), (1, 3)) with partners, else one player each."""
