@@ -170,3 +170,17 @@ def test_the_stock_size_is_encoded_exactly_in_the_stock_games() -> None:
         assert ("stock_size" in {f.name for f in rules.observation_layout.fields}) == drawn, variant
     assert all(get_rules(v).draws_from_stock for v in stock_games)
     assert not any(get_rules(v).draws_from_stock for v in ("euchre", "auction-pinochle", "partnership-pinochle"))
+
+
+def test_tabled_melds_and_brisques_at_the_end_are_asked_of_the_rules() -> None:
+    """reference.md §1.3: melds declared after a trick stay on the table, playable from there, and
+    the brisques count at the end of the deal, in exactly the stock games with melds; the
+    observation plan and the terminal game read `RuleSet.melds_tabled` and
+    `RuleSet.card_points_at_end` for them (no engine names)."""
+    for variant in PRESETS:
+        rules = get_rules(variant)
+        stock_game = rules.engine == "stock"
+        assert rules.melds_tabled == stock_game, variant
+        assert rules.card_points_at_end == stock_game, variant
+        fields = {f.name for f in rules.observation_layout.fields}
+        assert any(name.startswith("tabled") for name in fields) == stock_game, variant

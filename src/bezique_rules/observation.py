@@ -196,7 +196,7 @@ def _plan(rules: RuleSet) -> EncodingPlan:
         has_known=not isinstance(rules.bidding, OrderUp) or rules.bidding.taken_turn_up_shown,
         has_numbers=bool(numbers), has_suits=any(a.suit is not None for a in actions),
         has_game_scores=not (isinstance(rules.game_end, DealsEnd) and rules.game_end.deals == 1),
-        has_tabled=bool(kinds) and rules.engine == "stock", has_cut=cut is not None,
+        has_tabled=rules.melds_tabled, has_cut=cut is not None,
         cut_scale=float(cut.largest if cut is not None else 1),
         observation=ObservationLayout(()), information_state=ObservationLayout(()),
     )  # fmt: skip

@@ -164,7 +164,7 @@ class Match:
         text = f"Scores this deal: {deal}"
         if game.deal_number > 1 or any(game.totals):
             text += " (before this deal: " + self.totals_text() + ")"
-        if self.rules.engine == "stock" and self.rules.stock.card_timing != "immediate":
+        if self.rules.card_points_at_end:
             text += "; aces and tens won count at the end"
         if self.rules.closing_game is not None:
             from ..engine.marriage import MarriageDeal

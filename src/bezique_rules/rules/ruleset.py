@@ -297,6 +297,22 @@ class RuleSet:
         dealt = sum(count for _recipient, count in self.deal.packets) + (1 if self.deal.turn_up else 0)
         return self.bidding is None and dealt < self.deck.size
 
+    @property
+    def melds_tabled(self) -> bool:
+        """Whether declared melds lie face up on the table and stay in their owner's hand,
+        playable from there (``*`` in the notation): the stock games that declare melds after
+        a trick won (reference.md §1.3). In the bidding games melds are shown once and taken
+        back; the closing games show a marriage as one of its cards is led."""
+        return bool(self.melds.kinds) and self.draws_from_stock
+
+    @property
+    def card_points_at_end(self) -> bool:
+        """Whether the points of the cards won in tricks join the deal's scores only when the
+        deal ends, the scores during the play being melds and bonuses (Bezique's brisques,
+        `StockRules.card_timing`): a stock game that does not count them as they are won. A
+        closing game counts them as they are won; the bidding games settle the deal at its end."""
+        return self.draws_from_stock and self.closing_game is None and self.stock.card_timing != "immediate"
+
     @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The scoring sides: ((0, 2), (1, 3)) with partners, else one player each."""
