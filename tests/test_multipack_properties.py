@@ -288,7 +288,7 @@ def check_transition(before: StockDeal, action: int, after: StockDeal) -> None:
     else:
         assert after.trump == -1
     p = before.player
-    gained = after.points[p][0] - before.points[p][0]
+    gained = after.points[p].melds - before.points[p].melds
     if a.verb is Verb.MELD:
         expected = CARTE[before.rules.name] if a.meld == "carte-blanche" else kinds[a.meld].points
         assert gained == expected

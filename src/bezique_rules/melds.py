@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Literal
 
 import attrs
 
+from .bits import bit_ids, fold_copies
 from .cards import Card, Rank, Suit
 from .deck import DeckSpec
 from .errors import RuleCode
@@ -352,15 +354,37 @@ class MeldRules:
         return union == cards
 
 
-Instance = tuple[int, tuple[int, ...], int, tuple[tuple[int, int], ...]]
-"""A meld instance ready for search: (kind index, face ids, mask of faces needed,
-((face, multiplicity), …))."""
+@attrs.frozen
+class Instance:
+    """A meld instance ready for search."""
 
-InstanceGroup = tuple[int, int, int, dict[int, tuple[Instance, ...]] | None, tuple[Instance, ...]]
-"""The instances of one kind: (mask of every physical card they use, fewest cards any
-of them needs, mask of the faces they use, candidates by the faces held among those
-(None when the kind spans too many faces to tabulate), every instance). The search
-skips the kind when too few of its cards are held, else looks up ``held_faces & mask``."""
+    kind: int
+    """Its meld kind's index."""
+    faces: tuple[int, ...]
+    """Its face ids."""
+    face_mask: int
+    """The mask of the faces it needs."""
+    counts: tuple[tuple[int, int], ...]
+    """(face, copies needed) pairs, by face."""
+
+
+@attrs.frozen
+class InstanceGroup:
+    """The instances of one kind, with their search keys. The search skips the kind when too
+    few of its cards are held, else looks up ``held_faces & face_mask`` in ``lookup``."""
+
+    cards: int
+    """The mask of every physical card they use."""
+    fewest: int
+    """The fewest cards any of them needs."""
+    face_mask: int
+    """The mask of the faces they use."""
+    lookup: Mapping[int, tuple[Instance, ...]] | None
+    """The instances by the faces held among those (read-only), or None when the kind spans
+    too many faces to tabulate."""
+    instances: tuple[Instance, ...]
+    """Every instance."""
+
 
 _LOOKUP_FACES = 10
 
@@ -370,8 +394,8 @@ class InstanceIndex(tuple[InstanceGroup, ...]):
     the quick search's plan for the parts it was last searched with (so that the plan lives
     exactly as long as the rule set whose tables hold this index: no module-level cache)."""
 
-    plan_memo: tuple[object, object, object, _Plan | None] | None = None
-    """(meld table, meld rules, deck, plan) of the last search, or None."""
+    plan_memo: _PlanMemo | None = None
+    """The parts and the plan of the last search, or None."""
 
 
 def index_instances(deck: DeckSpec, instances: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[InstanceGroup, ...]:
@@ -383,26 +407,34 @@ def index_instances(deck: DeckSpec, instances: tuple[tuple[int, tuple[int, ...]]
         for f in faces:
             need |= 1 << f
             counts[f] = counts.get(f, 0) + 1
-        groups.setdefault(kind_index, []).append((kind_index, faces, need, tuple(sorted(counts.items()))))
+        groups.setdefault(kind_index, []).append(Instance(kind_index, faces, need, tuple(sorted(counts.items()))))
     out = []
     for insts in groups.values():
         face_mask = 0
         for inst in insts:
-            face_mask |= inst[2]
-        bits = [b for b in range(face_mask.bit_length()) if (face_mask >> b) & 1]
+            face_mask |= inst.face_mask
+        bits = bit_ids(face_mask)
         lookup: dict[int, tuple[Instance, ...]] | None = None
         if len(bits) <= _LOOKUP_FACES:
             lookup = {}
             for r in range(len(bits) + 1):
                 for subset in itertools.combinations(bits, r):
                     held = sum(1 << b for b in subset)
-                    fits = tuple(i for i in insts if not i[2] & ~held)
+                    fits = tuple(i for i in insts if not i.face_mask & ~held)
                     if fits:
                         lookup[held] = fits
         phys = 0
         for b in bits:
             phys |= deck.face_masks[b]
-        out.append((phys, min(len(i[1]) for i in insts), face_mask, lookup, tuple(insts)))
+        out.append(
+            InstanceGroup(
+                cards=phys,
+                fewest=min(len(i.faces) for i in insts),
+                face_mask=face_mask,
+                lookup=None if lookup is None else MappingProxyType(lookup),
+                instances=tuple(insts),
+            )
+        )
     return InstanceIndex(out)
 
 
@@ -485,19 +517,61 @@ _Blocks = tuple[tuple[int, ...], ...]
 """Per kind index k: the kinds whose declarations may not reuse a card of an earlier
 declaration of kind k."""
 
-_Entry = tuple[int, int, int, tuple[Instance, ...]]
-"""A kind whose instances fit the faces held: (kind index, mask of every physical card
-its instances use, fewest cards any needs, the instances that fit)."""
 
-_Cluster = tuple[
-    int, dict[int, tuple[_Entry, ...]] | None, int, int, int, tuple[Instance, ...], tuple[InstanceGroup, ...]
-]
-"""(mask of its faces, entries by the faces held among those (filled as hands come;
-None for a single kind too wide to tabulate), then for such a kind: kind index,
-physical mask, fewest cards, every instance; then the kinds' groups)."""
+@attrs.frozen
+class _Entry:
+    """A kind whose instances fit the faces held."""
 
-_Plan = tuple[_Blocks, int, tuple[int, ...], tuple[_Cluster, ...]]
-"""(reuse blocks, the number of faces, the deck's face masks, the clusters)."""
+    kind: int
+    """The kind index."""
+    cards: int
+    """The mask of every physical card its instances use."""
+    fewest: int
+    """The fewest cards any of them needs."""
+    instances: tuple[Instance, ...]
+    """The instances that fit."""
+
+
+@attrs.frozen
+class _Cluster:
+    """Kinds searched together: one lookup of the faces held finds the kinds that fit."""
+
+    face_mask: int
+    """The mask of its faces."""
+    lookup: dict[int, tuple[_Entry, ...]] | None
+    """The entries by the faces held among those, filled as hands come (a cache of what
+    the members' own lookups say); None for a single kind too wide to tabulate."""
+    wide: _Entry | None
+    """For such a kind: its entry with every instance (the search filters them); else None."""
+    members: tuple[InstanceGroup, ...]
+    """The kinds' groups."""
+
+
+@attrs.frozen
+class _Plan:
+    """What the quick search needs."""
+
+    blocks: _Blocks
+    """`reuse_blocks` of the meld table and rules."""
+    num_faces: int
+    """The deck's faces."""
+    packs: int
+    """The deck's copies of each face."""
+    face_masks: tuple[int, ...]
+    """Per face: the mask of its physical copies."""
+    clusters: tuple[_Cluster, ...]
+    """The clusters, in the order of the kinds."""
+
+
+@attrs.frozen
+class _PlanMemo:
+    """The parts a plan was made for (compared by identity), and the plan."""
+
+    table: MeldTable
+    rules: MeldRules
+    deck: DeckSpec
+    plan: _Plan | None
+
 
 _CLUSTER_FACES = 12
 
@@ -506,11 +580,11 @@ def _plan(deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[I
     """The quick search's tables for these arguments (kept on an `InstanceIndex`), or None
     when the rules need the general search."""
     memo = instances.plan_memo if isinstance(instances, InstanceIndex) else None
-    if memo is not None and memo[0] is table and memo[1] is rules and memo[2] is deck:
-        return memo[3]
+    if memo is not None and memo.table is table and memo.rules is rules and memo.deck is deck:
+        return memo.plan
     plan = _make_plan(deck, table, rules, instances)
     if isinstance(instances, InstanceIndex):
-        instances.plan_memo = (table, rules, deck, plan)
+        instances.plan_memo = _PlanMemo(table, rules, deck, plan)
     return plan
 
 
@@ -563,35 +637,41 @@ def _make_plan(
         if run:
             union = 0
             for g in run:
-                union |= g[2]
-            clusters.append((union, {}, -1, 0, 0, (), tuple(run)))
+                union |= g.face_mask
+            clusters.append(_Cluster(face_mask=union, lookup={}, wide=None, members=tuple(run)))
             run.clear()
 
     union = 0
     for g in instances:
-        phys, fewest, face_mask, group_lookup, every = g
-        if group_lookup is None:
+        if g.lookup is None:
             close()
             union = 0
-            clusters.append((face_mask, None, every[0][0], phys, fewest, every, (g,)))
+            wide = _Entry(g.instances[0].kind, g.cards, g.fewest, g.instances)
+            clusters.append(_Cluster(face_mask=g.face_mask, lookup=None, wide=wide, members=(g,)))
             continue
-        if run and (union | face_mask).bit_count() > _CLUSTER_FACES:
+        if run and (union | g.face_mask).bit_count() > _CLUSTER_FACES:
             close()
             union = 0
         run.append(g)
-        union |= face_mask
+        union |= g.face_mask
     close()
-    return tuple(rows), deck.num_faces, deck.face_masks, tuple(clusters)
+    return _Plan(
+        blocks=tuple(rows),
+        num_faces=deck.num_faces,
+        packs=deck.packs,
+        face_masks=deck.face_masks,
+        clusters=tuple(clusters),
+    )
 
 
 def _cluster_entries(members: tuple[InstanceGroup, ...], faces: int) -> tuple[_Entry, ...]:
     """The kinds of a cluster with instances that fit ``faces``, and those instances."""
     entries = []
-    for phys, fewest, face_mask, lookup, every in members:
-        assert lookup is not None  # clusters only join tabulated kinds
-        fits = lookup.get(faces & face_mask)
+    for g in members:
+        assert g.lookup is not None  # clusters only join tabulated kinds
+        fits = g.lookup.get(faces & g.face_mask)
         if fits:
-            entries.append((every[0][0], phys, fewest, fits))
+            entries.append(_Entry(g.instances[0].kind, g.cards, g.fewest, fits))
     return tuple(entries)
 
 
@@ -608,50 +688,45 @@ def _search_fast(
     plan: _Plan, held: int, tabled: int, history: Sequence[Declaration], forbidden: int
 ) -> list[tuple[int, tuple[tuple[int, bool], ...]]]:
     """The legal (kind index, key) pairs, in the order of `legal_declarations`."""
-    blocks, nf, f_masks, clusters = plan
+    nf, packs, f_masks = plan.num_faces, plan.packs, plan.face_masks
     out: list[tuple[int, tuple[tuple[int, bool], ...]]] = []
-    all_faces = (1 << nf) - 1
     free_all = held & ~forbidden
-    faces = 0
-    m = free_all
-    while m:  # fold the copies onto the faces: one shift per pack
-        faces |= m & all_faces
-        m >>= nf
-    blocked = _blocked(blocks, history) if history else None
+    faces = fold_copies(free_all, nf, packs)
+    blocked = _blocked(plan.blocks, history) if history else None
     concealed = held & ~tabled
-    for face_mask, lookup, kind, phys, fewest, every, members in clusters:
+    for cluster in plan.clusters:
+        lookup = cluster.lookup
         if lookup is not None:
-            sub = faces & face_mask
+            sub = faces & cluster.face_mask
             entries = lookup.get(sub)
             if entries is None:
-                entries = lookup[sub] = _cluster_entries(members, sub)
+                entries = lookup[sub] = _cluster_entries(cluster.members, sub)
             if not entries:
                 continue
         else:
-            fits = tuple(i for i in every if not i[2] & ~faces)
+            wide = cluster.wide
+            assert wide is not None  # a cluster without a lookup is one wide kind
+            fits = tuple(i for i in wide.instances if not i.face_mask & ~faces)
             if not fits:
                 continue
-            entries = ((kind, phys, fewest, fits),)
-        for kind_index, phys, fewest, group in entries:
+            entries = (attrs.evolve(wide, instances=fits),)
+        for entry in entries:
+            group = entry.instances
             free = free_all
             if blocked is not None:
-                b = blocked[kind_index]
+                b = blocked[entry.kind]
                 if b & free:
                     free &= ~b
-                    kind_faces = 0
-                    m = free
-                    while m:
-                        kind_faces |= m & all_faces
-                        m >>= nf
-                    group = tuple(i for i in group if not i[2] & ~kind_faces)
-            if (free & phys).bit_count() < fewest:
+                    kind_faces = fold_copies(free, nf, packs)
+                    group = tuple(i for i in group if not i.face_mask & ~kind_faces)
+            if (free & entry.cards).bit_count() < entry.fewest:
                 continue
             hand = free & concealed
             table = free & tabled
-            for kind_index, _faces, _need, counts in group:
+            for inst in group:
                 keys: list[tuple[tuple[int, bool], ...]] = [()]
                 some_hand: list[bool] = [False]
-                for f, mult in counts:
+                for f, mult in inst.counts:
                     fm = f_masks[f]
                     nh = (hand & fm).bit_count()
                     nt = (table & fm).bit_count()
@@ -677,7 +752,7 @@ def _search_fast(
                 else:
                     for k, h in zip(keys, some_hand):
                         if h:
-                            out.append((kind_index, k))
+                            out.append((inst.kind, k))
     return out
 
 
@@ -696,10 +771,10 @@ def _fast_copies(
     free = held & ~forbidden
     usage: dict[int, int] = {}
     if history:
-        free &= ~_blocked(plan[0], history)[kind_index]
+        free &= ~_blocked(plan.blocks, history)[kind_index]
         usage = _usage(history)
     concealed = held & ~tabled
-    f_masks = plan[2]
+    f_masks = plan.face_masks
     mask = 0
     from_hand = False
     i = 0
@@ -755,26 +830,20 @@ def _search_generic(
 ) -> list[tuple[int, tuple[tuple[int, bool], ...], int]]:
     """`legal_declarations` by trying every choice of copies against `MeldRules.refusal`."""
     out: list[tuple[int, tuple[tuple[int, bool], ...], int]] = []
-    held_faces = 0
-    nf = deck.num_faces
-    all_faces = (1 << nf) - 1
-    m = held
-    while m:  # fold the copies onto the faces: one shift per pack
-        held_faces |= m & all_faces
-        m >>= nf
+    held_faces = fold_copies(held, deck.num_faces, deck.packs)
     concealed = held & ~tabled
     usage: dict[int, int] | None = None
     f_masks = deck.face_masks
-    for phys, fewest, face_mask, lookup, every in instances:
-        if (held & phys).bit_count() < fewest:
+    for g in instances:
+        if (held & g.cards).bit_count() < g.fewest:
             continue
-        if lookup is not None:
-            group = lookup.get(held_faces & face_mask)
+        if g.lookup is not None:
+            group = g.lookup.get(held_faces & g.face_mask)
             if not group:
                 continue
         else:
-            group = tuple(i for i in every if not i[2] & ~held_faces)
-        for kind_index, _faces, _need, counts in group:
+            group = tuple(i for i in g.instances if not i.face_mask & ~held_faces)
+        for kind_index, counts in ((i.kind, i.counts) for i in group):
             if usage is None:
                 usage = _usage(history)
             options: list[list[tuple[tuple[int, bool], ...]]] = []
@@ -806,10 +875,8 @@ def _usage(history: Sequence[Declaration]) -> dict[int, int]:
     """How many earlier declarations each physical card (as a one-bit mask) is in."""
     usage: dict[int, int] = {}
     for _k, m in history:
-        while m:
-            low = m & -m
-            usage[low] = usage.get(low, 0) + 1
-            m ^= low
+        for i in bit_ids(m):
+            usage[1 << i] = usage.get(1 << i, 0) + 1
     return usage
 
 
@@ -865,11 +932,7 @@ def _refusal_of(
 
 def _bits(mask: int, usage: dict[int, int]) -> list[int]:
     """The single-bit masks of ``mask``, least-used first, then lowest id."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
+    out = [1 << i for i in bit_ids(mask)]
     if usage:
         out.sort(key=lambda b: (usage.get(b, 0), b))
     return out

@@ -139,6 +139,17 @@ class ScoreBreakdown:
         """The sum of every part."""
         return self.melds + self.seven + self.cards + self.last_trick + self.bonus + self.contract
 
+    def __add__(self, other: ScoreBreakdown) -> ScoreBreakdown:
+        """Part by part: a side's breakdown from its players', or a row with points scored."""
+        return ScoreBreakdown(
+            melds=self.melds + other.melds,
+            seven=self.seven + other.seven,
+            cards=self.cards + other.cards,
+            last_trick=self.last_trick + other.last_trick,
+            bonus=self.bonus + other.bonus,
+            contract=self.contract + other.contract,
+        )
+
 
 @attrs.frozen
 class Standing:

@@ -955,7 +955,7 @@ def stock_evaluate(state: StockDeal, weight: float = 0.6, holding: float = 0.5) 
     dix_mask = tb.face_masks[tb.dix_face[trump]] if trump >= 0 and tb.dix_face[trump] >= 0 else 0
     out = []
     for p in range(n):
-        total = float(sum(state.points[p]))
+        total = float(state.points[p].total)
         if at_end:
             total += sum(points[c] for c in card_ids(state.won[p]))
         hand = state.hands[p]

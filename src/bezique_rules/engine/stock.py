@@ -27,9 +27,9 @@ The state record `StockCore` (a deal is `DealSetup` + `StockCore`), field by fie
 - ``leader``, ``trick``: who led the current trick and its cards in play order;
   ``last_trick``, ``last_leader``: the same for the previous trick;
 - ``won``: per player, the mask of cards won in tricks;
-- ``points``: per player, the `ScoreBreakdown` parts in order (melds, seven, cards,
+- ``points``: per player, a `ScoreBreakdown` of the points so far (melds, seven, cards,
   last trick, bonus, contract);
-- ``declarations``: every meld declared, as (player, kind index, mask of the cards);
+- ``declarations``: every meld declared, as `Declared` records (player, kind index, cards);
 - ``scored``: the mask of trump sevens / dix cards that have scored;
 - ``turn``: this trick's declarations: melds declared (low byte), and `_SEVEN_DONE`;
 - ``exchanged``: the card taken for the seven on this trick, or -1;
@@ -38,36 +38,55 @@ The state record `StockCore` (a deal is `DealSetup` + `StockCore`), field by fie
 - ``pending``: melds laid out but not yet scored (pending declarations), each also in
   ``declarations`` (so the meld rules treat its cards as declared in its kind).
 
-Transitions build a new `StockCore`; the hot paths (a card played, the draw) build it
-with `_tuple_new` from its fields in order (tried for issue 14: ``_replace`` by name in
-``_play`` cost about a quarter of bezique's random deals per second in a side-by-side run;
-`benchmarks/bench_deals.py` measures them); the rarer transitions use ``_replace``.
+The tables (`StockTables`, compiled once per rule set by `StockEngine.compile` and held by
+`RuleSet.tables` and each deal's `DealSetup.meta`): the numbered actions and what each does
+(`ActionIndex`), the trick tables (`TrickTables`), the declaration tables
+(`DeclarationTables`) and the scoring tables (`ScoringTables`), all built by keyword.
+
+Transitions build a new `StockCore` by field name (``core._replace(...)``), except the
+hot path of the play and the draw, which builds it through `_core`, the engine's one
+speed trick (see there: a keyword build cost about a quarter of bezique's random deals
+per second, measured side by side with `benchmarks/versus_0_1_0.py --old`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, NamedTuple, cast
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
 
 from ..actions import Action, ActionKind, ActionSpace, Verb
+from ..bits import bit_ids, lowest_bit
 from ..cards import Card, CardSet, Suit
 from ..checks import check_seat
 from ..deck import card_ids, shuffle
 from ..errors import RuleCode
 from ..melds import Finder, choose_copies, declaration_finder, meld_copies
 from ..rules.ruleset import CutGuess, RuleSet
-from ..scoring import ScoreBreakdown
+from ..scoring import DealResultRule, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpTable
 
-__all__ = ["StockDeal", "StockEngine"]
+__all__ = [
+    "ActionIndex",
+    "ActionMeaning",
+    "DeclarationTables",
+    "Declared",
+    "ScoringTables",
+    "StockCore",
+    "StockDeal",
+    "StockEngine",
+    "StockTables",
+    "TrickTables",
+    "WinnerTable",
+]
 
-# what each action id does: (kind, a, b), see `_build_tables`; module aliases of the kinds
+# module aliases of the action kinds (read on the hot paths)
 _PLAY = ActionKind.PLAY
 _MELD = ActionKind.MELD
 _EXCHANGE = ActionKind.EXCHANGE
@@ -77,8 +96,6 @@ _CARTE = ActionKind.CARTE_BLANCHE
 _GUESS = ActionKind.GUESS
 _TO_PARTNER = ActionKind.PASS_TO_PARTNER
 
-# points tuple layout per player
-_MELDS, _SEVEN, _CARDS, _LAST, _BONUS, _CONTRACT = range(6)
 _STREAK = 8  # in ``shown``: bit 8 + p = player p is on a carte-blanche streak
 
 _SEVEN_DONE = 1 << 8  # flag in ``turn``: a seven action was taken this trick
@@ -90,61 +107,179 @@ _ST_PLAYOFF = Phase.PLAYOFF
 _ST_OVER = Phase.OVER
 _ST_GUESS = Phase.GUESS
 
+_T = TypeVar("_T")
+
+MeldKey = tuple[tuple[int, bool], ...]
+"""A meld action's cards: (face, from the table) pairs, sorted."""
+
+
+class Declared(NamedTuple):
+    """One meld declared in the deal."""
+
+    player: int
+    """Who declared it."""
+    kind: int
+    """Its meld kind's index in the rule set's meld table."""
+    cards: int
+    """The mask of its physical cards."""
+
 
 @attrs.frozen
-class _Meta:
-    """Per-rule-set lookup tables for the engine (built once, cached on the rule set)."""
+class ActionMeaning:
+    """What one action id of the stock engine does."""
 
-    meta: tuple[tuple[int, int, Any], ...]
-    play_ids: tuple[int, ...]  # face * 2 + star -> id
-    play_hand: tuple[int, ...]  # physical id -> id of playing it from the concealed hand
-    play_table: tuple[int, ...]  # physical id -> id of playing it from the table
-    meld_ids: dict[tuple[int, tuple[tuple[int, bool], ...]], int]
-    exchange_ids: tuple[int, ...]  # face -> id (-1 when not a dix face)
+    kind: ActionKind
+    """The action's kind."""
+    number: int = -1
+    """The face played, exchanged or declared; the meld kind index; the cut size guessed
+    (-1: none)."""
+    from_table: bool = False
+    """A play of the copy lying on the table (``*``)."""
+    key: MeldKey = ()
+    """A meld's cards, as (face, from the table) pairs, sorted."""
+
+
+@attrs.frozen
+class ActionIndex:
+    """The numbered actions by meaning, and how to read the plays of a hand."""
+
+    meanings: tuple[ActionMeaning, ...]
+    """Per action id: what it does."""
+    play_hand: tuple[int, ...]
+    """Per physical id: the id of playing it from the concealed hand."""
+    play_table: tuple[int, ...]
+    """Per physical id: the id of playing it from the table (``*``)."""
+    hand_id_bytes: tuple[tuple[tuple[int, ...], ...], ...]
+    """``[k][byte]``: the ids of playing from the hand the faces ``8k ..`` set in ``byte``."""
+    meld_ids: Mapping[tuple[int, MeldKey], int]
+    """Per (meld kind index, cards): ``meld <kind> <cards>`` (read-only)."""
+    exchange_ids: tuple[int, ...]
+    """Per face: ``exchange <card>`` (-1 when not a dix face or no exchange)."""
     declare_ids: tuple[int, ...]
+    """Per face: ``declare <card>`` (-1 when not a dix face)."""
     pass_id: int
+    """``pass``."""
     carte_id: int
-    dix_faces: tuple[int, ...]  # suit -> face id of the dix rank (-1 none)
-    court_mask: int
-    players: int
-    tables: tuple[TrumpTable, ...]  # by trump index (-1 = no trump)
-    stock_policy: TrickPolicy
-    playoff_policy: TrickPolicy
-    stock_free: bool
-    playoff_free: bool
-    dix_masks: tuple[int, ...]  # by trump index: the physical dix cards
-    dix_points: int
-    score_on_play: bool
-    dix_any_time: bool  # seed 000 method 2: the dix may be declared on one's turn to play
-    card_values: tuple[int, ...]
-    immediate: bool
-    last_bonus: int
-    last_at_final: bool
-    declare_on_last: bool
-    meldable: int  # cards that appear in some meld or dix action (a hand without them declares nothing)
+    """``meld carte-blanche``, or -1."""
+    to_partner_id: int
+    """``pass partner`` (`DeclarationPrivilege`), or -1."""
+    guess_ids: tuple[int, ...]
+    """The ids of ``guess <size>``, ascending (six-pack's cut)."""
+    face_masks: tuple[int, ...]
+    """Per face: the mask of its physical copies."""
     num_faces: int
-    all_faces: int  # mask of every face id
-    hand_id_bytes: tuple[tuple[tuple[int, ...], ...], ...]  # [k][byte] -> play ids of faces 8k.. (hand copies)
-    show_last: bool
-    guess_ids: dict[int, int]
-    carte_repeat: bool
-    result: Any  # the deal-result rule (RubiconScoring), or None
-    meld_limit: int  # melds per trick won (0: no limit)
-    last_card_bonus: int  # for drawing the last card of the stock (0: none)
-    sweep_bonus: int  # for winning every play-off trick (0: none)
-    face_masks: tuple[int, ...]  # face id -> mask of its physical copies
+    """The deck's faces."""
+    all_faces: int
+    """The mask of every face."""
     packs: int
-    value_bytes: tuple[tuple[int, ...], ...]  # [k][byte] -> card points of ids 8k.. in the byte
-    finders: dict[int, Finder]  # by trump: the declaration search (filled on first use)
-    winner_tables: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]  # by trump index: power, suit, trumps
-    # the declaration privilege (`DeclarationPrivilege`): the id of ``pass partner`` (-1: none), whether
-    # a declarer uses his partner's tabled cards, the meld kinds made of one's own cards only, and
-    # whether the play-off duty spares a partner's winning card
-    to_partner_id: int = -1
-    with_partner: bool = False
-    own_only: frozenset[int] = frozenset()
-    partner_duty: bool = False
-    pending: bool = False  # `StockRules.pending_declarations` with a meld limit
+    """The deck's copies of each face."""
+
+
+class WinnerTable(NamedTuple):
+    """A two-player trick's winner at a glance, for one trump (`TrumpTable`'s own data)."""
+
+    power: tuple[int, ...]
+    """Per physical id: its power."""
+    suit: tuple[int, ...]
+    """Per physical id: its suit index."""
+    trumps: int
+    """The mask of the trumps."""
+
+
+@attrs.frozen
+class TrickTables:
+    """Who plays, what may be played and who wins."""
+
+    players: int
+    """The players."""
+    trumps: tuple[TrumpTable, ...]
+    """By trump index (-1 = no trump): the trump table."""
+    winners: tuple[WinnerTable, ...]
+    """By trump index: the same as `WinnerTable`."""
+    stock_policy: TrickPolicy
+    """What may be played while the stock lasts."""
+    playoff_policy: TrickPolicy
+    """What may be played in the play-off."""
+    stock_free: bool
+    """Any card may be played while the stock lasts."""
+    playoff_free: bool
+    """Any card may be played in the play-off."""
+    partner_duty: bool
+    """The play-off duty spares a partner's winning card (partnership games)."""
+
+
+@attrs.frozen
+class DeclarationTables:
+    """What may be declared after a trick (melds, the dix, carte blanche)."""
+
+    finders: tuple[Finder, ...]
+    """By trump index (-1 = no trump): the declaration search."""
+    meldable: int
+    """The cards in some meld or dix action (a hand without them declares nothing)."""
+    court_mask: int
+    """The court cards (a carte blanche is a hand without them)."""
+    carte_repeat: bool
+    """A carte blanche may be shown again after drawing a card that is not a court card."""
+    dix_faces: tuple[int, ...]
+    """Per suit index: the face of the dix rank (-1: none)."""
+    dix_masks: tuple[int, ...]
+    """By trump index: the physical dix cards (0 without trumps)."""
+    dix_points: int
+    """What the dix scores."""
+    score_on_play: bool
+    """The dix scores when played."""
+    dix_any_time: bool
+    """The dix may be declared on one's turn to play (seed 000, method 2)."""
+    meld_limit: int
+    """Melds per trick won (0: no limit)."""
+    pending: bool
+    """`StockRules.pending_declarations` with a meld limit."""
+    with_partner: bool
+    """A declarer's melds may use his partner's tabled cards (`DeclarationPrivilege`)."""
+    own_only: frozenset[int]
+    """The meld kinds made of one's own cards only."""
+
+
+@attrs.frozen
+class ScoringTables:
+    """What cards and tricks score."""
+
+    card_values: tuple[int, ...]
+    """Per physical id: its card points."""
+    value_bytes: tuple[tuple[int, ...], ...]
+    """``[k][byte]``: the card points of the ids ``8k ..`` set in ``byte``."""
+    immediate: bool
+    """Card points count as tricks are won."""
+    last_bonus: int
+    """The last-trick bonus."""
+    last_at_final: bool
+    """The last-trick bonus goes to the deal's last trick (else the last stock trick)."""
+    declare_on_last: bool
+    """The winner of the last stock trick may declare."""
+    show_last: bool
+    """The last face-down card of the stock is shown when drawn."""
+    last_card_bonus: int
+    """For drawing the last card of the stock (0: none)."""
+    sweep_bonus: int
+    """For winning every play-off trick (0: none)."""
+    result: DealResultRule | None
+    """The deal-result rule (`RubiconScoring`), or None."""
+
+
+@attrs.frozen
+class StockTables:
+    """The stock engine's compiled tables for one rule set (held by `RuleSet.tables`)."""
+
+    actions: ActionSpace
+    """The numbered actions."""
+    index: ActionIndex
+    """What each action does, and the ids by meaning."""
+    trick: TrickTables
+    """The trick tables."""
+    declaring: DeclarationTables
+    """The declaration tables."""
+    scoring: ScoringTables
+    """The scoring tables."""
 
 
 class StockEngine:
@@ -158,8 +293,7 @@ class StockEngine:
         plays (by face, hand copy then table copy), melds (by kind, then faces),
         exchange and declare of the trump seven / dix, carte blanche, pass;
         and the engine's lookup tables."""
-        actions, meta = _build_tables(rules)
-        return StockTables(actions, meta)
+        return _build_tables(rules)
 
     @staticmethod
     def new_deal(rules: RuleSet, order: tuple[int, ...], seed: int | None, dealer: int) -> StockDeal:
@@ -167,7 +301,7 @@ class StockEngine:
         n = rules.players
         hands, _widow, turn_up, stock = rules.deal.deal(order, n, dealer)
         trump = NO_TRUMP
-        points = [[0] * 6 for _ in range(n)]
+        points = (ScoreBreakdown(),) * n
         scored = 0
         dix = rules.stock.dix
         if turn_up >= 0:
@@ -175,15 +309,16 @@ class StockEngine:
             assert card.suit is not None  # a turn-up in a stock game is a suited card
             trump = card.suit.value
             if dix is not None and dix.turned_up_scores and card.rank is dix.rank:
-                points[dealer][_SEVEN] += dix.points if dix.turned_up_points is None else dix.turned_up_points
+                seven = dix.points if dix.turned_up_points is None else dix.turned_up_points
+                points = _set(points, dealer, points[dealer] + ScoreBreakdown(seven=seven))
                 scored |= 1 << turn_up
         leader = (dealer + 1) % n
         empty = (0,) * n
-        m = _tables(rules)[1]
+        tables = _tables(rules)
         carte = 0
         if rules.stock.carte_blanche:
             for p in range(n):
-                if not hands[p] & m.court_mask:
+                if not hands[p] & tables.declaring.court_mask:
                     carte |= 1 << p
         stage, packet = Phase.PLAY, -1
         cut = rules.stock.cut_guess
@@ -191,10 +326,11 @@ class StockEngine:
             stage = Phase.GUESS
             packet = cut.packet if cut.packet is not None else _cut_packet(cut, seed, order)
         return StockDeal(
-            DealSetup(rules, order, seed, dealer, m, packet),
+            DealSetup(rules, order, seed, dealer, tables, packet),
             StockCore(
-                stage, leader, hands, empty, empty, stock, turn_up, trump, leader, (), (), -1, empty,
-                tuple(tuple(p) for p in points), (), scored, 0, -1, 0, carte, (), (),
+                stage=stage, player=leader, hands=hands, tabled=empty, known=empty, stock=stock, turn_up=turn_up,
+                trump=trump, leader=leader, trick=(), last_trick=(), last_leader=-1, won=empty, points=points,
+                declarations=(), scored=scored, turn=0, exchanged=-1, tricks=0, shown=carte, moves=(), pending=(),
             ),
         )  # fmt: skip
 
@@ -222,48 +358,46 @@ def _cut_packet(cut: CutGuess, seed: int | None, order: tuple[int, ...]) -> int:
     return random.Random(source).randint(cut.smallest, cut.largest)
 
 
-@attrs.frozen
-class StockTables:
-    """The stock engine's compiled tables for one rule set (held by `RuleSet.tables`)."""
-
-    actions: ActionSpace
-    """The numbered actions."""
-    meta: _Meta
-    """The engine's lookup tables."""
+def _tables(rules: RuleSet) -> StockTables:
+    """The stock engine's tables of ``rules`` (what `StockEngine.compile` returned)."""
+    return cast(StockTables, rules.tables)
 
 
-def _tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
-    tables = cast(StockTables, rules.tables)
-    return tables.actions, tables.meta
+def _meld_keys(inst: tuple[int, ...]) -> list[MeldKey]:
+    """Every way to name the cards of a meld instance: each copy from the hand or the table."""
+    counts: dict[int, int] = {}
+    for f in inst:
+        counts[f] = counts.get(f, 0) + 1
+    keys: list[MeldKey] = [()]
+    for f, m in sorted(counts.items()):
+        keys = [k + ((f, False),) * (m - t) + ((f, True),) * t for k in keys for t in range(m + 1)]
+    return [tuple(sorted(key)) for key in keys]
 
 
-def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
+def _build_tables(rules: RuleSet) -> StockTables:
     deck = rules.deck
     faces = deck.faces
     actions: list[Action] = []
-    meta: list[tuple[int, int, Any]] = []
-    play_ids = []
-    for f, card in enumerate(faces):
-        for star in (False, True):
-            play_ids.append(len(actions))
-            actions.append(Action.make(Verb.PLAY, [card], [star]))
-            meta.append((_PLAY, f, star))
-    meld_ids: dict[tuple[int, tuple[tuple[int, bool], ...]], int] = {}
+    meanings: list[ActionMeaning] = []
+
+    def add(action: Action, meaning: ActionMeaning) -> int:
+        actions.append(action)
+        meanings.append(meaning)
+        return len(actions) - 1
+
+    play_ids = [
+        add(Action.make(Verb.PLAY, [card], [star]), ActionMeaning(_PLAY, number=f, from_table=star))
+        for f, card in enumerate(faces)
+        for star in (False, True)
+    ]
+    meld_ids: dict[tuple[int, MeldKey], int] = {}
     kinds = rules.melds.kinds
     for kind_index, inst in rules.melds.all_instances(deck):
-        counts: dict[int, int] = {}
-        for f in inst:
-            counts[f] = counts.get(f, 0) + 1
-        keys: list[tuple[tuple[int, bool], ...]] = [()]
-        for f, m in sorted(counts.items()):
-            keys = [k + ((f, False),) * (m - t) + ((f, True),) * t for k in keys for t in range(m + 1)]
-        for key in keys:
-            key = tuple(sorted(key))
-            meld_ids[(kind_index, key)] = len(actions)
-            actions.append(
-                Action.make(Verb.MELD, [faces[f] for f, _ in key], [s for _, s in key], meld=kinds[kind_index].name)
+        for key in _meld_keys(inst):
+            action = Action.make(
+                Verb.MELD, [faces[f] for f, _ in key], [s for _, s in key], meld=kinds[kind_index].name
             )
-            meta.append((_MELD, kind_index, key))
+            meld_ids[(kind_index, key)] = add(action, ActionMeaning(_MELD, number=kind_index, key=key))
     exchange_ids = [-1] * len(faces)
     declare_ids = [-1] * len(faces)
     dix_faces = [-1] * 4
@@ -277,33 +411,21 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
             if f < 0:
                 continue
             if dix.methods != "score_only" and rules.deal.turn_up:
-                exchange_ids[f] = len(actions)
-                actions.append(Action.make(Verb.EXCHANGE, [faces[f]]))
-                meta.append((_EXCHANGE, f, None))
-            declare_ids[f] = len(actions)
-            actions.append(Action.make(Verb.DECLARE, [faces[f]]))
-            meta.append((_DECLARE, f, None))
+                exchange_ids[f] = add(Action.make(Verb.EXCHANGE, [faces[f]]), ActionMeaning(_EXCHANGE, number=f))
+            declare_ids[f] = add(Action.make(Verb.DECLARE, [faces[f]]), ActionMeaning(_DECLARE, number=f))
     carte_id = -1
     if rules.stock.carte_blanche:
-        carte_id = len(actions)
-        actions.append(Action.make(Verb.MELD, meld="carte-blanche"))
-        meta.append((_CARTE, 0, None))
-    guess_ids: dict[int, int] = {}
+        carte_id = add(Action.make(Verb.MELD, meld="carte-blanche"), ActionMeaning(_CARTE))
+    guess_ids: list[int] = []
     cut = rules.stock.cut_guess
     if cut is not None:
         for size in range(cut.smallest, cut.largest + 1):
-            guess_ids[size] = len(actions)
-            actions.append(Action(Verb.GUESS, number=size))
-            meta.append((_GUESS, size, None))
+            guess_ids.append(add(Action(Verb.GUESS, number=size), ActionMeaning(_GUESS, number=size)))
     privilege = rules.stock.privilege
     to_partner_id = -1
     if privilege.holder == "winner_or_partner":
-        to_partner_id = len(actions)
-        actions.append(Action(Verb.PASS, to_partner=True))
-        meta.append((_TO_PARTNER, 0, None))
-    pass_id = len(actions)
-    actions.append(Action(Verb.PASS))
-    meta.append((_PASS, 0, None))
+        to_partner_id = add(Action(Verb.PASS, to_partner=True), ActionMeaning(_TO_PARTNER))
+    pass_id = add(Action(Verb.PASS), ActionMeaning(_PASS))
     meldable = 0
     for _k, inst in rules.melds.all_instances(deck):
         for f in inst:
@@ -315,70 +437,78 @@ def _build_tables(rules: RuleSet) -> tuple[ActionSpace, _Meta]:
     for pid, card in enumerate(deck.cards):
         if card.rank.is_court:
             court |= 1 << pid
-    result = (
-        ActionSpace.of(actions),
-        _Meta(
-            tuple(meta),
-            tuple(play_ids),
-            tuple(play_ids[f * 2] for f in deck.face_of),
-            tuple(play_ids[f * 2 + 1] for f in deck.face_of),
-            meld_ids,
-            tuple(exchange_ids),
-            tuple(declare_ids),
-            pass_id,
-            carte_id,
-            tuple(dix_faces),
-            court,
-            rules.players,
-            rules.trump_tables,
-            rules.stock_policy,
-            rules.playoff_policy,
-            rules.stock_policy.duty is PlayDuty.FREE,
-            rules.playoff_policy.duty is PlayDuty.FREE,
-            tuple(deck.face_masks[f] if f >= 0 else 0 for f in dix_faces) + (0,),
-            dix.points if dix is not None else 0,
-            dix is not None and dix.score_on_play,
-            dix is not None and dix.any_time,
-            rules.card_values,
-            rules.stock.card_timing == "immediate",
-            rules.card_points.last_trick,
-            rules.stock.last_trick_bonus_at == "final",
-            rules.stock.declare_on_last_stock_trick,
-            meldable,
-            deck.num_faces,
-            (1 << deck.num_faces) - 1,
-            tuple(
+    nf = deck.num_faces
+    stock = rules.stock
+    return StockTables(
+        actions=ActionSpace.of(actions),
+        index=ActionIndex(
+            meanings=tuple(meanings),
+            play_hand=tuple(play_ids[f * 2] for f in deck.face_of),
+            play_table=tuple(play_ids[f * 2 + 1] for f in deck.face_of),
+            hand_id_bytes=tuple(
                 tuple(
-                    tuple(play_ids[(8 * k + j) * 2] for j in range(8) if b >> j & 1 and 8 * k + j < deck.num_faces)
+                    tuple(play_ids[(8 * k + j) * 2] for j in range(8) if b >> j & 1 and 8 * k + j < nf)
                     for b in range(256)
                 )
-                for k in range((deck.num_faces + 7) // 8)
+                for k in range((nf + 7) // 8)
             ),
-            rules.stock.show_last_card,
-            guess_ids,
-            rules.stock.carte_blanche_repeat,
-            rules.stock.result,
-            rules.stock.melds_per_trick,
-            rules.stock.bonuses.last_card,
-            rules.stock.bonuses.playoff_sweep,
-            deck.face_masks,
-            deck.packs,
-            _byte_sums(rules.card_values),
-            {},
-            tuple((t.power, t.suit, t.trump_mask) for t in rules.trump_tables),
-            to_partner_id,
-            privilege.cards == "with_partner_tabled",
-            frozenset(i for i, k in enumerate(kinds) if k.name in privilege.own_cards_only),
-            rules.partnership and not rules.playoff_policy.must_beat_partner,
-            rules.stock.pending_declarations and rules.stock.melds_per_trick > 0,
+            meld_ids=MappingProxyType(meld_ids),
+            exchange_ids=tuple(exchange_ids),
+            declare_ids=tuple(declare_ids),
+            pass_id=pass_id,
+            carte_id=carte_id,
+            to_partner_id=to_partner_id,
+            guess_ids=tuple(guess_ids),
+            face_masks=deck.face_masks,
+            num_faces=nf,
+            all_faces=(1 << nf) - 1,
+            packs=deck.packs,
+        ),
+        trick=TrickTables(
+            players=rules.players,
+            trumps=rules.trump_tables,
+            winners=tuple(WinnerTable(t.power, t.suit, t.trump_mask) for t in rules.trump_tables),
+            stock_policy=rules.stock_policy,
+            playoff_policy=rules.playoff_policy,
+            stock_free=rules.stock_policy.duty is PlayDuty.FREE,
+            playoff_free=rules.playoff_policy.duty is PlayDuty.FREE,
+            partner_duty=rules.partnership and not rules.playoff_policy.must_beat_partner,
+        ),
+        declaring=DeclarationTables(
+            finders=tuple(
+                declaration_finder(deck, rules.melds, rules.meld_rules, search) for search in rules.meld_search
+            ),
+            meldable=meldable,
+            court_mask=court,
+            carte_repeat=stock.carte_blanche_repeat,
+            dix_faces=tuple(dix_faces),
+            dix_masks=tuple(deck.face_masks[f] if f >= 0 else 0 for f in dix_faces) + (0,),
+            dix_points=dix.points if dix is not None else 0,
+            score_on_play=dix is not None and dix.score_on_play,
+            dix_any_time=dix is not None and dix.any_time,
+            meld_limit=stock.melds_per_trick,
+            pending=stock.pending_declarations and stock.melds_per_trick > 0,
+            with_partner=privilege.cards == "with_partner_tabled",
+            own_only=frozenset(i for i, k in enumerate(kinds) if k.name in privilege.own_cards_only),
+        ),
+        scoring=ScoringTables(
+            card_values=rules.card_values,
+            value_bytes=_byte_sums(rules.card_values),
+            immediate=stock.card_timing == "immediate",
+            last_bonus=rules.card_points.last_trick,
+            last_at_final=stock.last_trick_bonus_at == "final",
+            declare_on_last=stock.declare_on_last_stock_trick,
+            show_last=stock.show_last_card,
+            last_card_bonus=stock.bonuses.last_card,
+            sweep_bonus=stock.bonuses.playoff_sweep,
+            result=stock.result,
         ),
     )
-    return result
 
 
 def _declare_ids(
     rules: RuleSet,
-    m: _Meta,
+    t: StockTables,
     hand: int,
     tabled: int,
     history: tuple[tuple[int, int], ...],
@@ -389,95 +519,101 @@ def _declare_ids(
     turn_up: int,
 ) -> list[int]:
     """The declare-phase actions open to a trick winner: always ``pass``, then melds and sevens."""
-    ids = [m.pass_id]
+    d = t.declaring
+    index = t.index
+    ids = [index.pass_id]
     dix = rules.stock.dix
     melds_done = turn & 0xFF
-    if (not m.meld_limit or melds_done < m.meld_limit or m.pending) and not (
+    if (not d.meld_limit or melds_done < d.meld_limit or d.pending) and not (
         exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging
     ):
         found = None
-        if hand & m.meldable:
+        if hand & d.meldable:
             forbidden = 0
             if exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
                 forbidden = 1 << exchanged
-            found = (m.finders.get(trump) or _finder(rules, m, trump))(hand, tabled, history, forbidden)
+            found = d.finders[trump](hand, tabled, history, forbidden)
         if found:
-            meld_ids = m.meld_ids
+            meld_ids = index.meld_ids
             for k in found:
                 ids.append(meld_ids[k])
     if dix is not None and not turn & _SEVEN_DONE and trump >= 0:
-        face = m.dix_faces[trump]
-        if face >= 0 and hand & m.dix_masks[trump] & ~scored:
+        face = d.dix_faces[trump]
+        if face >= 0 and hand & d.dix_masks[trump] & ~scored:
             can_exchange = _can_exchange(rules, face, turn_up)
             if can_exchange and not (dix.no_meld_when_exchanging and melds_done):
-                ids.append(m.exchange_ids[face])
+                ids.append(index.exchange_ids[face])
             if dix.methods != "exchange_only" or not can_exchange:
-                ids.append(m.declare_ids[face])
+                ids.append(index.declare_ids[face])
     return ids
 
 
-def _declaring(rules: RuleSet, m: _Meta, core: StockCore, p: int, turn: int, exchanged: int) -> list[int]:
+def _declaring(rules: RuleSet, t: StockTables, core: StockCore, p: int, turn: int, exchanged: int) -> list[int]:
     """The declare-phase actions of ``p`` (the winner, or the partner he passed to): with
     `DeclarationPrivilege` ``cards="with_partner_tabled"`` his melds may use his partner's
     tabled cards (under both players' declarations), except the own-cards-only kinds."""
     hands, tabled = core.hands, core.tabled
-    if not m.with_partner:
-        ids = _declare_ids(rules, m, hands[p], tabled[p], _history(core.declarations, p), core.trump, turn,
+    d = t.declaring
+    if not d.with_partner:
+        ids = _declare_ids(rules, t, hands[p], tabled[p], _history(core.declarations, p), core.trump, turn,
                            exchanged, core.scored, core.turn_up)  # fmt: skip
     else:
-        q = (p + m.players // 2) % m.players
+        q = _partner(t, p)
         history = _history(core.declarations, p) + _history(core.declarations, q)
-        ids = _declare_ids(rules, m, hands[p] | tabled[q], tabled[p] | tabled[q], history, core.trump, turn,
+        ids = _declare_ids(rules, t, hands[p] | tabled[q], tabled[p] | tabled[q], history, core.trump, turn,
                            exchanged, core.scored, core.turn_up)  # fmt: skip
-        if m.own_only:
-            meta = m.meta
-            own = _declare_ids(rules, m, hands[p], tabled[p], history, core.trump, turn, exchanged, core.scored,
+        if d.own_only:
+            meanings = t.index.meanings
+            own = _declare_ids(rules, t, hands[p], tabled[p], history, core.trump, turn, exchanged, core.scored,
                                core.turn_up)  # fmt: skip
-            ids = [i for i in ids if meta[i][0] != _MELD or meta[i][1] not in m.own_only]
-            ids += [i for i in own if meta[i][0] == _MELD and meta[i][1] in m.own_only]
-    if m.to_partner_id >= 0 and not turn and p == core.leader:
-        ids.append(m.to_partner_id)
+            ids = [i for i in ids if meanings[i].kind != _MELD or meanings[i].number not in d.own_only]
+            ids += [i for i in own if meanings[i].kind == _MELD and meanings[i].number in d.own_only]
+    if t.index.to_partner_id >= 0 and not turn and p == core.leader:
+        ids.append(t.index.to_partner_id)
     if core.pending:
-        ids += [i for i in _pending_ids(rules, m, core, p, turn, exchanged) if i not in ids]
+        ids += [i for i in _pending_ids(rules, t, core, p, turn, exchanged) if i not in ids]
     return ids
 
 
-def _pending_ids(rules: RuleSet, m: _Meta, core: StockCore, p: int, turn: int, exchanged: int) -> list[int]:
+def _pending_ids(rules: RuleSet, t: StockTables, core: StockCore, p: int, turn: int, exchanged: int) -> list[int]:
     """The meld actions (every card ``*``) that score a pending meld of ``p``: open while he
     may still score a meld on this trick (`StockRules.pending_declarations`)."""
     dix = rules.stock.dix
-    if (turn & 0xFF) >= m.meld_limit or (exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging):
+    if (turn & 0xFF) >= t.declaring.meld_limit or (exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging):
         return []
     face_of = rules.deck.face_of
-    return [m.meld_ids[(k, tuple((f, True) for f in sorted(face_of[c] for c in card_ids(mask))))]
+    return [t.index.meld_ids[(k, tuple((f, True) for f in sorted(face_of[c] for c in card_ids(mask))))]
             for q, k, mask in core.pending if q == p]  # fmt: skip
 
 
 def _pending_match(
     rules: RuleSet,
-    pending: tuple[tuple[int, int, int], ...],
+    pending: tuple[Declared, ...],
     p: int,
     kind_index: int,
-    key: tuple[tuple[int, bool], ...],
-) -> tuple[int, int, int] | None:
+    key: MeldKey,
+) -> Declared | None:
     """The pending meld of ``p`` that the meld action (``kind_index``, ``key``) scores, or None."""
     if not all(star for _f, star in key):
         return None
     face_of = rules.deck.face_of
     faces = [f for f, _s in key]
     for record in pending:
-        q, k, mask = record
-        if q == p and k == kind_index and sorted(face_of[c] for c in card_ids(mask)) == faces:
+        if (
+            record.player == p
+            and record.kind == kind_index
+            and sorted(face_of[c] for c in card_ids(record.cards)) == faces
+        ):
             return record
     return None
 
 
 def _drop_pending(
-    pending: tuple[tuple[int, int, int], ...], declarations: tuple[tuple[int, int, int], ...], cards: int
-) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...]]:
+    pending: tuple[Declared, ...], declarations: tuple[Declared, ...], cards: int
+) -> tuple[tuple[Declared, ...], tuple[Declared, ...]]:
     """Cancel the pending melds using any of ``cards`` (played, or the table cleared for the
     play-off): they leave both ``pending`` and ``declarations``, never having scored."""
-    gone = [record for record in pending if record[2] & cards]
+    gone = [record for record in pending if record.cards & cards]
     if not gone:
         return pending, declarations
     return (
@@ -487,39 +623,46 @@ def _drop_pending(
 
 
 def _meld_cards(
-    m: _Meta,
+    t: StockTables,
     hands: tuple[int, ...],
     tabled: tuple[int, ...],
-    declarations: tuple[tuple[int, int, int], ...],
+    declarations: tuple[Declared, ...],
     p: int,
     kind_index: int,
 ) -> tuple[int, int, tuple[tuple[int, int], ...]]:
     """The held cards, tabled cards and earlier declarations a meld of ``p`` is made under."""
-    if not m.with_partner:
+    if not t.declaring.with_partner:
         return hands[p], tabled[p], _history(declarations, p)
-    q = (p + m.players // 2) % m.players
+    q = _partner(t, p)
     history = _history(declarations, p) + _history(declarations, q)
-    if kind_index in m.own_only:
+    if kind_index in t.declaring.own_only:
         return hands[p], tabled[p], history
     return hands[p] | tabled[q], tabled[p] | tabled[q], history
 
 
-def _partner_winning(m: _Meta, core: StockCore) -> bool:
+def _partner(t: StockTables, p: int) -> int:
+    """The partner of ``p`` (partnership games: across the table)."""
+    n = t.trick.players
+    return (p + n // 2) % n
+
+
+def _partner_winning(t: StockTables, core: StockCore) -> bool:
     """Whether the card winning the trick so far is the partner's of the player to play."""
     trick = core.trick
     if len(trick) < 2:
         return False
-    n = m.players
-    return (core.leader + m.tables[core.trump].winner(trick)) % n == (core.player + n // 2) % n
+    n = t.trick.players
+    return (core.leader + t.trick.trumps[core.trump].winner(trick)) % n == _partner(t, core.player)
 
 
-def _more_may_be_declared(rules: RuleSet, m: _Meta, core: StockCore) -> bool:
+def _more_may_be_declared(rules: RuleSet, t: StockTables, core: StockCore) -> bool:
     """Whether the rules (not the winner's hidden hand) leave a meld or a seven action open
     on this trick: the meld limit, the exchange house rule, one seven action per trick, and
     whether a trump seven / dix is still unscored (public)."""
     dix = rules.stock.dix
     turn = core.turn
-    melds = not (m.meld_limit and (turn & 0xFF) >= m.meld_limit and not m.pending) and not (
+    d = t.declaring
+    melds = not (d.meld_limit and (turn & 0xFF) >= d.meld_limit and not d.pending) and not (
         core.exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging
     )
     if melds:
@@ -529,13 +672,7 @@ def _more_may_be_declared(rules: RuleSet, m: _Meta, core: StockCore) -> bool:
     played = 0
     for w in core.won:
         played |= w
-    return bool(m.dix_masks[core.trump] & ~core.scored & ~played)
-
-
-def _finder(rules: RuleSet, m: _Meta, trump: int) -> Finder:
-    """The declaration search for ``trump``, made on first use and kept in ``m.finders``."""
-    finder = m.finders[trump] = declaration_finder(rules.deck, rules.melds, rules.meld_rules, rules.meld_search[trump])
-    return finder
+    return bool(d.dix_masks[core.trump] & ~core.scored & ~played)
 
 
 def _can_exchange(rules: RuleSet, dix_face: int, turn_up: int) -> bool:
@@ -604,10 +741,10 @@ class StockCore(NamedTuple):
     """Who led the previous trick (-1 before the first)."""
     won: tuple[int, ...]
     """Per player: the mask of cards won in tricks."""
-    points: tuple[tuple[int, ...], ...]
-    """Per player: (melds, seven, cards, last trick, bonus)."""
-    declarations: tuple[tuple[int, int, int], ...]
-    """Every declared meld: (player, kind index, mask)."""
+    points: tuple[ScoreBreakdown, ...]
+    """Per player: the points by part."""
+    declarations: tuple[Declared, ...]
+    """Every declared meld."""
     scored: int
     """The mask of trump sevens / dix cards that have scored."""
     turn: int
@@ -621,14 +758,83 @@ class StockCore(NamedTuple):
     (showed one, and has drawn no court card since)."""
     moves: tuple[Move, ...]
     """Every action so far, as (player, action_id) pairs."""
-    pending: tuple[tuple[int, int, int], ...]
-    """The melds laid out but not yet scored (`StockRules.pending_declarations`), as
-    (player, kind index, mask); each is also in ``declarations``."""
+    pending: tuple[Declared, ...]
+    """The melds laid out but not yet scored (`StockRules.pending_declarations`); each is
+    also in ``declarations``."""
 
 
-_tuple_new: Callable[[type[StockCore], tuple[Any, ...]], StockCore] = tuple.__new__
-"""``_tuple_new(StockCore, fields)`` builds a core from its fields in order, without the
-NamedTuple's Python-level ``__new__`` (the hot paths)."""
+_tuple_new = tuple.__new__
+
+
+def _core(
+    stage: Phase,
+    player: int,
+    hands: tuple[int, ...],
+    tabled: tuple[int, ...],
+    known: tuple[int, ...],
+    stock: tuple[int, ...],
+    turn_up: int,
+    trump: int,
+    leader: int,
+    trick: tuple[int, ...],
+    last_trick: tuple[int, ...],
+    last_leader: int,
+    won: tuple[int, ...],
+    points: tuple[ScoreBreakdown, ...],
+    declarations: tuple[Declared, ...],
+    scored: int,
+    turn: int,
+    exchanged: int,
+    tricks: int,
+    shown: int,
+    moves: tuple[Move, ...],
+    pending: tuple[Declared, ...],
+) -> StockCore:
+    """The engine's one speed trick (issue 14): a `StockCore` from every field, in the
+    record's order, for the hot path (a card played, a trick taken, the draw).
+
+    Why: those transitions change most of the 22 fields at once, and building the record
+    by keyword cost about a quarter of bezique's random deals per second (0.74 of the
+    positional build, `benchmarks/versus_0_1_0.py --variant bezique --old <main>/src`): a
+    call with more than 15 keyword arguments makes CPython build a dict, and the class call
+    goes through `StockCore.__new__`. Every other transition uses ``_replace`` by name."""
+    return _tuple_new(StockCore, (
+        stage, player, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
+        points, declarations, scored, turn, exchanged, tricks, shown, moves, pending,
+    ))  # fmt: skip
+
+
+def _hand_play_ids(index: ActionIndex, concealed: int) -> tuple[int, ...]:
+    """The ids of playing from the concealed hand the cards of ``concealed``, ascending.
+
+    The hot inner step of the legal plays, with the bit tricks inline (the engine's one
+    such function): the copies are folded onto their faces (`bits.fold_copies`, by hand
+    for two packs), then the play ids are read a byte of faces at a time."""
+    nf = index.num_faces
+    if index.packs == 2:
+        faces = (concealed | concealed >> nf) & index.all_faces
+    else:
+        all_faces = index.all_faces
+        faces = 0
+        while concealed:
+            faces |= concealed & all_faces
+            concealed >>= nf
+    by_byte = index.hand_id_bytes
+    ids: tuple[int, ...]
+    if len(by_byte) == 4:
+        ids = by_byte[0][faces & 255] + by_byte[1][faces >> 8 & 255] + by_byte[2][faces >> 16 & 255]
+        ids += by_byte[3][faces >> 24]
+    elif len(by_byte) == 3:
+        ids = by_byte[0][faces & 255] + by_byte[1][faces >> 8 & 255] + by_byte[2][faces >> 16]
+    else:
+        ids = ()
+        for table in by_byte:
+            if faces & 255:
+                ids += table[faces & 255]
+            faces >>= 8
+            if not faces:
+                break
+    return ids
 
 
 @attrs.frozen
@@ -640,7 +846,7 @@ class StockDeal(DealState):
     physical ids and masks of ids; read the game in cards through `view`.
     """
 
-    setup: DealSetup[_Meta]
+    setup: DealSetup[StockTables]
     """The rules, deck order, seed and dealer."""
     core: StockCore
     """Everything that changes during the deal."""
@@ -697,18 +903,18 @@ class StockDeal(DealState):
         return self.core.last_leader
 
     @property
-    def points(self) -> tuple[tuple[int, ...], ...]:
-        """Per player: (melds, seven, cards, last trick, bonus)."""
+    def points(self) -> tuple[ScoreBreakdown, ...]:
+        """Per player: the points by part (melds, seven, cards, last trick, bonus, contract)."""
         return self.core.points
 
     @property
-    def declarations(self) -> tuple[tuple[int, int, int], ...]:
-        """Every declared meld: (player, kind index, mask)."""
+    def declarations(self) -> tuple[Declared, ...]:
+        """Every declared meld: (player, kind index, cards)."""
         return self.core.declarations
 
     @property
-    def pending(self) -> tuple[tuple[int, int, int], ...]:
-        """The melds laid out but not yet scored: (player, kind index, mask), each also in `declarations`."""
+    def pending(self) -> tuple[Declared, ...]:
+        """The melds laid out but not yet scored, each also in `declarations`."""
         return self.core.pending
 
     @property
@@ -743,16 +949,16 @@ class StockDeal(DealState):
         """Points so far per player, or per side in partnership games (card points join at
         the end unless counted immediately)."""
         if self.setup.rules.partnership:
-            return tuple(sum(sum(self.points[p]) for p in side) for side in self.setup.rules.sides)
-        return tuple(sum(p) for p in self.points)
+            return tuple(sum(self.points[p].total for p in side) for side in self.setup.rules.sides)
+        return tuple(row.total for row in self.points)
 
     @property
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:
         """Where each player's (or side's) points came from."""
         if self.setup.rules.partnership:
             sides = self.setup.rules.sides
-            return tuple(ScoreBreakdown(*(sum(part) for part in zip(*(self.points[p] for p in s)))) for s in sides)
-        return tuple(ScoreBreakdown(*p) for p in self.points)
+            return tuple(sum((self.points[p] for p in side), ScoreBreakdown()) for side in sides)
+        return self.points
 
     @property
     def trump_suit(self) -> Suit | None:
@@ -764,79 +970,49 @@ class StockDeal(DealState):
         stage = core.stage
         if stage is _ST_OVER:
             return ()
-        m: _Meta = self.setup.meta
+        t: StockTables = self.setup.meta
         p = core.player
         if stage is _ST_DECLARE:
-            return tuple(sorted(self._declare_now(m)))
+            return tuple(sorted(_declaring(self.setup.rules, t, core, p, core.turn, core.exchanged)))
         if stage is _ST_GUESS:
-            return tuple(sorted(m.guess_ids.values()))
+            return t.index.guess_ids
         hand = core.hands[p]
         trick = core.trick
-        if trick and not (m.stock_free if stage is _ST_PLAY else m.playoff_free):
-            policy = m.stock_policy if stage is _ST_PLAY else m.playoff_policy
-            if m.partner_duty:
-                playable = policy.legal(m.tables[core.trump], hand, trick, _partner_winning(m, core))
+        tt = t.trick
+        if trick and not (tt.stock_free if stage is _ST_PLAY else tt.playoff_free):
+            policy = tt.stock_policy if stage is _ST_PLAY else tt.playoff_policy
+            if tt.partner_duty:
+                playable = policy.legal(tt.trumps[core.trump], hand, trick, _partner_winning(t, core))
             else:
-                playable = policy.legal(m.tables[core.trump], hand, trick)
+                playable = policy.legal(tt.trumps[core.trump], hand, trick)
         else:
             playable = hand
         tabled = core.tabled[p]
-        # fold the copies onto faces, then read the ascending play ids byte by byte
-        nf = m.num_faces
-        conc = playable & ~tabled
-        if m.packs == 2:
-            faces = (conc | conc >> nf) & m.all_faces
-        else:
-            all_faces = m.all_faces
-            faces = 0
-            while conc:
-                faces |= conc & all_faces
-                conc >>= nf
-        by_byte = m.hand_id_bytes
-        ids: tuple[int, ...]
-        if len(by_byte) == 4:
-            ids = by_byte[0][faces & 255] + by_byte[1][faces >> 8 & 255] + by_byte[2][faces >> 16 & 255]
-            ids += by_byte[3][faces >> 24]
-        elif len(by_byte) == 3:
-            ids = by_byte[0][faces & 255] + by_byte[1][faces >> 8 & 255] + by_byte[2][faces >> 16]
-        else:
-            ids = ()
-            for table in by_byte:
-                if faces & 255:
-                    ids += table[faces & 255]
-                faces >>= 8
-                if not faces:
-                    break
-        carte = m.carte_id >= 0 and stage is _ST_PLAY and self._may_show_carte(m)
-        seven = m.dix_any_time and stage is _ST_PLAY and hand & m.dix_masks[core.trump] & ~core.scored
+        index = t.index
+        ids = _hand_play_ids(index, playable & ~tabled)
+        carte = index.carte_id >= 0 and stage is _ST_PLAY and (core.shown >> p) & 1 == 1
+        d = t.declaring
+        seven = d.dix_any_time and stage is _ST_PLAY and hand & d.dix_masks[core.trump] & ~core.scored
         if tabled & playable or carte or seven:
+            play_table = index.play_table
             more = list(ids)
-            play_table = m.play_table
-            c = playable & tabled
-            while c:
-                low = c & -c
-                more.append(play_table[low.bit_length() - 1])
-                c ^= low
+            for c in bit_ids(playable & tabled):
+                more.append(play_table[c])
             if carte:
-                more.append(m.carte_id)
+                more.append(index.carte_id)
             if seven:
-                more.append(m.declare_ids[m.dix_faces[core.trump]])
+                more.append(index.declare_ids[d.dix_faces[core.trump]])
             return tuple(sorted(set(more)))
         return ids
-
-    def _may_show_carte(self, m: _Meta) -> bool:
-        return (self.shown >> self.player) & 1 == 1
-
-    def _declare_now(self, m: _Meta) -> list[int]:
-        return _declaring(self.setup.rules, m, self.core, self.player, self.turn, self.exchanged)
 
     def _history_of(self, player: int) -> tuple[tuple[int, int], ...]:
         return _history(self.core.declarations, player)
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         rules = self.rules
-        m = _tables(rules)[1]
-        verb, a, b = m.meta[action_id]
+        t = _tables(rules)
+        meaning = t.index.meanings[action_id]
+        verb = meaning.kind
         stage = self.stage
         p = self.player
         if stage is Phase.GUESS and verb != _GUESS:
@@ -846,12 +1022,12 @@ class StockDeal(DealState):
         if verb == _PLAY:
             if stage is Phase.DECLARE:
                 return RuleCode.WRONG_PHASE, "declare or pass before the next trick"
-            pid = self._pick_play(a, b)
+            pid = self._pick_play(meaning.number, meaning.from_table)
             if pid < 0:
-                where = "on the table" if b else "in your concealed hand"
+                where = "on the table" if meaning.from_table else "in your concealed hand"
                 return RuleCode.CARD_NOT_HELD, f"you hold no such card {where}"
             policy = rules.stock_policy if stage is Phase.PLAY else rules.playoff_policy
-            partner = m.partner_duty and _partner_winning(m, self.core)
+            partner = t.trick.partner_duty and _partner_winning(t, self.core)
             why = policy.refusal(rules.trump_tables[self.trump], self.hands[p], self.trick, pid, partner)
             return why or (RuleCode.NOT_AN_ACTION, "not playable")
         if verb == _CARTE:
@@ -865,17 +1041,19 @@ class StockDeal(DealState):
             return RuleCode.WRONG_PHASE, (
                 "only the trick winner passes the declaration to his partner, after the trick and before declaring"
             )
-        any_time = stage is Phase.PLAY and verb == _DECLARE and m.dix_any_time
+        any_time = stage is Phase.PLAY and verb == _DECLARE and t.declaring.dix_any_time
         if stage is not Phase.DECLARE and not any_time:
             if stage is Phase.PLAYOFF:
                 return RuleCode.NO_DECLARATION_NOW, "no declarations once the stock is exhausted"
             return RuleCode.NO_DECLARATION_NOW, "only the trick winner declares, after the trick and before drawing"
         dix = rules.stock.dix
         if verb == _MELD:
+            a, b = meaning.number, meaning.key
             limit = rules.stock.melds_per_trick
-            if limit and (self.turn & 0xFF) >= limit and not m.pending:
+            pending = t.declaring.pending
+            if limit and (self.turn & 0xFF) >= limit and not pending:
                 return RuleCode.MELD_LIMIT, f"only {limit} meld{'s' if limit > 1 else ''} per trick won"
-            if m.pending and (self.turn & 0xFF) >= limit and _pending_match(rules, self.core.pending, p, a, b):
+            if pending and (self.turn & 0xFF) >= limit and _pending_match(rules, self.core.pending, p, a, b):
                 return RuleCode.MELD_LIMIT, f"a pending meld scores on a later trick won, {limit} per trick"
             if dix is not None and dix.no_meld_when_exchanging and self.exchanged >= 0:
                 return RuleCode.NO_MELD_WITH_EXCHANGE, "no meld on a trick where the trump seven was exchanged"
@@ -902,9 +1080,9 @@ class StockDeal(DealState):
             return RuleCode.NOT_AN_ACTION, "this variant has no trump seven"
         if self.turn & _SEVEN_DONE and not any_time:
             return RuleCode.SEVEN_NOT_ALLOWED, "only one trump-seven declaration per trick"
-        if self.trump < 0 or m.dix_faces[self.trump] != a:
+        if self.trump < 0 or t.declaring.dix_faces[self.trump] != meaning.number:
             return RuleCode.SEVEN_NOT_ALLOWED, "only the seven of trumps can be declared or exchanged"
-        held = self.hands[p] & rules.deck.face_masks[a]
+        held = self.hands[p] & rules.deck.face_masks[meaning.number]
         if not held:
             return RuleCode.CARD_NOT_HELD, "you do not hold it"
         if not held & ~self.scored:
@@ -927,43 +1105,44 @@ class StockDeal(DealState):
         if star and copies & (copies - 1):
             best, best_use = -1, -1
             for pid in card_ids(copies):
-                use = sum(1 for _p, _k, mk in self.declarations if (mk >> pid) & 1)
+                use = sum(1 for declared in self.declarations if (declared.cards >> pid) & 1)
                 if use > best_use:
                     best, best_use = pid, use
             return best
-        return (copies & -copies).bit_length() - 1
+        return lowest_bit(copies)
 
     def _apply_id(self, action_id: int) -> Self:
-        m: _Meta = self.setup.meta
-        verb, a, b = m.meta[action_id]
-        if verb == _PLAY:
-            if not b:  # from the concealed hand: the lowest copy
+        t: StockTables = self.setup.meta
+        meaning = t.index.meanings[action_id]
+        kind = meaning.kind
+        if kind == _PLAY:
+            if not meaning.from_table:  # from the concealed hand: the lowest copy
                 core = self.core
                 p = core.player
-                copies = core.hands[p] & m.face_masks[a] & ~core.tabled[p]
-                return self._play((copies & -copies).bit_length() - 1, action_id)
-            return self._play(self._pick_play(a, b), action_id)
+                return self._play(lowest_bit(core.hands[p] & t.index.face_masks[meaning.number] & ~core.tabled[p]),
+                                  action_id)  # fmt: skip
+            return self._play(self._pick_play(meaning.number, True), action_id)
         moves = (*self.core.moves, (self.core.player, action_id))
-        if verb == _PASS:
+        if kind == _PASS:
             return self._drawn(moves)
-        if verb == _TO_PARTNER:
-            return self._evolve(player=(self.core.player + m.players // 2) % m.players, moves=moves)
-        if verb == _MELD:
-            return self._meld(a, b, moves)
-        if verb == _CARTE:
+        if kind == _TO_PARTNER:
+            return self._evolve(self.core._replace(player=_partner(t, self.core.player), moves=moves))
+        if kind == _MELD:
+            return self._meld(meaning.number, meaning.key, moves)
+        if kind == _CARTE:
             return self._carte(moves)
-        if verb == _GUESS:
-            return self._guess(a, moves)
-        return self._seven(verb == _EXCHANGE, a, moves)
+        if kind == _GUESS:
+            return self._guess(meaning.number, moves)
+        return self._seven(kind == _EXCHANGE, meaning.number, moves)
 
     def _play(self, pid: int, action_id: int) -> Self:
         setup = self.setup
-        m = setup.meta
-        (
-            stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
-            points, declarations, scored, turn, exchanged, tricks, shown, moves, pending,
-        ) = self.core  # fmt: skip
-        n = m.players
+        t: StockTables = setup.meta
+        core = self.core
+        stage, p, hands, tabled, known = core.stage, core.player, core.hands, core.tabled, core.known
+        trump, leader, trick, won, points = core.trump, core.leader, core.trick, core.won, core.points
+        declarations, scored, pending = core.declarations, core.scored, core.pending
+        n = t.trick.players
         bit = 1 << pid
         if n == 2:
             hands = (hands[0] ^ bit, hands[1]) if p == 0 else (hands[0], hands[1] ^ bit)
@@ -975,29 +1154,27 @@ class StockDeal(DealState):
                 pending, declarations = _drop_pending(pending, declarations, bit)
         if known[p] & bit:
             known = (*known[:p], known[p] ^ bit, *known[p + 1 :])
-        if bit & m.dix_masks[trump] and stage is _ST_PLAY and m.score_on_play and not scored & bit:
+        d = t.declaring
+        if bit & d.dix_masks[trump] and stage is _ST_PLAY and d.score_on_play and not scored & bit:
             scored |= bit
-            points = _add(points, p, _SEVEN, m.dix_points)
-        moves = (*moves, (p, action_id))
-        shown &= ~(1 << p)
+            points = _set(points, p, points[p] + ScoreBreakdown(seven=d.dix_points))
+        moves = (*core.moves, (p, action_id))
+        shown = core.shown & ~(1 << p)
         cls = type(self)
         if len(trick) + 1 < n:
             return cls(
                 setup,
-                _tuple_new(
-                    StockCore,
-                    (
-                        stage, (p + 1) % n, hands, tabled, known, stock, turn_up, trump, leader, (*trick, pid),
-                        last_trick, last_leader, won, points, declarations, scored, turn, exchanged, tricks, shown,
-                        moves, pending,
-                    )
+                _core(
+                    stage, (p + 1) % n, hands, tabled, known, core.stock, core.turn_up, trump, leader, (*trick, pid),
+                    core.last_trick, core.last_leader, won, points, declarations, scored, core.turn, core.exchanged,
+                    core.tricks, shown, moves, pending,
                 ),
             )  # fmt: skip
         # the trick is complete
         if n == 2:
             first = trick[0]
             trick = (first, pid)
-            power, suits, trumps = m.winner_tables[trump]
+            power, suits, trumps = t.trick.winners[trump]
             if power[pid] > power[first] and (suits[pid] == suits[first] or (trumps >> pid) & 1):
                 winner = p
             else:
@@ -1006,63 +1183,57 @@ class StockDeal(DealState):
             won = (won[0] | won_mask, won[1]) if winner == 0 else (won[0], won[1] | won_mask)
         else:
             trick = (*trick, pid)
-            winner = (leader + m.tables[trump].winner(trick)) % n
+            winner = (leader + t.trick.trumps[trump].winner(trick)) % n
             won_mask = 0
             for c in trick:
                 won_mask |= 1 << c
             won = (*won[:winner], won[winner] | won_mask, *won[winner + 1 :])
-        if m.immediate:
-            values = m.card_values
-            points = _add(points, winner, _CARDS, sum(values[c] for c in trick))
-        tricks += 1
+        sc = t.scoring
+        if sc.immediate:
+            values = sc.card_values
+            points = _set(points, winner, points[winner] + ScoreBreakdown(cards=sum(values[c] for c in trick)))
+        tricks = core.tricks + 1
+        stock, turn_up = core.stock, core.turn_up
         if stage is _ST_PLAYOFF:
             if hands[winner]:
                 return cls(
                     setup,
-                    _tuple_new(
-                        StockCore,
-                        (
-                            stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader,
-                            won, points, declarations, scored, 0, -1, tricks, shown, moves, pending,
-                        )
+                    _core(
+                        stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader,
+                        won, points, declarations, scored, 0, -1, tricks, shown, moves, pending,
                     ),
                 )  # fmt: skip
-            if m.last_at_final:
-                points = _add(points, winner, _LAST, m.last_bonus)
-            if m.sweep_bonus and _swept(moves, n, setup.rules.deal.hand_size, winner):
-                points = _add(points, winner, _BONUS, m.sweep_bonus)
-            if m.result is not None:
-                points = _deal_result(m, points, won)
-            elif not m.immediate:
+            if sc.last_at_final:
+                points = _set(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
+            if sc.sweep_bonus and _swept(moves, n, setup.rules.deal.hand_size, winner):
+                points = _set(points, winner, points[winner] + ScoreBreakdown(bonus=sc.sweep_bonus))
+            if sc.result is not None:
+                points = _deal_result(sc.result, sc.value_bytes, points, won)
+            elif not sc.immediate:
                 rounded = setup.rules.card_points.rounded
-                for q in range(n):
-                    points = _add(points, q, _CARDS, rounded(_mask_points(m.value_bytes, won[q])))
-            return cls(
-                setup,
-                StockCore(
-                    _ST_OVER, -1, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won, points,
-                    declarations, scored, 0, -1, tricks, shown, moves, pending,
-                ),
-                (),
+                points = tuple(row + ScoreBreakdown(cards=rounded(_mask_points(sc.value_bytes, won[q])))
+                               for q, row in enumerate(points))  # fmt: skip
+            over = core._replace(
+                stage=_ST_OVER, player=-1, hands=hands, tabled=tabled, known=known, leader=winner, trick=(),
+                last_trick=trick, last_leader=leader, won=won, points=points, declarations=declarations, scored=scored,
+                turn=0, exchanged=-1, tricks=tricks, shown=shown, moves=moves, pending=pending,
             )  # fmt: skip
+            return cls(setup, over, ())
         last_stock = len(stock) + (1 if turn_up >= 0 else 0) <= n
-        if last_stock and not m.last_at_final:
-            points = _add(points, winner, _LAST, m.last_bonus)
+        if last_stock and not sc.last_at_final:
+            points = _set(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
         # The winner always gets the declaration decision while declaring is allowed (a
         # ``pass`` when he has nothing): whether he could declare stays hidden (issue 12).
-        stage = _ST_DECLARE if not last_stock or m.declare_on_last else _ST_PLAY
-        core = _tuple_new(
-            StockCore,
-            (
-                stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won,
-                points, declarations, scored, 0, -1, tricks, shown, moves, pending,
-            ),
+        stage = _ST_DECLARE if not last_stock or sc.declare_on_last else _ST_PLAY
+        taken = _core(
+            stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won,
+            points, declarations, scored, 0, -1, tricks, shown, moves, pending,
         )  # fmt: skip
         if stage is _ST_DECLARE:
             # his actions now (the search runs once, here; often only ``pass``)
-            ids = _declaring(setup.rules, m, core, winner, 0, -1)
-            return cls(setup, core, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
-        return cls(setup, _after_draw(m, core, moves))
+            ids = _declaring(setup.rules, t, taken, winner, 0, -1)
+            return cls(setup, taken, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
+        return cls(setup, _after_draw(t, taken, moves))
 
     def _drawn(self, moves: tuple[Move, ...]) -> Self:
         """End the declare phase: everyone draws, then the winner leads."""
@@ -1072,100 +1243,98 @@ class StockDeal(DealState):
         """After a declaration: the winner stays (and passes when done) while the rules leave
         anything to declare on this trick, whatever his hand; else everyone draws."""
         setup = self.setup
-        m: _Meta = setup.meta
-        if _more_may_be_declared(setup.rules, m, core):
-            p = core.player
-            ids = _declaring(setup.rules, m, core, p, core.turn, core.exchanged)
+        t: StockTables = setup.meta
+        if _more_may_be_declared(setup.rules, t, core):
+            ids = _declaring(setup.rules, t, core, core.player, core.turn, core.exchanged)
             return type(self)(setup, core, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
-        return type(self)(setup, _after_draw(m, core, core.moves))
+        return type(self)(setup, _after_draw(t, core, core.moves))
 
-    def _meld(self, kind_index: int, key: tuple[tuple[int, bool], ...], moves: tuple[Move, ...]) -> Self:
+    def _meld(self, kind_index: int, key: MeldKey, moves: tuple[Move, ...]) -> Self:
         rules = self.setup.rules
-        (
-            stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
-            points, declarations, scored, turn, exchanged, tricks, shown, _moves, pending,
-        ) = self.core  # fmt: skip
+        core = self.core
+        p, turn, points = core.player, core.turn, core.points
         kind = rules.melds.kinds[kind_index]
-        m: _Meta = self.setup.meta
-        scores = not m.pending or (turn & 0xFF) < m.meld_limit  # else its cards are laid out, pending
-        record = _pending_match(rules, pending, p, kind_index, key) if pending and scores else None
+        t: StockTables = self.setup.meta
+        # with pending declarations past the trick's limit, its cards are laid out, pending
+        scores = not t.declaring.pending or (turn & 0xFF) < t.declaring.meld_limit
+        record = _pending_match(rules, core.pending, p, kind_index, key) if core.pending and scores else None
         if record is not None:  # a pending meld scores as this trick's meld
             return self._declared(
-                self.core._replace(
-                    points=_add(points, p, _MELDS, kind.points), turn=turn + 1, moves=moves,
-                    pending=tuple(other for other in pending if other != record),
+                core._replace(
+                    points=_set(points, p, points[p] + ScoreBreakdown(melds=kind.points)), turn=turn + 1, moves=moves,
+                    pending=tuple(other for other in core.pending if other != record),
                 )
             )  # fmt: skip
         dix = rules.stock.dix
         forbidden = 0
+        exchanged = core.exchanged
         if exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
             forbidden = 1 << exchanged
-        hand, table, history = _meld_cards(self.setup.meta, hands, tabled, declarations, p, kind_index)
+        hand, table, history = _meld_cards(t, core.hands, core.tabled, core.declarations, p, kind_index)
+        trump = core.trump
         mask = meld_copies(
             rules.deck, rules.melds, rules.meld_rules, rules.meld_search[trump], kind_index, key, hand, table,
             history, forbidden,
         )  # fmt: skip
-        own = mask & hands[p]  # the partner's tabled cards it uses stay his (`DeclarationPrivilege`)
+        own = mask & core.hands[p]  # the partner's tabled cards it uses stay his (`DeclarationPrivilege`)
         if trump < 0 and kind.fixes_trump:
             suit = rules.deck.faces[key[0][0]].suit
             assert suit is not None  # marriages and sequences are suited
             trump = suit.value
+        declared = Declared(player=p, kind=kind_index, cards=mask)
         return self._declared(
-            _tuple_new(
-                StockCore,
-                (
-                    stage, p, hands, _set(tabled, p, tabled[p] | own), _set(known, p, known[p] | own), stock,
-                    turn_up, trump, leader, trick, last_trick, last_leader, won,
-                    _add(points, p, _MELDS, kind.points) if scores else points, (*declarations, (p, kind_index, mask)),
-                    scored, turn + 1 if scores else turn, exchanged, tricks, shown, moves,
-                    pending if scores else (*pending, (p, kind_index, mask)),
-                ),
+            core._replace(
+                tabled=_set(core.tabled, p, core.tabled[p] | own),
+                known=_set(core.known, p, core.known[p] | own),
+                trump=trump,
+                points=_set(points, p, points[p] + ScoreBreakdown(melds=kind.points)) if scores else points,
+                declarations=(*core.declarations, declared),
+                turn=turn + 1 if scores else turn,
+                moves=moves,
+                pending=core.pending if scores else (*core.pending, declared),
             )
-        )  # fmt: skip
+        )
 
     def _seven(self, exchange: bool, face: int, moves: tuple[Move, ...]) -> Self:
         rules = self.setup.rules
         dix = rules.stock.dix
         assert dix is not None  # only offered when the rule set has a dix rule
-        (
-            stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
-            points, declarations, scored, turn, exchanged, tricks, shown, _moves, pending,
-        ) = self.core  # fmt: skip
-        held = hands[p] & rules.deck.face_masks[face] & ~scored
-        low = held & -held
+        core = self.core
+        p, hands, known, turn_up, exchanged = core.player, core.hands, core.known, core.turn_up, core.exchanged
+        held = hands[p] & rules.deck.face_masks[face] & ~core.scored
+        pid = lowest_bit(held)
+        low = 1 << pid
         if exchange:
             old = turn_up
             hands = _set(hands, p, (hands[p] ^ low) | (1 << old))
             known = _set(known, p, (known[p] & ~low) | (1 << old))
-            turn_up = low.bit_length() - 1
+            turn_up = pid
             exchanged = old
         else:
             known = _set(known, p, known[p] | low)
-        if stage is not _ST_DECLARE:  # seed 000 method 2: declared on his turn to play; he plays next
+        points = _set(core.points, p, core.points[p] + ScoreBreakdown(seven=dix.points))
+        if core.stage is not _ST_DECLARE:  # seed 000 method 2: declared on his turn to play; he plays next
             return type(self)(
-                self.setup,
-                self.core._replace(
-                    known=known, points=_add(points, p, _SEVEN, dix.points), scored=scored | low, moves=moves
-                ),
+                self.setup, core._replace(known=known, points=points, scored=core.scored | low, moves=moves)
             )
         return self._declared(
-            _tuple_new(
-                StockCore,
-                (
-                    stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader,
-                    won, _add(points, p, _SEVEN, dix.points), declarations, scored | low, turn | _SEVEN_DONE,
-                    exchanged, tricks, shown, moves, pending,
-                ),
+            core._replace(
+                hands=hands, known=known, turn_up=turn_up, points=points, scored=core.scored | low,
+                turn=core.turn | _SEVEN_DONE, exchanged=exchanged, moves=moves,
             )
         )  # fmt: skip
 
     def _carte(self, moves: tuple[Move, ...]) -> Self:
         p = self.player
+        points = self.points
+        streak = (1 << (_STREAK + p)) if self.setup.meta.declaring.carte_repeat else 0
         return self._evolve(
-            points=_add(self.points, p, _MELDS, self.setup.rules.stock.carte_blanche),
-            known=_set(self.known, p, self.known[p] | self.hands[p]),
-            shown=(self.shown & ~(1 << p)) | ((1 << (_STREAK + p)) if self.setup.meta.carte_repeat else 0),
-            moves=moves,
+            self.core._replace(
+                points=_set(points, p, points[p] + ScoreBreakdown(melds=self.setup.rules.stock.carte_blanche)),
+                known=_set(self.known, p, self.known[p] | self.hands[p]),
+                shown=(self.shown & ~(1 << p)) | streak,
+                moves=moves,
+            )
         )
 
     def _guess(self, size: int, moves: tuple[Move, ...]) -> Self:
@@ -1175,14 +1344,15 @@ class StockDeal(DealState):
         points = self.points
         packet = self.setup.packet
         if size == packet:
-            points = _add(points, self.player, _BONUS, cut.guess_bonus)
+            points = _set(points, self.player, points[self.player] + ScoreBreakdown(bonus=cut.guess_bonus))
         if packet == cut.exact:
-            points = _add(points, self.setup.dealer, _BONUS, cut.exact_bonus)
-        return self._evolve(stage=Phase.PLAY, points=points, moves=moves)
+            dealer = self.setup.dealer
+            points = _set(points, dealer, points[dealer] + ScoreBreakdown(bonus=cut.exact_bonus))
+        return self._evolve(self.core._replace(stage=Phase.PLAY, points=points, moves=moves))
 
-    def _evolve(self, **changes: Any) -> Self:
-        """A copy with some core fields changed (for the rarer transitions)."""
-        return type(self)(self.setup, self.core._replace(**changes))
+    def _evolve(self, core: StockCore) -> Self:
+        """This deal with the core ``core`` (a rarer transition's ``_replace``)."""
+        return type(self)(self.setup, core)
 
     # -- knowledge ---------------------------------------------------------
 
@@ -1260,8 +1430,8 @@ class StockDeal(DealState):
                     if _cut_packet(cut, None, _stacked_ids(deck.num_faces, state.deck_order)) == self.setup.packet:
                         break
                     state = self._relabel(dict(zip(hidden, shuffle(hidden, rng))))
-        if self.setup.meta.carte_id >= 0:
-            state = state._evolve(shown=state._carte_bits(player))
+        if self.setup.meta.index.carte_id >= 0:
+            state = state._evolve(state.core._replace(shown=state._carte_bits(player)))
         return state
 
     def _carte_bits(self, viewer: int) -> int:
@@ -1269,15 +1439,16 @@ class StockDeal(DealState):
         player may show one when he could have (he has not played since the deal, or since a
         draw during a streak of carte blanches) and his hand as dealt now has no court card."""
         n = self.setup.rules.players
-        m = self.setup.meta
+        t: StockTables = self.setup.meta
+        meanings = t.index.meanings
         shown = self.shown
         in_trick = {(self.leader + i) % n for i in range(len(self.trick))}
-        played = {who for who, action_id in self.moves if m.meta[action_id][0] == _PLAY}
+        played = {who for who, action_id in self.moves if meanings[action_id].kind == _PLAY}
         for q in range(n):
             if q == viewer:
                 continue
             could = q not in in_trick and (q not in played or (shown >> (_STREAK + q)) & 1)
-            if could and self.stage is Phase.PLAY and not self.hands[q] & m.court_mask:
+            if could and self.stage is Phase.PLAY and not self.hands[q] & t.declaring.court_mask:
                 shown |= 1 << q
             else:
                 shown &= ~(1 << q)
@@ -1293,27 +1464,28 @@ class StockDeal(DealState):
         )
 
 
-def _history(declarations: tuple[tuple[int, int, int], ...], player: int) -> tuple[tuple[int, int], ...]:
-    """The (kind index, mask) declarations of ``player``."""
+def _history(declarations: tuple[Declared, ...], player: int) -> tuple[tuple[int, int], ...]:
+    """The (kind index, cards) declarations of ``player`` (what the meld rules read)."""
     if not declarations:
         return ()
-    return tuple([(k, mask) for p, k, mask in declarations if p == player])
+    return tuple([(kind, cards) for who, kind, cards in declarations if who == player])
 
 
-def _after_draw(m: _Meta, core: StockCore, moves: tuple[Move, ...]) -> StockCore:
+def _after_draw(t: StockTables, core: StockCore, moves: tuple[Move, ...]) -> StockCore:
     """The core once the declare phase ends: everyone draws, then the winner leads."""
-    (
-        _stage, _p, hands, tabled, known, stock, turn_up, trump, p, trick, last_trick, last_leader, won,
-        points, declarations, scored, _turn, _exchanged, tricks, shown, _moves, pending,
-    ) = core  # fmt: skip
-    n = m.players  # ``p``: the trick winner (who leads), also when his partner declared
+    n = t.trick.players
+    p = core.leader  # the trick winner (who leads), also when his partner declared
+    hands, tabled, known, stock, turn_up = core.hands, core.tabled, core.known, core.stock, core.turn_up
+    points, declarations, shown, pending = core.points, core.declarations, core.shown, core.pending
     if shown >> _STREAK:
-        shown = _carte_after_draw(m, shown, n, p, stock)
-    if m.last_card_bonus:
+        shown = _carte_after_draw(t.declaring.court_mask, shown, n, p, stock)
+    sc = t.scoring
+    if sc.last_card_bonus:
         left = len(stock) + (turn_up >= 0)
         if 0 < left <= n:  # the last card goes to the left-th drawer from the winner
-            points = _add(points, (p + left - 1) % n, _BONUS, m.last_card_bonus)
-    hands, known, stock, turn_up = _draws(n, p, hands, known, stock, turn_up, m.show_last)
+            q = (p + left - 1) % n
+            points = _set(points, q, points[q] + ScoreBreakdown(bonus=sc.last_card_bonus))
+    hands, known, stock, turn_up = _draws(n, p, hands, known, stock, turn_up, sc.show_last)
     if stock or turn_up >= 0:
         stage = _ST_PLAY
     else:
@@ -1321,12 +1493,9 @@ def _after_draw(m: _Meta, core: StockCore, moves: tuple[Move, ...]) -> StockCore
         tabled = (0,) * n
         if pending:
             pending, declarations = _drop_pending(pending, declarations, -1)
-    return _tuple_new(
-        StockCore,
-        (
-            stage, p, hands, tabled, known, stock, turn_up, trump, p, trick, last_trick, last_leader, won,
-            points, declarations, scored, 0, -1, tricks, shown, moves, pending,
-        ),
+    return _core(
+        stage, p, hands, tabled, known, stock, turn_up, core.trump, p, core.trick, core.last_trick, core.last_leader,
+        core.won, points, declarations, core.scored, 0, -1, core.tricks, shown, moves, pending,
     )  # fmt: skip
 
 
@@ -1337,31 +1506,34 @@ def _swept(moves: tuple[Move, ...], n: int, playoff_tricks: int, winner: int) ->
     return all(plays[k * n][0] == winner for k in range(1, playoff_tricks))
 
 
-def _carte_after_draw(m: _Meta, shown: int, n: int, winner: int, stock: tuple[int, ...]) -> int:
+def _carte_after_draw(court_mask: int, shown: int, n: int, winner: int, stock: tuple[int, ...]) -> int:
     """Carte-blanche streaks after a draw: a court card ends a streak; any other card may be
     shown for another carte blanche."""
     for i in range(min(n, len(stock))):
         q = (winner + i) % n
         if not (shown >> (_STREAK + q)) & 1:
             continue
-        if (m.court_mask >> stock[i]) & 1:
+        if (court_mask >> stock[i]) & 1:
             shown &= ~(1 << (_STREAK + q))
         else:
             shown |= 1 << q
     return shown
 
 
-def _deal_result(m: _Meta, points: tuple[tuple[int, ...], ...], won: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def _deal_result(
+    rule: DealResultRule,
+    value_bytes: tuple[tuple[int, ...], ...],
+    points: tuple[ScoreBreakdown, ...],
+    won: tuple[int, ...],
+) -> tuple[ScoreBreakdown, ...]:
     """Settle a deal whose result is a game (multi-pack): brisques join only when the rule
     counts them; the contract part brings each total to the result."""
-    brisques = (_mask_points(m.value_bytes, won[0]), _mask_points(m.value_bytes, won[1]))
-    totals = (sum(points[0]), sum(points[1]))
-    if m.result.counts_brisques(totals, brisques):
-        points = _add(_add(points, 0, _CARDS, brisques[0]), 1, _CARDS, brisques[1])
-    result = m.result.result(totals, brisques)
-    for q in range(2):
-        points = _add(points, q, _CONTRACT, result[q] - sum(points[q]))
-    return points
+    brisques = (_mask_points(value_bytes, won[0]), _mask_points(value_bytes, won[1]))
+    totals = (points[0].total, points[1].total)
+    if rule.counts_brisques(totals, brisques):
+        points = (points[0] + ScoreBreakdown(cards=brisques[0]), points[1] + ScoreBreakdown(cards=brisques[1]))
+    result = rule.result(totals, brisques)
+    return tuple(row + ScoreBreakdown(contract=result[q] - row.total) for q, row in enumerate(points))
 
 
 def _byte_sums(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -1371,7 +1543,7 @@ def _byte_sums(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         chunk = values[k : k + 8]
         sums = [0] * 256
         for b in range(1, 256):
-            low = (b & -b).bit_length() - 1
+            low = lowest_bit(b)
             sums[b] = sums[b & (b - 1)] + (chunk[low] if low < len(chunk) else 0)
         out.append(tuple(sums))
     return tuple(out)
@@ -1388,13 +1560,9 @@ def _mask_points(value_bytes: tuple[tuple[int, ...], ...], mask: int) -> int:
     return total
 
 
-def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
-    return t[:i] + (v,) + t[i + 1 :]
-
-
-def _add(points: tuple[tuple[int, ...], ...], p: int, part: int, amount: int) -> tuple[tuple[int, ...], ...]:
-    row = points[p]
-    return points[:p] + (row[:part] + (row[part] + amount,) + row[part + 1 :],) + points[p + 1 :]
+def _set(row: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
+    """``row`` with item ``i`` replaced by ``v`` (a per-player tuple)."""
+    return row[:i] + (v,) + row[i + 1 :]
 
 
 ENGINE = StockEngine()
