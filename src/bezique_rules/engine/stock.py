@@ -1186,8 +1186,7 @@ class StockDeal(DealState):
             won = (*won[:winner], won[winner] | won_mask, *won[winner + 1 :])
         sc = t.scoring
         if sc.immediate:
-            values = sc.card_values
-            points = _set(points, winner, points[winner] + ScoreBreakdown(cards=sum(values[c] for c in trick)))
+            points = _set(points, winner, points[winner] + ScoreBreakdown(cards=_mask_points(sc.value_bytes, won_mask)))
         tricks = core.tricks + 1
         stock, turn_up = core.stock, core.turn_up
         if stage is _ST_PLAYOFF:
@@ -1206,9 +1205,7 @@ class StockDeal(DealState):
             if sc.result is not None:
                 points = _deal_result(sc.result, sc.value_bytes, points, won)
             elif not sc.immediate:
-                rounded = setup.rules.card_points.rounded
-                points = tuple(row + ScoreBreakdown(cards=rounded(_mask_points(sc.value_bytes, won[q])))
-                               for q, row in enumerate(points))  # fmt: skip
+                points = _cards_counted(setup.rules, sc, points, won)
             over = core._replace(
                 stage=_ST_OVER, player=-1, hands=hands, tabled=tabled, known=known, leader=winner, trick=(),
                 last_trick=trick, last_leader=leader, won=won, points=points, declarations=declarations, scored=scored,
@@ -1525,6 +1522,19 @@ def _deal_result(
         points = (points[0] + ScoreBreakdown(cards=brisques[0]), points[1] + ScoreBreakdown(cards=brisques[1]))
     result = rule.result(totals, brisques)
     return tuple(row + ScoreBreakdown(contract=result[q] - row.total) for q, row in enumerate(points))
+
+
+def _cards_counted(
+    rules: RuleSet, sc: ScoringTables, points: tuple[ScoreBreakdown, ...], won: tuple[int, ...]
+) -> tuple[ScoreBreakdown, ...]:
+    """The card points won in tricks added at the end of the deal (rounded as the rules say).
+
+    (Its own function: a comprehension inside `StockDeal._play` would make the locals it
+    reads closure cells on every card played.)"""
+    rounded = rules.card_points.rounded
+    return tuple(
+        row + ScoreBreakdown(cards=rounded(_mask_points(sc.value_bytes, won[q]))) for q, row in enumerate(points)
+    )
 
 
 def _byte_sums(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
