@@ -10,7 +10,6 @@ the differential test (``tests/test_batch.py``) keeps the two equal.
 
 from __future__ import annotations
 
-import itertools
 from functools import lru_cache
 
 import attrs
@@ -19,7 +18,7 @@ import numpy.typing as npt
 
 from ..actions import Action, Verb
 from ..bidding import Decision, OrderUp
-from ..deck import WIDOW, seeded_order
+from ..deck import WIDOW
 from ..errors import OptionError
 from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring
@@ -27,6 +26,7 @@ from ..tricks import PlayDuty
 from .core import BatchState, BoolArray, IntArray
 from .core import Fields as _Fields
 from .core import unpack_cards as _cards
+from .shuffle import seeded_orders
 
 __all__ = ["EuchreBatch", "new_euchre"]
 
@@ -612,8 +612,7 @@ def new_euchre(rules: RuleSet, seeds: list[int], dealer: int) -> EuchreBatch:
     t = euchre_tables(rules)
     n = len(seeds)
     c = rules.deck.size
-    orders = np.fromiter(itertools.chain.from_iterable(seeded_order(c, s) for s in seeds), np.int64, n * c)
-    orders = orders.reshape(n, c)
+    orders = seeded_orders(c, seeds)
     hands = np.bitwise_or.reduce(t.card_bit[orders[:, t.dealt[dealer]]], axis=2)  # N x seat x hand -> N x seat
     turn_up = orders[:, t.turn_pos].astype(np.int8)
     candidate = t.candidate_of[turn_up]

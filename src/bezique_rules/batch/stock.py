@@ -28,13 +28,13 @@ import numpy.typing as npt
 
 from ..actions import Verb
 from ..cards import Card, Suit
-from ..deck import seeded_order
 from ..errors import OptionError
 from ..melds import quick_rules, reuse_blocks
 from ..rules.ruleset import RuleSet
 from ..scoring import StockBonuses
 from ..tricks import PlayDuty
 from .core import BatchState, BoolArray, Fields, IntArray, unpack_cards
+from .shuffle import seeded_orders
 
 __all__ = ["MeldComponent", "StockBatch", "StockBatchTables", "new_stock"]
 
@@ -836,8 +836,7 @@ def new_stock(rules: RuleSet, seeds: list[int], dealer: int) -> StockBatch:
     t = stock_tables(rules)
     n = len(seeds)
     c = rules.deck.size
-    orders = np.fromiter(itertools.chain.from_iterable(seeded_order(c, s) for s in seeds), np.int64, n * c)
-    orders = orders.reshape(n, c)
+    orders = seeded_orders(c, seeds)
     hands = np.bitwise_or.reduce(t.card_bit[orders[:, t.dealt[dealer]]], axis=2)  # N x seat x hand -> N x seat
     turn_up = orders[:, t.turn_pos]
     scores = np.zeros((n, _PLAYERS), np.int32)
