@@ -37,6 +37,9 @@ _MATRIX_A = np.uint32(0x9908B0DF)
 _UPPER = np.uint32(0x80000000)
 _LOWER = np.uint32(0x7FFFFFFF)
 _THIRTY = np.uint32(30)
+_ONE, _SEVEN, _ELEVEN, _FIFTEEN, _EIGHTEEN = (np.uint32(v) for v in (1, 7, 11, 15, 18))
+_TEMPER_B = np.uint32(0x9D2C5680)
+_TEMPER_C = np.uint32(0xEFC60000)
 ARRAY_FROM = 4096
 """From this many deals (of one key length) on, the shuffles run in array form; below it
 each deal gets `seeded_order` (CPython's C seeding beats 1,248 array steps on few deals)."""
@@ -64,10 +67,6 @@ def _key_words(seed: int, length: int) -> list[int]:
     return [(seed >> (32 * w)) & 0xFFFFFFFF for w in range(length)]
 
 
-def _key_length(seed: int) -> int:
-    return max(1, -(-seed.bit_length() // 32))
-
-
 def _seeded_states(seeds: Sequence[int], length: int, mt: npt.NDArray[np.uint32]) -> npt.NDArray[np.uint32]:
     """uint32[624, N]: the states after ``init_by_array`` with each seed's ``length`` words
     (CPython's ``random_seed`` of a whole number), one deal per column, written into ``mt``
@@ -80,7 +79,7 @@ def _seeded_states(seeds: Sequence[int], length: int, mt: npt.NDArray[np.uint32]
     rows[0][...] = _START[0]
     prev = rows[0]
     tmp = np.empty(n, np.uint32)
-    shift, xor, multiply = np.right_shift, np.bitwise_xor, np.multiply
+    shift, xor, multiply, add, subtract = np.right_shift, np.bitwise_xor, np.multiply, np.add, np.subtract
     thirty = _THIRTY
     mul1 = np.uint32(1664525)
     mul2 = np.uint32(1566083941)
@@ -93,7 +92,7 @@ def _seeded_states(seeds: Sequence[int], length: int, mt: npt.NDArray[np.uint32]
         multiply(tmp, mul1, out=tmp)
         # the first pass over words 1..623 finds them as init_genrand left them
         xor(tmp, start[i] if step < _N - 1 else out, out=tmp)
-        np.add(tmp, plus[j], out=out)
+        add(tmp, plus[j], out=out)
         prev = out
         i += 1
         j += 1
@@ -110,7 +109,7 @@ def _seeded_states(seeds: Sequence[int], length: int, mt: npt.NDArray[np.uint32]
         xor(tmp, prev, out=tmp)
         multiply(tmp, mul2, out=tmp)
         xor(tmp, out, out=tmp)
-        np.subtract(tmp, minus[i], out=out)
+        subtract(tmp, minus[i], out=out)
         prev = out
         i += 1
         if i >= _N:
@@ -121,43 +120,67 @@ def _seeded_states(seeds: Sequence[int], length: int, mt: npt.NDArray[np.uint32]
     return mt
 
 
+_TWIST_ROWS = 4  # outputs made per pass: the pass's arrays stay in the cache
+
+
 def _first_outputs(mt: npt.NDArray[np.uint32], count: int) -> npt.NDArray[np.uint32]:
     """uint32[count, N]: the first ``count`` (<= 227) tempered outputs of each state."""
-    y = (mt[:count] & _UPPER) | (mt[1 : count + 1] & _LOWER)
-    x: npt.NDArray[np.uint32] = mt[_M : _M + count] ^ (y >> np.uint32(1))
-    x ^= np.where((y & np.uint32(1)) != 0, _MATRIX_A, np.uint32(0))
-    x ^= x >> np.uint32(11)
-    x ^= (x << np.uint32(7)) & np.uint32(0x9D2C5680)
-    x ^= (x << np.uint32(15)) & np.uint32(0xEFC60000)
-    x ^= x >> np.uint32(18)
-    return x
+    n = mt.shape[1]
+    out = np.empty((count, n), np.uint32)
+    y = np.empty((_TWIST_ROWS, n), np.uint32)
+    t = np.empty((_TWIST_ROWS, n), np.uint32)
+    for a in range(0, count, _TWIST_ROWS):
+        b = min(a + _TWIST_ROWS, count)
+        yb, tb, x = y[: b - a], t[: b - a], out[a:b]
+        np.bitwise_and(mt[a:b], _UPPER, out=yb)
+        np.bitwise_and(mt[a + 1 : b + 1], _LOWER, out=tb)
+        yb |= tb
+        np.right_shift(yb, _ONE, out=x)
+        x ^= mt[_M + a : _M + b]
+        yb &= _ONE
+        yb *= _MATRIX_A
+        x ^= yb  # the twist: new word a
+        np.right_shift(x, _ELEVEN, out=tb)  # the tempering
+        x ^= tb
+        np.left_shift(x, _SEVEN, out=tb)
+        tb &= _TEMPER_B
+        x ^= tb
+        np.left_shift(x, _FIFTEEN, out=tb)
+        tb &= _TEMPER_C
+        x ^= tb
+        np.right_shift(x, _EIGHTEEN, out=tb)
+        x ^= tb
+    return out
 
 
 def _draws(size: int) -> int:
-    """How many outputs to make per deal: well above the mean number of draws
-    (sum over i of 2**bit_length(i + 1) / (i + 1), about 1.4 per card) and at most 227."""
-    mean = sum((1 << (i + 1).bit_length()) / (i + 1) for i in range(1, size))
-    return min(_TWISTED, int(mean * 1.5) + 32)
+    """How many outputs to make per deal (at most 227): the mean number of draws and six
+    standard deviations (each draw for position i is accepted with probability
+    p = (i + 1) / 2**bit_length(i + 1): a geometric number of draws, mean 1 / p, variance
+    (1 - p) / p**2); about 1.4 draws per card on average."""
+    accept = [(i + 1) / (1 << (i + 1).bit_length()) for i in range(1, size)]
+    mean = sum(1 / p for p in accept)
+    spread = sum((1 - p) / p**2 for p in accept) ** 0.5
+    return min(_TWISTED, int(mean + 6 * spread) + 4)
 
 
 def _fisher_yates(outputs: npt.NDArray[np.uint32], size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
     """Fisher-Yates with rejection over each column of ``outputs`` (count x N): the orders
     (N x size) and which deals ran out of outputs (their orders are wrong)."""
     count, n = outputs.shape
-    flat = np.ascontiguousarray(outputs.T).reshape(-1)  # deal-major: deal d's outputs at d * count
-    base = np.arange(n, dtype=np.intp) * count
-    pos = base.copy()
-    end = base + count - 1
-    order = np.tile(np.arange(size, dtype=np.int64), n)
-    obase = np.arange(n, dtype=np.intp) * size
+    flat = outputs.reshape(-1)  # output j of deal d at j * n + d: neighbouring deals read nearby
+    deals = np.arange(n, dtype=np.intp)
+    pos = deals.copy()  # each deal's next output (flat index)
+    last_output = (count - 1) * n
+    order = np.repeat(np.arange(size, dtype=np.int8), n)  # card at position i of deal d: i * n + d
     short = np.zeros(n, bool)
     for i in range(size - 1, 0, -1):
         shift = np.uint32(32 - (i + 1).bit_length())
         r = flat.take(pos) >> shift
         bad = np.flatnonzero(r > i)
         while bad.size:  # rejected: the deal's next output
-            p = pos.take(bad) + 1
-            over = p > end.take(bad)
+            p = pos.take(bad) + n
+            over = p > last_output
             if over.any():  # out of outputs: flagged, any index will do
                 short[bad[over]] = True
                 r[bad[over]] = 0
@@ -166,15 +189,16 @@ def _fisher_yates(outputs: npt.NDArray[np.uint32], size: int) -> tuple[npt.NDArr
             rb = flat.take(p) >> shift
             r[bad] = rb
             bad = bad[rb > i]
-        pos += 1
-        short |= pos > end
-        np.minimum(pos, end, out=pos)
-        at = obase + r.astype(np.intp)
-        last = obase + i
-        held = order.take(last)
-        order[last] = order.take(at)
+        pos += n
+        gone = pos > last_output
+        if gone.any():
+            short |= gone
+            np.minimum(pos, last_output, out=pos)
+        at = r.astype(np.intp) * n + deals
+        held = order[i * n : (i + 1) * n].copy()
+        order[i * n : (i + 1) * n] = order.take(at)
         order[at] = held
-    return order.reshape(n, size), short
+    return order.reshape(size, n).T.astype(np.int64), short
 
 
 def seeded_orders(size: int, seeds: Sequence[int]) -> npt.NDArray[np.int64]:
@@ -191,10 +215,14 @@ def seeded_orders(size: int, seeds: Sequence[int]) -> npt.NDArray[np.int64]:
     """
     n = len(seeds)
     orders = np.empty((n, size), np.int64)
-    lengths = np.array([_key_length(s) for s in seeds], np.intp) if n >= ARRAY_FROM else np.zeros(n, np.intp)
-    for length in np.unique(lengths).tolist():
-        cols = np.flatnonzero(lengths == length)
-        group = [seeds[c] for c in cols.tolist()]
+    if n < ARRAY_FROM or max(seeds) < 1 << 32:  # one group (one-word keys, the usual seeds)
+        groups = {1: np.arange(n)}
+    else:
+        bits = np.fromiter(map(int.bit_length, seeds), np.int64, n)
+        lengths = np.maximum(1, -(-bits // 32))
+        groups = {int(v): np.flatnonzero(lengths == v) for v in set(lengths.tolist())}
+    for length, cols in groups.items():
+        group = list(seeds) if cols.size == n else [seeds[c] for c in cols.tolist()]
         if cols.size < ARRAY_FROM or size < 2:
             chain = itertools.chain.from_iterable(seeded_order(size, s) for s in group)
             orders[cols] = np.fromiter(chain, np.int64, cols.size * size).reshape(-1, size)
