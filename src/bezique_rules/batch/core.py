@@ -201,6 +201,14 @@ _H8 = np.uint64(0x8080808080808080)
 _SWAR = tuple(np.uint64(x) for x in (0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F))
 
 
+def unpack_words(words: npt.NDArray[np.uint64], size: int) -> BoolArray:
+    """bool[N, size]: the bits of N rows of 64-bit words, bit ``a % 64`` of word ``a // 64``
+    as column ``a``."""
+    raw = np.ascontiguousarray(words, dtype="<u8").view(np.uint8)
+    bits: BoolArray = np.unpackbits(raw, axis=1, count=size, bitorder="little").view(bool)
+    return bits
+
+
 def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """One legal action id per row of ``mask``, uniformly at random (0 for an all-False row).
 
