@@ -203,10 +203,47 @@ _SWAR = tuple(np.uint64(x) for x in (0x5555555555555555, 0x3333333333333333, 0x0
 
 def unpack_words(words: npt.NDArray[np.uint64], size: int) -> BoolArray:
     """bool[N, size]: the bits of N rows of 64-bit words, bit ``a % 64`` of word ``a // 64``
-    as column ``a``."""
+    as column ``a``: the first ``size`` columns of the whole unpacked words (a view whose
+    rows are whole words apart, which `random_actions` packs again in one pass)."""
     raw = np.ascontiguousarray(words, dtype="<u8").view(np.uint8)
-    bits: BoolArray = np.unpackbits(raw, axis=1, count=size, bitorder="little").view(bool)
+    bits: BoolArray = np.unpackbits(raw, axis=1, bitorder="little").view(bool)[:, :size]
     return bits
+
+
+def _packed_rows(mask: BoolArray) -> npt.NDArray[np.uint8]:
+    """uint8[N, 8 * W]: the rows of ``mask`` (N x A) as bits, padded to whole 64-bit words.
+
+    Packing a flat array is several times faster than packing along the rows, so a mask
+    whose rows are whole bytes is packed flat; so is a mask that is the first columns of
+    a C-contiguous array of whole-word rows (what `unpack_words` gives): its array is packed
+    and the bits past column A cleared.
+    """
+    n, a = mask.shape
+    width = -(-a // 64)
+    base = mask.base
+    if a % 8 == 0 and mask.flags.c_contiguous:
+        packed = np.packbits(mask.reshape(-1), bitorder="little").reshape(n, a // 8)
+    elif (
+        isinstance(base, np.ndarray)
+        and base.ndim == 2
+        and base.itemsize == 1
+        and base.flags.c_contiguous
+        and base.shape[0] == n
+        and base.shape[1] == 64 * width
+        and mask.strides == (base.shape[1], 1)
+        and mask.ctypes.data == base.ctypes.data
+    ):
+        packed = np.packbits(base.reshape(-1), bitorder="little").reshape(n, 8 * width)
+        packed[:, a // 8] &= np.uint8((1 << (a % 8)) - 1)
+        packed[:, a // 8 + 1 :] = 0
+        return packed
+    else:
+        packed = np.packbits(mask, axis=1, bitorder="little")
+    if packed.shape[1] == 8 * width:
+        return packed
+    whole = np.zeros((n, 8 * width), np.uint8)
+    whole[:, : packed.shape[1]] = packed
+    return whole
 
 
 def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.int64]:
@@ -223,13 +260,7 @@ def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.
     """
     n, a = mask.shape
     width = -(-a // 64)
-    if a % 8 == 0 and mask.flags.c_contiguous:  # whole bytes per row: packing the flat mask is faster
-        packed = np.packbits(mask.reshape(-1), bitorder="little").reshape(n, a // 8)
-    else:
-        packed = np.packbits(mask, axis=1, bitorder="little")
-    if packed.shape[1] != 8 * width:
-        packed = np.pad(packed, ((0, 0), (0, 8 * width - packed.shape[1])))
-    words = packed.view("<u8")  # N x width
+    words = _packed_rows(mask).view("<u8")  # N x width
     u = rng.random(n)
     if width == 1:
         word = words[:, 0]
@@ -238,13 +269,17 @@ def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.
         k = (u * total).astype(np.int64)  # the k-th legal id, from 0
     else:
         rows = np.arange(n)
-        counts = np.bitwise_count(words)
-        before = counts.T.cumsum(axis=0, dtype=np.int64)  # width x N: running counts along the long axis
-        total = before[-1]
+        counts = np.bitwise_count(words.T).astype(np.int16)  # width x N
+        before = np.empty_like(counts)  # running counts over the words, row by row (numpy's
+        np.copyto(before[0], counts[0])  # running sums along the first axis are slow)
+        for w in range(1, width):
+            np.add(before[w - 1], counts[w], out=before[w])
+        total = before[-1].astype(np.int64)
         k = (u * total).astype(np.int64)
-        word_at = np.minimum((before <= k).sum(axis=0), width - 1)  # the word holding it
-        k -= before[word_at, rows] - counts[rows, word_at]  # its rank in that word
-        word = words[rows, word_at]
+        word_at = np.minimum((before <= k.astype(np.int16)).sum(axis=0), width - 1)  # the word holding it
+        flat = word_at * n + rows
+        k -= (before.reshape(-1).take(flat) - counts.reshape(-1).take(flat)).astype(np.int64)  # its rank there
+        word = words.reshape(-1).take(rows * width + word_at)
     # byte i of ``upto``: the set bits of the word's bytes 0..i (broadword counting)
     m1, m2, m4 = _SWAR
     c = word - ((word >> np.uint64(1)) & m1)
