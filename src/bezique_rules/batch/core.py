@@ -18,6 +18,7 @@ from ..state import DealState
 __all__ = ["BatchState", "new", "random_actions"]
 
 BoolArray = npt.NDArray[np.bool_]
+Steps = tuple[npt.NDArray[np.signedinteger[Any]], ...]
 IntArray = npt.NDArray[np.integer[Any]]
 
 
@@ -43,11 +44,20 @@ class BatchState:
     scores: npt.NDArray[np.int32]
     """int32[N, sides]: points of each deal per side (per player without partnerships),
     as `DealState.scores`."""
-    history: npt.NDArray[np.signedinteger[Any]]
-    """int8[N, H] (int16 when a rule set numbers over 127 actions): the action ids taken in
-    each deal, in order (unused slots -1)."""
+    steps: tuple[npt.NDArray[np.signedinteger[Any]], ...]
+    """The action ids of every step so far, one array of N per step (int8; int16 when a rule
+    set numbers over 127 actions), -1 for the deals already over: a step adds one array and
+    shares the others with the state it came from (see `history`)."""
     moves: npt.NDArray[np.int16]
     """int16[N]: how many actions each deal has taken (its used part of `history`)."""
+
+    @property
+    def history(self) -> npt.NDArray[np.signedinteger[Any]]:
+        """int8[N, H] (int16 when a rule set numbers over 127 actions): the action ids taken
+        in each deal, in order, H the number of steps so far (-1 after a deal's last action)."""
+        if not self.steps:
+            return np.empty((self.size, 0), history_dtype(self.rules))
+        return np.stack(self.steps, axis=1)
 
     @property
     def size(self) -> int:
@@ -120,9 +130,19 @@ class BatchState:
         if not isinstance(i, (int, np.integer)) or isinstance(i, bool) or not -self.size <= i < self.size:
             raise IndexError(f"no deal {i!r} in a batch of {self.size}")
         state = new_deal(self.rules, seed=int(self.seeds[i]), dealer=self.dealer)
-        for a in self.history[i, : int(self.moves[i])]:
-            state = state.apply(int(a))
+        for column in self.steps[: int(self.moves[i])]:
+            state = state.apply(int(column[i]))
         return state
+
+    def _taken(
+        self, live: IntArray, actions: IntArray
+    ) -> tuple[tuple[npt.NDArray[np.signedinteger[Any]], ...], npt.NDArray[np.int16]]:
+        """`steps` and `moves` after ``actions`` (the deals ``live`` act)."""
+        column = np.full(self.size, -1, history_dtype(self.rules))
+        column[live] = actions[live]
+        moves = self.moves.copy()
+        moves[live] += 1
+        return self.steps + (column,), moves
 
 
 def new(variant: str | RuleSet, seeds: Iterable[int] | npt.NDArray[np.integer[Any]], *, dealer: int | None = None,
@@ -163,6 +183,11 @@ def new(variant: str | RuleSet, seeds: Iterable[int] | npt.NDArray[np.integer[An
     if rules.engine == "stock":
         return new_stock(rules, raw, seat)
     raise OptionError(f"the batch engine does not support {rules.name!r} yet; {SUPPORTED}")
+
+
+def history_dtype(rules: RuleSet) -> type[np.signedinteger[Any]]:
+    """The integer type of a rule set's action ids in `BatchState.steps`."""
+    return np.int8 if rules.num_actions <= 127 else np.int16
 
 
 class Fields(dict[str, Any]):

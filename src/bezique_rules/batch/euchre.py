@@ -44,7 +44,6 @@ _MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP, _FARMER = (
 )
 _NONE = -1
 _QUEUE = 5  # the longest queue (4) and one empty slot
-_HISTORY = 48  # more than the longest Euchre deal (a Benny named, 8 bids, 4 decisions, 20 cards)
 _PLAYERS = 4
 
 Int8 = npt.NDArray[np.int8]
@@ -375,10 +374,8 @@ class EuchreBatch(BatchState):
         live = np.flatnonzero(~self.done)
         if live.size == 0:
             return self
-        moves = s["moves"][live].astype(np.intp)
-        history = s.w("history")
-        history.reshape(-1)[live * history.shape[1] + moves] = actions[live]
-        s.w("moves")[live] = moves + 1
+        s["steps"], s["moves"] = self._taken(live, actions)
+        s.copied.add("moves")
         kind = t.kind[actions]
         arg = t.arg[actions]
         stage = self.stage  # the stage before this step (s["stage"] changes)
@@ -629,7 +626,7 @@ def new_euchre(rules: RuleSet, seeds: list[int], dealer: int) -> EuchreBatch:
             current_player=np.where(benny, dealer, (dealer + 1) % _PLAYERS).astype(np.int8),
             done=np.zeros(n, bool),
             scores=np.zeros((n, 2), np.int32),
-            history=np.full((n, _HISTORY), -1, np.int8 if rules.num_actions <= 127 else np.int16),
+            steps=(),
             moves=np.zeros(n, np.int16),
             tables=t,
             hands=hands,

@@ -44,7 +44,6 @@ PLAY, DECLARE, PLAYOFF, OVER = range(4)
 _PLAY, _MELD, _EXCHANGE, _DECLARE, _CARTE, _PASS, _OTHER = range(7)
 _PLAYERS = 2
 _PACKS = 2
-_HISTORY = 128  # grows when a deal needs more (melds without a limit)
 _STATES = (_PACKS + 1) * (_PACKS + 2) // 2  # (concealed, tabled) copy counts of a face: 6 with two packs
 
 Int8 = npt.NDArray[np.int8]
@@ -617,14 +616,8 @@ class StockBatch(BatchState):
         live = np.flatnonzero(~self.done)
         if live.size == 0:
             return self
-        moves = s["moves"][live].astype(np.intp)
-        if int(moves.max()) >= s["history"].shape[1]:
-            history = s["history"]
-            s["history"] = np.pad(history, ((0, 0), (0, _HISTORY)), constant_values=-1)
-            s.copied.add("history")
-        history = s.w("history")
-        history.reshape(-1)[live * history.shape[1] + moves] = actions[live]
-        s.w("moves")[live] = moves + 1
+        s["steps"], s["moves"] = self._taken(live, actions)
+        s.copied.add("moves")
         kind = t.kind[actions]
         stage = self.stage
         trick = (stage == PLAY) | (stage == PLAYOFF)
@@ -905,7 +898,7 @@ def new_stock(rules: RuleSet, seeds: list[int], dealer: int) -> StockBatch:
         current_player=full(leader),
         done=np.zeros(n, bool),
         scores=scores,
-        history=np.full((n, _HISTORY), -1, np.int8 if rules.num_actions <= 127 else np.int16),
+        steps=(),
         moves=np.zeros(n, np.int16),
         tables=t,
         stage=full(PLAY),
