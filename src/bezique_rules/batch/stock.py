@@ -104,13 +104,10 @@ class StockBatchTables:
     """intp[Q]: the (kind, face) pairs the components read: their kinds."""
     pair_bits: U64
     """uint64[Q]: their faces' copies."""
-    key_codes: npt.NDArray[np.int32]
-    """int32[Q * (P + 1) ** 2]: pair, its copies the player may use (concealed or tabled),
-    those tabled -> the pair's part of its component's state: the code (`code`) of its
-    copies concealed and tabled times ``S ** i`` for the component's i-th face (the pairs of
-    a component are consecutive); index ``pair_key_offsets[pair] + free * (P + 1) + tabled``."""
-    pair_key_offsets: npt.NDArray[np.intp]
-    """intp[Q]: where each pair's part of `key_codes` starts."""
+    pair_weights: npt.NDArray[np.uint16]
+    """uint16[Q]: ``S ** i`` for a pair that is its component's i-th face: a component's
+    state is the sum of its pairs' codes (`code`) times these (the pairs of a component are
+    consecutive)."""
     pair_spans: tuple[tuple[int, int], ...]
     """Each component's pairs: ``range(*span)``."""
     component_valid: npt.NDArray[np.intp]
@@ -405,13 +402,10 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
     pair_kind = np.array([comp.kind for comp in components for _f in comp.faces], np.intp)
     pair_face = [int(f) for comp in components for f in comp.faces]
     weights = np.array([_STATES**i for comp in components for i in range(comp.faces.size)], np.intp)
-    if any(_STATES**comp.faces.size > 1 << 24 for comp in components):  # pragma: no cover - no such table
+    if any(_STATES**comp.faces.size > 1 << 16 for comp in components):  # pragma: no cover - no such table
         raise OptionError(f"the batch engine does not support this meld table ({rules.name!r})")
-    keys = (_PACKS + 1) ** 2
-    key_codes = np.zeros((weights.size, keys), np.int32)
-    for free_n in range(_PACKS + 1):
-        for tabled_n in range(free_n + 1):
-            key_codes[:, free_n * (_PACKS + 1) + tabled_n] = code[free_n - tabled_n, tabled_n] * weights
+    if code.tolist() != [[0, 1, 2], [3, 4, 0], [5, 0, 0]]:  # pragma: no cover - _meld_mask computes these codes
+        raise OptionError(f"the batch engine does not support this meld table ({rules.name!r})")
     ends = np.cumsum([comp.faces.size for comp in components]).tolist()
     pair_spans = tuple((end - comp.faces.size, end) for comp, end in zip(components, ends))
     dealt = np.zeros((2, 2, rules.deal.hand_size), np.intp)
@@ -427,8 +421,7 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
     return StockBatchTables(
         kind, face, star, meld_kind, slot_face, slot_hand, slot_table,
         np.array([k.points for k in kinds], np.int32), blocks,
-        components, pair_kind, face_bits[pair_face], key_codes.reshape(-1),
-        np.arange(weights.size, dtype=np.intp) * keys, pair_spans,
+        components, pair_kind, face_bits[pair_face], weights.astype(np.uint16), pair_spans,
         np.array([comp.valid for comp in components], np.intp).T.copy(), code,
         np.left_shift(np.uint64(1), np.arange(c, dtype=np.uint64)), face_bits, np.array(deck.face_of, np.intp),
         hand_ids, table_ids,
@@ -579,19 +572,23 @@ class StockBatch(BatchState):
             held = np.where(ex >= 0, held & ~t.card_bit[np.maximum(ex, 0)], held)
         # per (kind, face) pair that some meld needs: the copies the player may use, concealed
         # and tabled, as that pair's part of its component's state (pairs x deals: whole rows)
-        blocked = self.blocked.reshape(-1, self.blocked.shape[2])[idx * _PLAYERS + p].T  # K x m
-        free = blocked.take(t.pair_kind, axis=0)  # Q x m
+        kinds = self.blocked.shape[2]
+        free = self.blocked.reshape(-1).take((idx * (_PLAYERS * kinds) + p * kinds) + t.pair_kind[:, None])  # Q x m
         np.bitwise_not(free, out=free)
         free &= held
         free &= t.pair_bits[:, None]
-        key = np.bitwise_count(free).astype(np.intp)  # the free copies (at most P) ...
-        key *= _PACKS + 1
-        key += np.bitwise_count(free & tab)  # ... and how many of them are tabled
-        key += t.pair_key_offsets[:, None]
-        # each component's state: the sum of its pairs' parts (a reduction over whole rows per
-        # component: numpy's running sums and reduceat along the first axis are far slower)
-        parts = t.key_codes.take(key)
-        states = np.empty((len(t.components), idx.size), np.int32)
+        tabled = np.bitwise_count(free & tab)  # uint8: at most P copies
+        concealed = np.bitwise_count(free)
+        concealed -= tabled
+        # the code of (concealed, tabled) with P = 2: 3 * concealed + tabled, less one for two concealed
+        code = concealed * np.uint8(_PACKS + 1)
+        code += tabled
+        code -= concealed >> np.uint8(1)
+        # each component's state: the sum of its pairs' codes times S ** i (a reduction over
+        # whole rows per component: numpy's reduceat and running sums along the first axis
+        # are far slower)
+        parts = code * t.pair_weights[:, None]  # uint16: below S ** 5
+        states = np.empty((len(t.components), idx.size), np.intp)
         for c, (first, end) in enumerate(t.pair_spans):
             np.add.reduce(parts[first:end], axis=0, out=states[c])
         states *= t.component_valid[trump].T
