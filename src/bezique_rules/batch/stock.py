@@ -531,8 +531,9 @@ class StockBatch(BatchState):
             _set_bits(words, idx[seven], t.declare_ids[t.dix_face[trump[seven]]])
 
     def _declare_mask(self, words: U64, idx: IntArray, p: IntArray) -> None:
+        """The rows ``idx`` (deals in the declaration) of ``words``: built apart, then written
+        once (their rows of ``words`` are still zero)."""
         t = self.tables
-        _set_bits(words, idx, t.pass_id)
         hand = self.hands[idx, p]
         trump = self.trump[idx].astype(np.intp)
         melds_done = self.melds_done[idx]
@@ -541,29 +542,42 @@ class StockBatch(BatchState):
         if t.no_meld_when_exchanging:
             melds_open &= exchanged < 0
         rows = np.flatnonzero(melds_open)
+        every = np.arange(idx.size)
+        block = None
         if rows.size:
-            self._meld_mask(words, idx[rows], p[rows], trump[rows])
+            block = self._meld_words(words.shape[1], idx[rows], p[rows], trump[rows])
+            if block is not None and rows.size < idx.size:
+                whole = np.zeros((idx.size, words.shape[1]), np.uint64)
+                whole[rows] = block
+                block = whole
+        if block is None:
+            block = np.zeros((idx.size, words.shape[1]), np.uint64)
+        _set_bits(block, every, t.pass_id)
         # the trump seven
         sevens = ~self.seven_done[idx] & ((hand & t.dix_mask[trump] & ~self.scored[idx]) != 0)
         rows = np.flatnonzero(sevens)
-        if not rows.size:
-            return
-        d = idx[rows]
-        dix_face = t.dix_face[trump[rows]]
-        turn_up = self.turn_up[d].astype(np.intp)
-        can_exchange = (
-            (turn_up >= 0) & (t.face_of_card[np.maximum(turn_up, 0)] != dix_face)
-            if t.methods != "score_only"
-            else np.zeros(rows.size, bool)
-        )
-        exchange = can_exchange
-        if t.no_meld_when_exchanging:
-            exchange = exchange & (melds_done[rows] == 0)
-        _set_bits(words, d[exchange], t.exchange_ids[dix_face[exchange]])
-        declare = ~can_exchange if t.methods == "exchange_only" else np.ones(rows.size, bool)
-        _set_bits(words, d[declare], t.declare_ids[dix_face[declare]])
+        if rows.size:
+            d = self.turn_up[idx[rows]].astype(np.intp)
+            dix_face = t.dix_face[trump[rows]]
+            can_exchange = (
+                (d >= 0) & (t.face_of_card[np.maximum(d, 0)] != dix_face)
+                if t.methods != "score_only"
+                else np.zeros(rows.size, bool)
+            )
+            exchange = can_exchange
+            if t.no_meld_when_exchanging:
+                exchange = exchange & (melds_done[rows] == 0)
+            _set_bits(block, rows[exchange], t.exchange_ids[dix_face[exchange]])
+            declare = ~can_exchange if t.methods == "exchange_only" else np.ones(rows.size, bool)
+            _set_bits(block, rows[declare], t.declare_ids[dix_face[declare]])
+        if idx.size == words.shape[0]:
+            words[...] = block
+        else:
+            words[idx] = block
 
-    def _meld_mask(self, words: U64, idx: IntArray, p: IntArray, trump: IntArray) -> None:
+    def _meld_words(self, width: int, idx: IntArray, p: IntArray, trump: IntArray) -> U64 | None:
+        """uint64[m, width]: the legal melds of the deals ``idx`` as mask words, or None when
+        none has a meld to declare."""
         t = self.tables
         held = self.hands[idx, p]
         tab = self.tabled[idx, p]
@@ -572,8 +586,8 @@ class StockBatch(BatchState):
             held = np.where(ex >= 0, held & ~t.card_bit[np.maximum(ex, 0)], held)
         # per (kind, face) pair that some meld needs: the copies the player may use, concealed
         # and tabled, as that pair's part of its component's state (pairs x deals: whole rows)
-        kinds = self.blocked.shape[2]
-        free = self.blocked.reshape(-1).take((idx * (_PLAYERS * kinds) + p * kinds) + t.pair_kind[:, None])  # Q x m
+        blocked = self.blocked.reshape(-1, self.blocked.shape[2]).take(idx * _PLAYERS + p, axis=0)  # m x K
+        free = np.ascontiguousarray(blocked.T).take(t.pair_kind, axis=0)  # Q x m
         np.bitwise_not(free, out=free)
         free &= held
         free &= t.pair_bits[:, None]
@@ -592,20 +606,13 @@ class StockBatch(BatchState):
         for c, (first, end) in enumerate(t.pair_spans):
             np.add.reduce(parts[first:end], axis=0, out=states[c])
         states *= t.component_valid[trump].T
-        some = np.flatnonzero(states.any(axis=0))  # the deals with a meld to declare
-        if not some.size:
-            return
-        if some.size < idx.size:
-            states = states[:, some]
-            idx = idx[some]
-        melds = np.zeros((idx.size, words.shape[1]), np.uint64)
+        if not states.any():
+            return None
+        melds = np.zeros((idx.size, width), np.uint64)
         for c, comp in enumerate(t.components):  # each component's legal ids, as bits of its words
             first = comp.first_word
             melds[:, first : first + comp.words.shape[1]] |= comp.words.take(states[c], axis=0)
-        if idx.size == words.shape[0]:
-            words |= melds
-        else:
-            words[idx] |= melds
+        return melds
 
     def _advance(self, actions: IntArray) -> StockBatch:
         t = self.tables
