@@ -301,7 +301,8 @@ def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.
             np.add(before[w - 1], counts[w], out=before[w])
         total = before[-1].astype(np.int64)
         k = (u * total).astype(np.int64)
-        word_at = np.minimum((before <= k.astype(np.int16)).sum(axis=0), width - 1)  # the word holding it
+        below = (before <= k.astype(np.int16)).sum(axis=0, dtype=np.int16)  # the words before it
+        word_at = np.minimum(below, width - 1).astype(np.int64)  # the word holding it
         flat = word_at * n + rows
         k -= (before.reshape(-1).take(flat) - counts.reshape(-1).take(flat)).astype(np.int64)  # its rank there
         word = words.reshape(-1).take(rows * width + word_at)
