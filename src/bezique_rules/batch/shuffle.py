@@ -6,8 +6,8 @@
 all deals at once:
 
 - the seeding: CPython's ``init_by_array`` over the 32-bit words of the seed (lowest
-  first; one word 0 for seed 0), a chain of 2 x 624 steps, each step one array
-  operation over the deals;
+  first; one word 0 for seed 0), a chain of 2 x 624 steps, each step five array
+  operations over all the deals;
 - the first outputs: the state's first words after its first regeneration (the
   "twist"; each of the first 227 new words reads old words only), tempered;
   ``getrandbits(k)`` is the output's top ``k`` bits (k <= 32);
@@ -72,7 +72,11 @@ def _seeded_states(seeds: Sequence[int], length: int, mt: npt.NDArray[np.uint32]
     (CPython's ``random_seed`` of a whole number), one deal per column, written into ``mt``
     (624 x at least N)."""
     n = len(seeds)
-    key = np.array([_key_words(s, length) for s in seeds], np.uint32).T  # length x N
+    if length <= 2:  # seeds below 2**64: their words by array operations
+        whole = np.array(seeds, np.uint64)
+        key = np.stack([whole & np.uint64(0xFFFFFFFF), whole >> np.uint64(32)])[:length].astype(np.uint32)
+    else:
+        key = np.array([_key_words(s, length) for s in seeds], np.uint32).T  # length x N
     plus = list(key + np.arange(length, dtype=np.uint32)[:, None])  # init_key[j] + j
     mt = mt[:, :n]
     rows = list(mt)  # the words' rows, as views: indexing costs as much as a small operation
