@@ -10,9 +10,10 @@ Every line plays complete random deals, uniformly among the legal actions, from 
 shuffle to the last trick, in one process:
 
 - ``batch N``: `bezique_rules.batch` with N deals in lockstep: ``batch.new`` (the seeded
-  shuffles, one `seeded_order` per deal in Python), then ``legal_mask``,
-  ``batch.random_actions`` and ``step(check=False)`` until every deal is over. ``play
-  only`` leaves out ``batch.new`` (the shuffles).
+  shuffles: `seeded_order` per deal below 4,096 deals, all deals at once in array form
+  from there, `bezique_rules.batch.shuffle`), then ``legal_mask``, ``batch.random_actions``
+  and ``step(check=False)`` until every deal is over. ``play only`` leaves out
+  ``batch.new`` (the shuffles).
 - ``scalar``: the scalar step API, the agents' way: ``new_deal``, then
   ``legal_action_ids()``, ``random.Random.choice`` and ``apply(id, check=False)``.
 - ``openspiel native`` (``euchre`` and ``euchre-openspiel`` only): OpenSpiel's C++ loop,
