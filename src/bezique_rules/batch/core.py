@@ -294,7 +294,7 @@ def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.
         k = (u * total).astype(np.int64)  # the k-th legal id, from 0
     else:
         rows = np.arange(n)
-        counts = np.bitwise_count(words.T).astype(np.int16)  # width x N
+        counts = np.bitwise_count(words.T).astype(np.int16, order="C")  # width x N, row by row
         before = np.empty_like(counts)  # running counts over the words, row by row (numpy's
         np.copyto(before[0], counts[0])  # running sums along the first axis are slow)
         for w in range(1, width):
