@@ -74,6 +74,8 @@ class MeldComponent:
     words: U64
     """uint64[S ** r, w]: `table` as bits of the mask's words ``first_word`` to
     ``first_word + w``."""
+    word_rows: U64
+    """uint64[w, S ** r]: `words` transposed (one row per mask word, read whole)."""
 
 
 @attrs.frozen(eq=False)
@@ -314,7 +316,7 @@ def _components(rules: RuleSet, a: int, meld_kind: Int8, slot_face: Int8, slot_h
             bits[ok[:, col], i // 64 - first_word] |= np.uint64(1 << (i % 64))
         out.append(
             MeldComponent(k, faces_arr, ids, int(ids[0]) if contiguous else -1, per_trump[:, 0].copy(), ok,
-                          first_word, bits)
+                          first_word, bits, np.ascontiguousarray(bits.T))
         )  # fmt: skip
     return tuple(out)
 
@@ -608,11 +610,12 @@ class StockBatch(BatchState):
         states *= t.component_valid[trump].T
         if not states.any():
             return None
-        melds = np.zeros((idx.size, width), np.uint64)
+        melds = np.zeros((width, idx.size), np.uint64)  # word by word: whole rows
         for c, comp in enumerate(t.components):  # each component's legal ids, as bits of its words
-            first = comp.first_word
-            melds[:, first : first + comp.words.shape[1]] |= comp.words.take(states[c], axis=0)
-        return melds
+            for j, row in enumerate(comp.word_rows):
+                melds[comp.first_word + j] |= row.take(states[c])
+        block: U64 = melds.T
+        return block
 
     def _advance(self, actions: IntArray) -> StockBatch:
         t = self.tables
