@@ -47,6 +47,13 @@ Transitions build a new `StockCore` by field name (``core._replace(...)``), exce
 hot path of the play and the draw, which builds it through `_core`, the engine's one
 speed trick (see there: a keyword build cost about a quarter of bezique's random deals
 per second, measured side by side with `benchmarks/versus_0_1_0.py --old`).
+
+What the readable shape costs (callgrind instructions per 100 random bezique deals, after 30
+warm-up deals): 0.1.0 376M, the positional engine before these tables 448M, this one 522M. Of
+the difference, reading the core by name in `StockDeal._play` is about 31M (an unpacking read
+in field order measured 491M), the named records of the meld search about 12M, and the rest
+the calls of the shared helpers (`_core`, `bits.lowest_bit`, `_hand_play_ids`, `ScoreBreakdown`
+additions).
 """
 
 from __future__ import annotations
