@@ -128,7 +128,14 @@ class BeziqueAECEnv(AECEnv):
             return
         if action is None:
             raise IllegalActionError("an agent still playing needs an action id, not None", rule=RuleCode.NOT_AN_ACTION)
-        table = self.state_now = self.state_now.apply(action if type(action) is int else int(action))
+        table = self.state_now
+        if type(action) is int and action in table.legal_action_ids():
+            table = table.apply(action, check=False)  # checked just now, as apply's check does
+        elif isinstance(action, np.integer):
+            table = table.apply(int(action))
+        else:  # checked by apply: IllegalActionError naming the rule, ActionTypeError; the state is unchanged
+            table = table.apply(action)
+        self.state_now = table
         player = table.current_player
         if player is not None:  # the usual step: no reward yet, the next agent to act
             self.agent_selection = self._turn = self._agent_names[player]
