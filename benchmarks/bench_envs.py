@@ -10,7 +10,8 @@ API and through the environment, alternately (so that a change in the machine's 
 hits both alike):
 
 - *plain*: ``new_deal``, then per step ``current_player``, ``legal_action_ids()``, a
-  random choice, ``apply()``;
+  random choice, ``apply()``, and at the end the deal's ``scores`` (the outcome, from
+  which the environment pays its rewards);
 - *AEC*: PettingZoo's documented loop, ``env.reset(seed=k)``, ``for agent in
   env.agent_iter()``, ``env.last(observe=False)``, ``env.step(None)`` for the finished
   agents, else a random choice among ``env.state_now.legal_action_ids()`` and
@@ -60,6 +61,7 @@ def plain(variant: str, k: int, observe: bool) -> tuple[float, int]:
         ids = deal.legal_action_ids()
         deal = deal.apply(ids[rng.randrange(len(ids))])
         steps += 1
+    _outcome = deal.scores  # what the environment reads once, to pay the rewards
     if observe:  # every player's final observation, as last() gives it to each finished agent
         for player in range(deal.rules.players):
             deal.view(player).observation_tensor()
