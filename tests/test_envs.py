@@ -216,3 +216,22 @@ def test_aec_finished_agent_takes_only_none(rl: Any) -> None:
         env.step(0)
     env.step(None)
     assert len(env.agents) == 3
+
+
+def test_aec_step_takes_numpy_ids_and_refuses_other_types(rl: Any) -> None:
+    """A numpy integer id plays like the int; a value that is no action id is refused with the library's errors."""
+    import numpy as np
+
+    from bezique_rules import BeziqueRulesError
+
+    env = rl.aec_env("euchre")
+    env.reset(seed=2)
+    first = env.state_now.legal_action_ids()[0]
+    expected = env.state_now.apply(first)
+    env.step(np.int64(first))
+    assert env.state_now == expected
+    before = env.state_now
+    for bad in (True, 1.5, "nonsense", -1, 10**6):
+        with pytest.raises(BeziqueRulesError):
+            env.step(bad)
+        assert env.state_now is before

@@ -23,6 +23,9 @@ from bezique_rules.observation import encode_information_state, encode_observati
 
 PRESETS = available_variants(builtin=True)
 
+PENDING = ("bezique", "three-hand-bezique", "partnership-bezique")
+"""Presets played with ``pending_declarations=True`` too: the option adds the ``pending`` field."""
+
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_layout_tiles_the_encoding(variant: str) -> None:
@@ -60,9 +63,9 @@ def test_equal_views_encode_identically(variant: str) -> None:
             steps += 1
 
 
-def _changed_fields(variant: str, games: int) -> tuple[set[str], set[str]]:
+def _changed_fields(variant: str, games: int, **options: bool) -> tuple[set[str], set[str]]:
     """The observation and information-state fields whose values changed over random whole games."""
-    rules = get_rules(variant)
+    rules = get_rules(variant, **options)
     obs_layout, info_layout = rules.observation_layout, rules.information_state_layout
     first_obs: list[float] | None = None
     first_info: list[float] | None = None
@@ -100,6 +103,74 @@ def test_every_field_changes_in_some_random_game(variant: str) -> None:
     changed_obs, changed_info = _changed_fields(variant, games=40)
     assert set(rules.observation_layout.names()) - changed_obs == set()
     assert set(rules.information_state_layout.names()) - changed_info == set()
+
+
+@pytest.mark.parametrize("variant", PENDING)
+def test_pending_declarations_add_a_live_pending_field(variant: str) -> None:
+    """With `pending_declarations` (StockRules) the layout gains ``pending`` right after ``melds``; no field is dead."""
+    rules = get_rules(variant, pending_declarations=True)
+    names = rules.observation_layout.names()
+    assert "pending" not in get_rules(variant).observation_layout.names()
+    assert names[names.index("melds") + 1] == "pending"
+    assert rules.observation_layout.field("pending").shape == rules.observation_layout.field("melds").shape
+    changed_obs, changed_info = _changed_fields(variant, games=40, pending_declarations=True)
+    assert set(names) - changed_obs == set()
+    assert set(rules.information_state_layout.names()) - changed_info == set()
+
+
+@pytest.mark.parametrize("variant", PENDING)
+def test_pending_melds_encode_as_the_view_shows_them(variant: str) -> None:
+    """The ``pending`` field counts the view's pending melds per seat (relative) and kind; equal views
+    (determinized deals) encode the same with the option on."""
+    rules = get_rules(variant, pending_declarations=True)
+    field = rules.observation_layout.field("pending")
+    kinds = rules.encodings.meld_kinds
+    seen = 0
+    for seed in range(40):  # pending melds are rare in random play: a few of these deals have some
+        rng = random.Random(seed)
+        deal = new_deal(rules, seed=seed)
+        while not deal.is_over:
+            for player in range(rules.players):
+                view = deal.view(player)
+                rows = view.observation_tensor()[field.slice]
+                expected = [0.0] * field.size
+                for meld in view.pending:
+                    expected[(meld.player - player) % rules.players * len(kinds) + kinds.index(meld.kind)] += 1.0
+                assert rows == expected
+                seen += bool(view.pending)
+                if view.pending and seen % 5 == 1:
+                    other = determinize(view, rng)
+                    assert other.view(player).observation_tensor() == view.observation_tensor()
+            deal = deal.apply(rng.choice(deal.legal_action_ids()))
+        if seen > 20:
+            break
+    assert seen > 0
+
+
+@pytest.mark.parametrize("variant", ["sixty-six", "schnapsen"])
+def test_marriages_encode_per_seat_and_suit(variant: str) -> None:
+    """The closing games' ``marriages`` field marks, per seat (relative) and suit, the marriages the view shows."""
+    rules = get_rules(variant)
+    field = rules.observation_layout.field("marriages")
+    suits = [s.value for s in rules.deck.suits]
+    assert field.shape == (2, len(suits))
+    rng = random.Random(variant)
+    seen = 0
+    for seed in range(20):
+        deal = new_deal(rules, seed=seed)
+        while not deal.is_over:
+            for player in range(2):
+                view = deal.view(player)
+                expected = [0.0] * field.size
+                for meld in view.melds:
+                    assert meld.kind in ("common-marriage", "royal-marriage")
+                    suit = next(iter(meld.cards)).suit
+                    assert suit is not None and all(card.suit is suit for card in meld.cards)
+                    expected[(meld.player - player) % 2 * len(suits) + suits.index(suit.value)] = 1.0
+                assert view.observation_tensor()[field.slice] == expected
+                seen += len(view.melds)
+            deal = deal.apply(rng.choice(deal.legal_action_ids()))
+    assert seen > 0
 
 
 @pytest.mark.parametrize("variant", PRESETS)

@@ -43,6 +43,31 @@ def tables() -> str:
             shape = " x ".join(str(d) for d in f.shape)
             out.append(f"| `{f.name}` | {f.start}:{f.stop} | {shape} | {f.doc}{part} |")
         out.append("")
+    out.append(pending_table())
+    return "\n".join(out)
+
+
+def pending_table() -> str:
+    """The presets with the option ``pending_declarations``: where the option's ``pending`` field lies."""
+    out = [
+        "### With `pending_declarations=True`",
+        "",
+        "The option (`StockRules.pending_declarations`) adds the field `pending` right after `melds`,",
+        "of the same shape; every later field moves up by its size. With the option off (the",
+        "default) the layouts are the ones above.",
+        "",
+        "| preset | `observation_shape` | `information_state_shape` | `pending` slice | shape |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for variant in available_variants(builtin=True):
+        if "pending_declarations" not in {spec.name for spec in get_rules(variant).option_specs}:
+            continue
+        rules = get_rules(variant, pending_declarations=True)
+        f = rules.observation_layout.field("pending")
+        shape = " x ".join(str(d) for d in f.shape)
+        shapes = f"{rules.observation_shape} | {rules.information_state_shape}"
+        out.append(f"| `{variant}` | {shapes} | {f.start}:{f.stop} | {shape} |")
+    out.append("")
     return "\n".join(out)
 
 

@@ -147,6 +147,8 @@ class EncodingPlan:
     number_scale: float
     verbs: tuple[Verb, ...]
     meld_kinds: tuple[str, ...]
+    has_marriages: bool
+    has_pending: bool
     has_turn_up: bool
     has_stock: bool
     has_bidding: bool
@@ -190,7 +192,9 @@ def _plan(rules: RuleSet) -> EncodingPlan:
         players=n, sides=sides, faces=f, packs=deck.packs, suits=tuple(s.value for s in deck.suits),
         face_index=dict(deck.face_index), hand_size=max(1, rules.deal.hand_size), deck_size=deck.size,
         score_scale=_score_scale(rules), number_scale=float(max(numbers, default=1) or 1), verbs=verbs,
-        meld_kinds=kinds, has_turn_up=rules.deal.turn_up, has_stock=has_stock,
+        meld_kinds=kinds, has_marriages=rules.closing_game is not None,
+        has_pending=bool(kinds) and rules.stock.pending_declarations and rules.stock.melds_per_trick > 0,
+        has_turn_up=rules.deal.turn_up, has_stock=has_stock,
         has_bidding=rules.bidding is not None, has_alone=has_alone, has_discard=has_discard,
         has_lone_defender=isinstance(rules.bidding, OrderUp) and rules.bidding.lone_defender != "never",
         has_known=not isinstance(rules.bidding, OrderUp) or rules.bidding.taken_turn_up_shown,
@@ -244,6 +248,18 @@ def _observation_specs(p: EncodingPlan) -> list[_Spec]:
         )
     if p.meld_kinds:
         specs.append(("melds", (n, len(p.meld_kinds)), "per seat (relative): melds declared, per meld kind"))
+    if p.has_pending:
+        specs.append(
+            ("pending", (n, len(p.meld_kinds)), "per seat (relative): melds laid out, not yet scored, per meld kind")
+        )
+    if p.has_marriages:
+        specs.append(
+            (
+                "marriages",
+                (n, len(p.suits)),
+                "per seat (relative): marriages announced, per suit in deck suit order (in trumps: the royal one)",
+            )
+        )
     specs.append(("last_action", (n, v), "per seat (relative): one-hot verb of the seat's latest action"))
     if p.has_numbers:
         specs.append(
@@ -413,6 +429,20 @@ def _encode_view(p: EncodingPlan, v: PlayerView, out: list[float]) -> None:
         for meld in v.melds:
             if meld.kind in p.meld_kinds:
                 rows[rel(meld.player) * k + p.meld_kinds.index(meld.kind)] += 1.0  # type: ignore[operator]
+        out.extend(rows)
+    if p.has_pending:
+        k = len(p.meld_kinds)
+        rows = [0.0] * (n * k)
+        for meld in v.pending:
+            rows[rel(meld.player) * k + p.meld_kinds.index(meld.kind)] += 1.0  # type: ignore[operator]
+        out.extend(rows)
+    if p.has_marriages:
+        ns = len(p.suits)
+        rows = [0.0] * (n * ns)
+        for meld in v.melds:  # the closing games' only melds: a king and a queen of the marriage's suit
+            suit = next(iter(meld.cards)).suit
+            if suit is not None:
+                rows[rel(meld.player) * ns + p.suits.index(suit.value)] = 1.0  # type: ignore[operator]
         out.extend(rows)
     _encode_last_actions(p, v, out, seats)
     if p.has_bidding:

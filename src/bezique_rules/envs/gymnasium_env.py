@@ -14,7 +14,7 @@ from ..agents import Agent
 from ..agents.levels import make_agent
 from ..errors import OptionError
 from ..rules.registry import available_variants
-from ._common import Episode, observation_space, observe
+from ._common import Episode, Table, observation_space
 
 __all__ = ["BeziqueEnv", "env_id", "register_all"]
 
@@ -56,22 +56,19 @@ class BeziqueEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.observation_space = observation_space(rules)
         self.action_space = spaces.Discrete(rules.num_actions)
         self._agent_rng = random.Random(0)
-
-    @property
-    def state_now(self) -> Any:
+        self.state_now: Table = self.episode.deal()
         """The deal (or game) being played."""
-        return self.episode.table
 
     def _observe(self) -> dict[str, Any]:
-        return observe(self.episode.rules, self.episode.table, self.seat)
+        return self.episode.observe(self.state_now, self.seat)
 
     def _others_play(self) -> None:
-        episode = self.episode
-        while not episode.over and episode.table.current_player != self.seat:
-            player = episode.table.current_player
+        table = self.state_now
+        while not table.is_over and table.current_player != self.seat:
+            player = table.current_player
             assert player is not None
-            action = self.opponent.choose(episode.table.view(player), self._agent_rng)
-            episode.table = episode.table.apply(action)
+            table = table.apply(self.opponent.choose(table.view(player), self._agent_rng))
+        self.state_now = table
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -82,31 +79,31 @@ class BeziqueEnv(gymnasium.Env[dict[str, Any], np.int64]):
         episode = self.episode
         draw = int(self.np_random.integers(0, 2**62))
         episode.seed(draw)
-        episode.restart()
+        self.state_now = episode.deal()
         self._agent_rng = random.Random(draw)
         self._others_play()
         return self._observe(), {}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """Play ``action`` (an action id), then the others until the learner's turn or the end."""
-        episode = self.episode
-        if episode.over:
+        if self.state_now.is_over:
             from ..errors import IllegalActionError, RuleCode
 
             raise IllegalActionError("the episode is over: call reset()", rule=RuleCode.GAME_OVER, action=action)
         action_id = int(action)
-        if action_id not in episode.table.legal_action_ids():
+        if action_id not in self.state_now.legal_action_ids():
             return self._observe(), ILLEGAL_ACTION_REWARD, True, False, {"illegal_action": True}
-        episode.table = episode.table.apply(action_id)
+        self.state_now = self.state_now.apply(action_id)
         self._others_play()
-        reward = episode.returns()[self.seat] if episode.over else 0.0
-        return self._observe(), float(reward), episode.over, False, {}
+        over = self.state_now.is_over
+        reward = self.episode.returns(self.state_now)[self.seat] if over else 0.0
+        return self._observe(), float(reward), over, False, {}
 
     def render(self) -> str | None:
         """The table as text in ``render_mode="ansi"`` (None otherwise)."""
         if self.render_mode != "ansi":
             return None
-        return self.episode.render()
+        return self.episode.render(self.state_now)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -1,7 +1,19 @@
-"""The PettingZoo ``AECEnv`` (needs the rl extra); build it with `bezique_rules.envs.aec_env`."""
+"""The PettingZoo ``AECEnv`` (needs the rl extra); build it with `bezique_rules.envs.aec_env`.
+
+The per-step path is kept lean, as a Euchre step of the plain API takes only a few
+microseconds (``benchmarks/bench_envs.py`` measures what the environment adds): nothing
+is computed for an observation until `observe` (or ``last()``) asks for it, no dict is
+rebuilt while the episode goes on (rewards come only at its end, so the rewards, the
+cumulative rewards, the terminations and the truncations stay as `reset` made them), the
+agent iterator is a generator, and the scores are read once, when the episode ends.
+"""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from functools import partial
+from itertools import islice
 from typing import Any, ClassVar
 
 import numpy as np
@@ -9,7 +21,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..errors import IllegalActionError, OptionError, RuleCode
-from ._common import Episode, observation_space, observe
+from ..rules.ruleset import RuleSet
+from ._common import Episode, Table, observation_space
 
 __all__ = ["BeziqueAECEnv"]
 
@@ -18,6 +31,11 @@ class BeziqueAECEnv(AECEnv):
     """All seats of a deal (or a whole game) of a preset, in PettingZoo's AEC API."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "bezique_rules", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    state_now: Table
+    """The deal (or game) being played: a `DealState` (or `GameState`)."""
+    _turn: str | None
+    """The agent selected while any agent is left, else None (what `agent_iter` reads)."""
 
     def __init__(self, variant: str, *, whole_game: bool = False, render_mode: str | None = None, **options: Any):
         super().__init__()
@@ -32,17 +50,19 @@ class BeziqueAECEnv(AECEnv):
         space = observation_space(rules)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(rules.num_actions))
+        agents = self.possible_agents
+        self._zeros = dict.fromkeys(agents, 0.0)
+        self._falses = dict.fromkeys(agents, False)
+        self._infos: dict[str, dict[str, Any]] = {a: {} for a in agents}  # nothing is ever put in them
+        self._playing = {a: (None, 0.0, False, False, self._infos[a]) for a in agents}  # last(observe=False) in play
+        self._quiet = self._playing
+        self.state_now = self.episode.deal()
         self._begin()
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> RuleSet:
         """The rule set."""
         return self.episode.rules
-
-    @property
-    def state_now(self) -> Any:
-        """The deal (or game) being played: a `DealState` (or `GameState`)."""
-        return self.episode.table
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -51,23 +71,51 @@ class BeziqueAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     def _begin(self) -> None:
+        """A fresh cycle: every agent playing, nothing rewarded yet (copies of templates made once)."""
         self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        player = self.episode.table.current_player
-        self.agent_selection = self.possible_agents[player if player is not None else 0]
+        self.rewards = self._zeros.copy()
+        self._cumulative_rewards = self._zeros.copy()
+        self.terminations = self._falses.copy()
+        self.truncations = self._falses.copy()
+        self.infos = self._infos.copy()
+        self._quiet = self._playing
+        self._over = False
+        self._rewarded = False
+        player = self.state_now.current_player
+        self.agent_selection = self._turn = self._agent_names[player if player is not None else 0]
+        if player is None:
+            self._finish()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new episode; the same ``seed`` deals the same cards (``options`` are not used)."""
         self.episode.seed(seed)
-        self.episode.restart()
+        self.state_now = self.episode.deal()
         self._begin()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        return observe(self.episode.rules, self.episode.table, self._seat[agent])
+        return self.episode.observe(self.state_now, self._seat[agent])
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The observation (None with ``observe=False``), cumulative reward, termination,
+        truncation and info of the agent to act (PettingZoo's ``last``)."""
+        agent = self.agent_selection
+        if not observe:
+            return self._quiet[agent]
+        return (
+            self.episode.observe(self.state_now, self._seat[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self._over,
+            False,
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act, until every agent has left (PettingZoo's ``agent_iter``): step
+        each one before the next is yielded.
+
+        The iterator is made of C-level parts (it reads ``_turn``, the agent selected while
+        any agent is left, else None), so that it adds little to a step."""
+        return islice(iter(partial(getattr, self, "_turn"), None), min(max_iter, sys.maxsize))
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Play ``action`` (an action id) for the agent to act; None for a finished agent.
@@ -75,24 +123,35 @@ class BeziqueAECEnv(AECEnv):
         Raises:
             IllegalActionError: the action is not legal now.
         """
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._over:
             self._was_dead_step(action)
             return
         if action is None:
             raise IllegalActionError("an agent still playing needs an action id, not None", rule=RuleCode.NOT_AN_ACTION)
-        episode = self.episode
-        table = episode.table = episode.table.apply(int(action))
-        self._cumulative_rewards[agent] = 0.0
+        table = self.state_now
+        if type(action) is int and action in table.legal_action_ids():
+            table = table.apply(action, check=False)  # checked just now, as apply's check does
+        elif isinstance(action, np.integer):
+            table = table.apply(int(action))
+        else:  # checked by apply: IllegalActionError naming the rule, ActionTypeError; the state is unchanged
+            table = table.apply(action)
+        self.state_now = table
         player = table.current_player
         if player is not None:  # the usual step: no reward yet, the next agent to act
-            self.agent_selection = self._agent_names[player]
+            self.agent_selection = self._turn = self._agent_names[player]
             return
-        returns = episode.returns()
+        self._finish()
+
+    def _finish(self) -> None:
+        """The episode has ended: every agent is terminated and gets its return."""
+        self._over = self._rewarded = True
+        returns = self.episode.returns(self.state_now)
+        seat, rewards, cumulative, infos = self._seat, self.rewards, self._cumulative_rewards, self.infos
         for a in self.agents:
-            self.rewards[a] = returns[self._seat[a]]
+            rewards[a] = returns[seat[a]]
+            cumulative[a] += rewards[a]
             self.terminations[a] = True
-        self._accumulate_rewards()
+        self._quiet = {a: (None, cumulative[a], True, False, infos[a]) for a in self.agents}
 
     def _was_dead_step(self, action: Any) -> None:
         """PettingZoo's step of a finished agent, for this game where every agent finishes at once:
@@ -106,14 +165,18 @@ class BeziqueAECEnv(AECEnv):
         del self._cumulative_rewards[agent], self.infos[agent]
         self.agents.remove(agent)
         if self.agents:
-            self.agent_selection = self.agents[0]
-        self._clear_rewards()
+            self.agent_selection = self._turn = self.agents[0]
+        else:
+            self._turn = None
+        if self._rewarded:  # the rewards were given at the last step: clear them
+            self._rewarded = False
+            self._clear_rewards()
 
     def render(self) -> str | None:
         """The table as text in ``render_mode="ansi"`` (None otherwise)."""
         if self.render_mode != "ansi":
             return None
-        return self.episode.render()
+        return self.episode.render(self.state_now)
 
     def close(self) -> None:
         """Nothing to release."""
