@@ -94,6 +94,10 @@ _TRICKS = Phase.TRICKS
 _BID = Phase.BID
 _OVER = Phase.OVER
 _bit = (1).__lshift__  # physical id -> its mask bit
+# the questions outside the bidding rounds, as module names (an enum's class attribute
+# costs five times a global's look-up in CPython 3.11)
+_MAKER_ALONE, _TAKEOVER, _DEFEND = Decision.MAKER_ALONE, Decision.TAKEOVER, Decision.DEFEND
+_PICKUP, _FARMERS_HAND = Decision.PICKUP, Decision.FARMER
 _WAITING = (Phase.BID, Phase.TRUMP, Phase.DISCARD, Phase.ALONE, Phase.OVER)
 """The phases before the play (`DealLayout.waiting` is indexed in this order)."""
 _WAITING_INDEX = {stage: k for k, stage in enumerate(_WAITING)}
@@ -131,40 +135,50 @@ class TrickProgress(NamedTuple):
     """Per side: the points of the deal (set when it ends)."""
 
 
-class Contract(NamedTuple):
-    """What the bidding and the decisions before the play settled, and what is pending."""
+class Bidding(NamedTuple):
+    """How far the bidding has come, and the questions still pending before the play."""
 
-    trump: int
-    """The trump suit index, or -1."""
-    out: int
-    """A bit per seat sitting out this deal."""
-    kitty: tuple[int, ...]
-    """The undealt cards under the turn-up (and the dealer's discard once made), hidden."""
-    turn_up: int
-    """The turned-up card (physical id)."""
     round: int
     """The bidding round: 1 (order up) or 2 (call another suit)."""
     candidate: int
     """The suit offered in round one (the turn-up's, or the one named for a Benny), or -1."""
     passes: int
     """Passes in the current round."""
+    queue: tuple[Question, ...]
+    """The pending questions, in order (the first is being asked, or lapses)."""
+    asked: int
+    """How many farmer's-hand questions were answered (the first moves of the deal): only a
+    holder is asked, so a ``pass`` among them is shown to him alone."""
+    misdeal: bool
+    """The deal ended without play (everybody passed, or a second farmer's hand)."""
+
+
+class Contract(NamedTuple):
+    """Who made trumps and who plays: a record of the tables until a lone decision changes it."""
+
+    trump: int
+    """The trump suit index, or -1."""
     maker: int
     """Who made trumps, or -1."""
     alone: int
     """Who plays alone, or -1."""
     defender: int
     """Who defends alone, or -1."""
-    queue: tuple[Question, ...]
-    """The pending decisions, in order."""
+    out: int
+    """A bit per seat sitting out this deal."""
+
+
+class Kitty(NamedTuple):
+    """The cards not dealt to the hands, and what happened to them."""
+
+    cards: tuple[int, ...]
+    """The hidden cards under the turn-up (and the dealer's discard once made)."""
+    turn_up: int
+    """The turned-up card (physical id)."""
     buried: int
     """The dealer's discard (physical id), or -1."""
     farmer: int
-    """Who swapped a farmer's hand, or -1."""
-    misdeal: bool
-    """The deal ended without play (everybody passed, or a second farmer's hand)."""
-    asked: int
-    """How many farmer's-hand questions were answered (the first moves of the deal): only a
-    holder is asked, so a ``pass`` among them is shown to him alone."""
+    """Who swapped a farmer's hand for the kitty's first three cards, or -1."""
 
 
 class PlayTable(NamedTuple):
@@ -195,8 +209,12 @@ class EuchreState(NamedTuple):
     """Every action so far, as (player, action_id) pairs."""
     tricks: TrickProgress
     """The phase and the tricks so far."""
+    bidding: Bidding
+    """The bidding's progress and the pending questions."""
     contract: Contract
-    """What the bidding settled, and the pending decisions."""
+    """Who made trumps and who plays."""
+    kitty: Kitty
+    """The undealt cards."""
     table: PlayTable
     """The rows the play reads at every card."""
 
@@ -349,8 +367,13 @@ class BiddingTables:
     trump_legal: tuple[int, ...]
     candidate_of: tuple[int, ...]
     """Turn-up -> the suit offered in round one, or -1 (the dealer names it)."""
-    farmer_queue: tuple[tuple[Question, ...], ...]
-    """Dealer -> the farmer's-hand questions, or ()."""
+    opening: tuple[tuple[Bidding, ...], ...]
+    """Dealer -> turn-up -> the bidding as the deal starts (round one, the turn-up's suit
+    offered, the farmer's-hand questions pending)."""
+    no_contract: Contract
+    """The contract before trumps are made: nobody, no trump, every seat in."""
+    made: tuple[tuple[tuple[Contract, ...], ...], ...]
+    """Maker -> trump suit -> alone -> the contract a bid makes."""
     made_queue: tuple[tuple[tuple[tuple[tuple[Question, ...], ...], ...], ...], ...]
     """Dealer -> maker -> alone -> the turned suit -> the questions once trumps are made."""
     defence_allowed: tuple[bool, bool]
@@ -417,15 +440,18 @@ class EuchreEngine:
             hands = tuple([sum(map(_bit, get(order))) for get in dealing[dealer]])
             turn_up = order[layout.turn_pos]
             kitty = order[layout.turn_pos + 1 :]
-        first = layout.first[dealer]
-        tricks = layout.waiting[dealer][_WAITING_INDEX[_BID]]
-        contract = Contract(
-            trump=-1, out=0, kitty=kitty, turn_up=turn_up, round=1, candidate=m.bidding.candidate_of[turn_up],
-            passes=0, maker=-1, alone=-1, defender=-1, queue=m.bidding.farmer_queue[dealer], buried=-1, farmer=-1,
-            misdeal=False, asked=0,
-        )  # fmt: skip
+        tables = m.bidding
         setup = DealSetup(rules, order, seed, dealer, m)
-        return EuchreDeal._settled(setup, tricks, contract, player=first, hands=hands, moves=())
+        return EuchreDeal._settled(
+            setup,
+            layout.first[dealer],
+            hands,
+            (),
+            layout.waiting[dealer][_WAITING_INDEX[_BID]],
+            tables.opening[dealer][turn_up],
+            tables.no_contract,
+            Kitty(cards=kitty, turn_up=turn_up, buried=-1, farmer=-1),
+        )
 
 
 def _build(rules: RuleSet) -> EuchreTables:
@@ -574,7 +600,39 @@ def _bidding_tables(rules: RuleSet, ids: ActionIds) -> BiddingTables:
         )
         for round_two in (False, True)
     )
-    farmer_queue = tuple(_questions(bidding.decisions_before_bidding(n, d)) for d in range(n))
+    candidate_of = tuple(
+        -1 if card.suit is None or card == rules.trump_order.benny else card.suit.value for card in rules.deck.cards
+    )
+    opening = tuple(
+        tuple(
+            Bidding(
+                round=1,
+                candidate=candidate,
+                passes=0,
+                queue=_questions(bidding.decisions_before_bidding(n, dealer)),
+                asked=0,
+                misdeal=False,
+            )
+            for candidate in candidate_of
+        )
+        for dealer in range(n)
+    )
+    made = tuple(
+        tuple(
+            tuple(
+                Contract(
+                    trump=trump,
+                    maker=maker,
+                    alone=maker if alone else -1,
+                    defender=-1,
+                    out=1 << (maker + 2) % n if alone else 0,
+                )
+                for alone in (False, True)
+            )
+            for trump in range(4)
+        )
+        for maker in range(n)
+    )
     made_queue = tuple(
         tuple(
             tuple(
@@ -592,10 +650,10 @@ def _bidding_tables(rules: RuleSet, ids: ActionIds) -> BiddingTables:
         bid_legal=bid_legal,
         alone_legal=tuple(sorted({ids.alone_id, ids.pass_id})),
         trump_legal=tuple(sorted(set(ids.trump))),
-        candidate_of=tuple(
-            -1 if card.suit is None or card == rules.trump_order.benny else card.suit.value for card in rules.deck.cards
-        ),
-        farmer_queue=farmer_queue,
+        candidate_of=candidate_of,
+        opening=opening,
+        no_contract=Contract(trump=-1, maker=-1, alone=-1, defender=-1, out=0),
+        made=made,
         made_queue=made_queue,
         defence_allowed=(bidding.defence_allowed(maker_alone=False), bidding.defence_allowed(maker_alone=True)),
         defence_blocked_by_exchange=bidding.defence_blocked_by_exchange,
@@ -625,7 +683,13 @@ def _deal_layout(rules: RuleSet) -> DealLayout:
         )
     zeros = (0,) * n
     waiting = tuple(
-        tuple(TrickProgress(stage, (d + 1) % n, zeros, zeros, (), -1, (0, 0)) for stage in _WAITING) for d in range(n)
+        tuple(
+            TrickProgress(
+                stage=stage, leader=(d + 1) % n, won=zeros, taken=zeros, last_trick=(), last_leader=-1, points=(0, 0)
+            )
+            for stage in _WAITING
+        )
+        for d in range(n)
     )
     return DealLayout(
         dealing=dealing, turn_pos=pos, first=tuple((d + 1) % n for d in range(n)), zeros=zeros, waiting=waiting
@@ -672,7 +736,7 @@ def _waiting(setup: DealSetup[EuchreTables], stage: Phase) -> TrickProgress:
 def _state_key(state: EuchreState) -> tuple[Any, ...]:
     """What equality and hashing compare: the state without the legal actions and the play
     rows (both follow from the rest)."""
-    return state.player, state.hands, state.trick, state.moves, state.tricks, state.contract
+    return state.player, state.hands, state.trick, state.moves, state.tricks, state.bidding, state.contract, state.kitty
 
 
 @attrs.frozen(repr=False)
@@ -697,14 +761,18 @@ class EuchreDeal(DealState):
             stage=core.stage, leader=core.leader, won=core.won, taken=core.taken, last_trick=core.last_trick,
             last_leader=core.last_leader, points=core.points,
         )  # fmt: skip
-        contract = Contract(
-            trump=core.trump, out=core.out, kitty=core.kitty, turn_up=core.turn_up, round=core.round,
-            candidate=core.candidate, passes=core.passes, maker=core.maker, alone=core.alone, defender=core.defender,
-            queue=core.queue, buried=core.buried, farmer=core.farmer, misdeal=core.misdeal, asked=core.asked,
+        bidding = Bidding(
+            round=core.round, candidate=core.candidate, passes=core.passes, queue=_questions(core.queue),
+            asked=core.asked,
+            misdeal=core.misdeal,
         )  # fmt: skip
+        contract = Contract(
+            trump=core.trump, maker=core.maker, alone=core.alone, defender=core.defender, out=core.out
+        )  # fmt: skip
+        kitty = Kitty(cards=core.kitty, turn_up=core.turn_up, buried=core.buried, farmer=core.farmer)
         state = EuchreState(
             legal=(), player=core.player, hands=core.hands, trick=core.trick, moves=core.moves, tricks=tricks,
-            contract=contract, table=_play_table(m, core.out, core.trump),
+            bidding=bidding, contract=contract, kitty=kitty, table=_play_table(m, core.out, core.trump),
         )  # fmt: skip
         return cls(setup, state._replace(legal=_legal_of(setup, state)))
 
@@ -716,13 +784,15 @@ class EuchreDeal(DealState):
         """Everything that changes during the deal, as one flat record."""
         s = self.state
         t = s.tricks
+        b = s.bidding
         c = s.contract
+        k = s.kitty
         return EuchreCore(
             player=s.player, hands=s.hands, trick=s.trick, moves=s.moves, stage=t.stage, leader=t.leader, won=t.won,
             taken=t.taken, last_trick=t.last_trick, last_leader=t.last_leader, points=t.points, trump=c.trump,
-            out=c.out, kitty=c.kitty, turn_up=c.turn_up, round=c.round, candidate=c.candidate, passes=c.passes,
-            maker=c.maker, alone=c.alone, defender=c.defender, queue=c.queue, buried=c.buried, farmer=c.farmer,
-            misdeal=c.misdeal, asked=c.asked,
+            out=c.out, kitty=k.cards, turn_up=k.turn_up, round=b.round, candidate=b.candidate, passes=b.passes,
+            maker=c.maker, alone=c.alone, defender=c.defender, queue=b.queue, buried=k.buried, farmer=k.farmer,
+            misdeal=b.misdeal, asked=b.asked,
         )  # fmt: skip
 
     # -- what every deal state reads -------------------------------------------------------
@@ -730,7 +800,7 @@ class EuchreDeal(DealState):
     @property
     def thrown_in(self) -> bool:
         """Whether everyone passed (or a second farmer's hand was a misdeal)."""
-        return self.state.contract.misdeal
+        return self.state.bidding.misdeal
 
     @property
     def phase(self) -> Phase:
@@ -787,12 +857,12 @@ class EuchreDeal(DealState):
     @property
     def kitty(self) -> tuple[int, ...]:
         """The hidden kitty (and the dealer's discard)."""
-        return self.state.contract.kitty
+        return self.state.kitty.cards
 
     @property
     def turn_up(self) -> int:
         """The turned-up card (physical id)."""
-        return self.state.contract.turn_up
+        return self.state.kitty.turn_up
 
     @property
     def trump(self) -> int:
@@ -906,7 +976,7 @@ class EuchreDeal(DealState):
         else:
             action_id = action  # a play id, as legal_action_ids() gives them
         # a card played to the trick (ids 0 .. plays-1, id == face)
-        _legal, p, held_before, trick_before, moves_before, tricks, contract, table = self.state
+        _legal, p, held_before, trick_before, moves_before, tricks, bidding, contract, kitty, table = self.state
         held = list(held_before)
         pid = action_id if t.single else self._pick(action_id, held[p])
         held[p] ^= 1 << pid
@@ -915,14 +985,22 @@ class EuchreDeal(DealState):
         moves = moves_before + ((p, action_id),)
         seats, active, follow, _power = table
         if len(trick) == active:
-            return self._trick_won(self.state, hands, trick, moves)
+            return self._trick_won(hands, trick, moves, tricks, bidding, contract, kitty, table)
         nxt = seats[p]
         if follow is None:  # no tables for this deck: the general way
-            return self._next(tricks, contract, table, player=nxt, hands=hands, trick=trick, moves=moves)
-        # the next player's playable cards: those of the led card's effective suit, or any
-        h = hands[nxt]
-        legal = h & follow[trick[0]] or h
-        return _deal_of(type(self), setup, False, legal, nxt, hands, trick, moves, tricks, contract, table)
+            legal: int | tuple[int, ...] = _legal_of(
+                setup,
+                EuchreState(
+                    legal=(), player=nxt, hands=hands, trick=trick, moves=moves, tricks=tricks, bidding=bidding,
+                    contract=contract, kitty=kitty, table=table,
+                ),
+            )  # fmt: skip
+        else:  # the next player's playable cards: those of the led card's effective suit, or any
+            h = hands[nxt]
+            legal = h & follow[trick[0]] or h
+        return _deal_of(
+            type(self), setup, False, legal, nxt, hands, trick, moves, tricks, bidding, contract, kitty, table
+        )
 
     def _apply_id(self, action_id: int) -> Self:
         ids: ActionIds = self.setup.meta.ids
@@ -942,33 +1020,48 @@ class EuchreDeal(DealState):
         return self._discard(s, moves, kind, ids.args[action_id])
 
     def _trick_won(
-        self, s: EuchreState, hands: tuple[int, ...], trick: tuple[int, ...], moves: tuple[Move, ...]
+        self,
+        hands: tuple[int, ...],
+        trick: tuple[int, ...],
+        moves: tuple[Move, ...],
+        tricks: TrickProgress,
+        bidding: Bidding,
+        contract: Contract,
+        kitty: Kitty,
+        table: PlayTable,
     ) -> Self:
         """The trick is complete: its winner takes it and leads next, or the deal is scored."""
         setup = self.setup
-        t = s.tricks
-        table = s.table
-        contract = s.contract
-        leader = t.leader
+        leader = tricks.leader
         power = table.power
         if power is not None:  # one copy of each card: the highest power wins
-            powers = operator.itemgetter(*trick)(power[trick[0]])  # a trick has two cards or more
-            k = powers.index(max(powers))
+            k = trick.index(max(trick, key=power[trick[0]].__getitem__))
         else:
             k = setup.rules.trump_tables[contract.trump].winner(trick)
         winner = setup.meta.trick.nth_seat[contract.out][leader][k]
-        won = list(t.won)
+        won = list(tricks.won)
         won[winner] |= sum(map(_bit, trick))
-        taken_l = list(t.taken)
+        taken_l = list(tricks.taken)
         taken_l[winner] += 1
         taken = tuple(taken_l)
         h = hands[winner]
         if h:
-            # (stage, leader, won, taken, last_trick, last_leader, points): by position, once a trick
-            tricks = TrickProgress(_TRICKS, winner, tuple(won), taken, trick, leader, t.points)
+            tricks = TrickProgress(
+                stage=_TRICKS, leader=winner, won=tuple(won), taken=taken, last_trick=trick, last_leader=leader,
+                points=tricks.points,
+            )  # fmt: skip
+            legal: int | tuple[int, ...] = h
             if table.follow is None:  # no tables for this deck: the general way
-                return self._next(tricks, contract, table, player=winner, hands=hands, trick=(), moves=moves)
-            return _deal_of(type(self), setup, False, h, winner, hands, (), moves, tricks, contract, table)
+                legal = _legal_of(
+                    setup,
+                    EuchreState(
+                        legal=(), player=winner, hands=hands, trick=(), moves=moves, tricks=tricks, bidding=bidding,
+                        contract=contract, kitty=kitty, table=table,
+                    ),
+                )  # fmt: skip
+            return _deal_of(
+                type(self), setup, False, legal, winner, hands, (), moves, tricks, bidding, contract, kitty, table
+            )
         maker = contract.maker
         scoring = part_of(setup.rules, setup.rules.scoring, EuchreScoring)
         tricks_made = taken[maker] + taken[(maker + 2) % len(hands)]
@@ -976,198 +1069,174 @@ class EuchreDeal(DealState):
             tricks=tricks_made, alone=contract.alone >= 0, lone_defender=contract.defender >= 0
         )
         points = (mine, theirs) if maker % 2 == 0 else (theirs, mine)
-        tricks = TrickProgress(stage=_OVER, leader=winner, won=tuple(won), taken=taken, last_trick=trick,
-                               last_leader=leader, points=points)  # fmt: skip
-        return _deal_of(type(self), setup, True, (), -1, hands, (), moves, tricks, contract, table)
+        tricks = TrickProgress(
+            stage=_OVER, leader=winner, won=tuple(won), taken=taken, last_trick=trick, last_leader=leader,
+            points=points,
+        )  # fmt: skip
+        return _deal_of(type(self), setup, True, (), -1, hands, (), moves, tricks, bidding, contract, kitty, table)
 
-    def _next(
-        self,
-        tricks: TrickProgress,
-        contract: Contract,
-        table: PlayTable,
-        *,
-        player: int,
-        hands: tuple[int, ...],
-        trick: tuple[int, ...],
-        moves: tuple[Move, ...],
-        legal: int | tuple[int, ...] | None = None,
-    ) -> Self:
-        """The next deal state (its legal ids worked out when ``legal`` is None)."""
-        if legal is None:
-            legal = _legal_of(self.setup, EuchreState((), player, hands, trick, moves, tricks, contract, table))
-        over = tricks.stage is _OVER
-        return _deal_of(type(self), self.setup, over, legal, player, hands, trick, moves, tricks, contract, table)
-
-    # The bidding and the decisions before the play: each works out the new contract and
-    # hands, and `_settled` moves on to the next pending decision (or the bidding, or the play).
+    # The bidding and the decisions before the play: each works out the new records (and
+    # hands), and `_settled` moves on to the next pending question (or the bidding, or the play).
 
     def _benny_named(self, s: EuchreState, moves: tuple[Move, ...], suit: int) -> Self:
         setup = self.setup
         m = _tables(setup)
         dealer = setup.dealer
-        contract = s.contract._replace(candidate=suit)
+        bidding = s.bidding._replace(candidate=suit)
         if m.bidding.benny_makes_dealer:
-            return self._made(s, moves, contract, dealer, suit, alone=False, turned_suit=True)
-        return self._settled(setup, s.tricks, contract, player=m.deal.first[dealer], hands=s.hands, moves=moves)
+            return self._made(s, moves, bidding, dealer, suit, alone=False, turned_suit=True)
+        return self._settled(setup, m.deal.first[dealer], s.hands, moves, s.tricks, bidding, s.contract, s.kitty)
 
     def _bid(self, s: EuchreState, moves: tuple[Move, ...], kind: ActionKind, arg: int) -> Self:
         setup = self.setup
         n = len(s.hands)
         p = s.player
-        contract = s.contract
+        bidding = s.bidding
         if kind is ActionKind.PASS:
-            passes = contract.passes + 1
+            passes = bidding.passes + 1
             tricks = s.tricks
             if passes < n:
-                contract = contract._replace(passes=passes)
+                bidding = bidding._replace(passes=passes)
                 p = (p + 1) % n
-            elif contract.round == 1:
-                contract = contract._replace(round=2, passes=0)
+            elif bidding.round == 1:
+                bidding = bidding._replace(round=2, passes=0)
                 p = _tables(setup).deal.first[setup.dealer]
             else:  # everybody passed twice: the deal is thrown in
-                contract = contract._replace(misdeal=True)
+                bidding = bidding._replace(misdeal=True)
                 tricks = _waiting(setup, _OVER)
                 p = -1
-            return self._settled(setup, tricks, contract, player=p, hands=s.hands, moves=moves)
+            return self._settled(setup, p, s.hands, moves, tricks, bidding, s.contract, s.kitty)
         if kind is ActionKind.ORDER_UP or kind is ActionKind.ORDER_UP_ALONE:
             alone = kind is ActionKind.ORDER_UP_ALONE
-            return self._made(s, moves, contract, p, contract.candidate, alone=alone, turned_suit=True)
-        return self._made(s, moves, contract, p, arg, alone=kind is ActionKind.CALL_ALONE, turned_suit=False)
+            return self._made(s, moves, bidding, p, bidding.candidate, alone=alone, turned_suit=True)
+        return self._made(s, moves, bidding, p, arg, alone=kind is ActionKind.CALL_ALONE, turned_suit=False)
 
     def _made(
         self,
         s: EuchreState,
         moves: tuple[Move, ...],
-        contract: Contract,
+        bidding: Bidding,
         maker: int,
         trump: int,
         *,
         alone: bool,
         turned_suit: bool,
     ) -> Self:
-        """Trumps are made: queue what follows (pick-up, going alone, lone defence)."""
+        """Trumps are made: the contract, and the questions that follow (pick-up, going
+        alone, taking over, lone defence)."""
         setup = self.setup
-        dealer = setup.dealer
-        contract = contract._replace(
-            trump=trump,
-            maker=maker,
-            alone=maker if alone else -1,
-            out=(1 << (maker + 2) % len(s.hands)) if alone else 0,
-            passes=0,
-        )
-        queue = _tables(setup).bidding.made_queue[dealer][maker][alone][turned_suit]
-        return self._settled(setup, s.tricks, contract, player=maker, hands=s.hands, moves=moves, queue=queue)
+        tables = _tables(setup).bidding
+        bidding = bidding._replace(passes=0, queue=tables.made_queue[setup.dealer][maker][alone][turned_suit])
+        return self._settled(setup, maker, s.hands, moves, s.tricks, bidding, tables.made[maker][trump][alone], s.kitty)
 
     def _alone(self, s: EuchreState, moves: tuple[Move, ...], yes: bool) -> Self:
         n = len(s.hands)
         contract = s.contract
-        seat, decision = contract.queue[0]
-        queue = contract.queue[1:]
+        queue = s.bidding.queue
+        seat, decision = queue[0]
         if not yes:
             pass
-        elif decision is Decision.MAKER_ALONE:
+        elif decision is _MAKER_ALONE:
             contract = contract._replace(alone=seat, out=contract.out | 1 << (seat + 2) % n)
-        elif decision is Decision.TAKEOVER:
+        elif decision is _TAKEOVER:
             contract = contract._replace(alone=seat, out=1 << contract.maker)
         else:
             contract = contract._replace(defender=seat, out=contract.out | 1 << (seat + 2) % n)
-        return self._settled(self.setup, s.tricks, contract, player=s.player, hands=s.hands, moves=moves, queue=queue)
+        bidding = s.bidding._replace(queue=queue[1:])
+        return self._settled(self.setup, s.player, s.hands, moves, s.tricks, bidding, contract, s.kitty)
 
     def _discard(self, s: EuchreState, moves: tuple[Move, ...], kind: ActionKind, arg: int) -> Self:
         setup = self.setup
         p = s.player
-        contract = s.contract
-        decision = contract.queue[0].decision
-        queue = contract.queue[1:]
+        bidding = s.bidding
+        kitty = s.kitty
+        queue = bidding.queue
         hands = list(s.hands)
-        kitty = contract.kitty
-        tricks = s.tricks
-        if decision is Decision.FARMER:
-            contract = contract._replace(asked=contract.asked + 1)
+        if queue[0].decision is _FARMERS_HAND:
             if kind is ActionKind.FARMER_SWAP:
-                if contract.farmer >= 0:  # a second farmer's hand: misdeal
-                    contract = contract._replace(misdeal=True)
-                    return self._settled(setup, _waiting(setup, _OVER), contract, player=-1, hands=s.hands,
-                                         moves=moves, queue=())  # fmt: skip
+                if kitty.farmer >= 0:  # a second farmer's hand: misdeal
+                    bidding = bidding._replace(asked=bidding.asked + 1, misdeal=True, queue=())
+                    return self._settled(setup, -1, s.hands, moves, _waiting(setup, _OVER), bidding, s.contract, kitty)
                 faces = _tables(setup).ids.farmer[arg].faces
                 trio = [self._pick(f, hands[p]) for f in sorted(faces)]
                 gone = sum(1 << x for x in trio)
-                hands[p] = (hands[p] & ~gone) | sum(1 << x for x in kitty[:3])
-                contract = contract._replace(kitty=(*trio, *kitty[3:]), farmer=p)
-            return self._settled(setup, tricks, contract, player=p, hands=tuple(hands), moves=moves, queue=queue)
+                hands[p] = (hands[p] & ~gone) | sum(1 << x for x in kitty.cards[:3])
+                kitty = kitty._replace(cards=(*trio, *kitty.cards[3:]), farmer=p)
+            bidding = bidding._replace(asked=bidding.asked + 1, queue=queue[1:])
+            return self._settled(setup, p, tuple(hands), moves, s.tricks, bidding, s.contract, kitty)
         # the dealer's exchange
         if kind is ActionKind.DISCARD:
-            held = hands[p] | (1 << contract.turn_up)
+            held = hands[p] | (1 << kitty.turn_up)
             gone = self._pick(arg, held)
             hands[p] = held & ~(1 << gone)
-            contract = contract._replace(kitty=(*kitty, gone), buried=gone)
-        return self._settled(setup, tricks, contract, player=p, hands=tuple(hands), moves=moves, queue=queue)
+            kitty = kitty._replace(cards=(*kitty.cards, gone), buried=gone)
+        bidding = bidding._replace(queue=queue[1:])
+        return self._settled(setup, p, tuple(hands), moves, s.tricks, bidding, s.contract, kitty)
 
     @classmethod
     def _settled(
         cls,
         setup: DealSetup[EuchreTables],
-        tricks: TrickProgress,
-        contract: Contract,
-        *,
         player: int,
         hands: tuple[int, ...],
         moves: tuple[Move, ...],
-        queue: tuple[Question, ...] | None = None,
+        tricks: TrickProgress,
+        bidding: Bidding,
+        contract: Contract,
+        kitty: Kitty,
     ) -> Self:
-        """Move on to the next pending decision that applies (or start the bidding, or the
-        play), and build the state. ``queue``: the pending decisions, when they changed
-        (else ``contract.queue``); the new contract holds those still pending."""
+        """Ask the first pending question that applies (those that lapse are dropped), or
+        go on with the bidding, or start the play; and build the state."""
         m: EuchreTables = setup.meta
         dealer = setup.dealer
-        if queue is None:
-            queue = contract.queue
+        queue = bidding.queue
         while queue:
             seat, decision = queue[0]
             legal: tuple[int, ...] | None = None
-            if decision is Decision.FARMER:
+            if decision is _FARMERS_HAND:
                 if not _has_farmers_hand(setup, hands[seat]):
                     queue = queue[1:]
                     continue
                 stage = Phase.DISCARD
-            elif decision is Decision.PICKUP:
+            elif decision is _PICKUP:
                 if (contract.out >> seat) & 1:
                     queue = queue[1:]
                     continue
                 stage = Phase.DISCARD
                 if m.trick.follow is not None:  # one copy of each card: discard id == plays + card id
                     cards, decline = _pickup_choices(
-                        part_of(setup.rules, setup.rules.bidding, OrderUp), hands[seat], contract.turn_up
+                        part_of(setup.rules, setup.rules.bidding, OrderUp), hands[seat], kitty.turn_up
                     )
                     legal = tuple([m.trick.plays + i for i in _play_ids(m.trick, cards)])
                     if decline:
                         legal += (m.ids.pass_id,)
-            elif _lapses(setup, contract, seat, decision):
+            elif _lapses(setup, contract, kitty.buried >= 0, seat, decision):
                 queue = queue[1:]
                 continue
             else:  # going alone, taking over, defending alone
                 stage = Phase.ALONE
                 legal = m.bidding.alone_legal
-            if queue != contract.queue:
-                contract = contract._replace(queue=queue)
+            if queue is not bidding.queue:
+                bidding = bidding._replace(queue=queue)
             if stage is not tricks.stage:
                 tricks = _waiting(setup, stage)
-            return cls._build_state(setup, tricks, contract, seat, hands, moves, legal)
-        if contract.queue:  # none left
-            contract = contract._replace(queue=())
+            return cls._build_state(setup, seat, hands, moves, tricks, bidding, contract, kitty, legal)
+        if bidding.queue:  # the rest lapsed
+            bidding = bidding._replace(queue=())
         stage = tricks.stage
         if stage is _OVER:
-            return cls._build_state(setup, tricks, contract, -1, hands, moves, ())
-        if contract.trump < 0:  # the farmer's-hand decisions are done, or the bidding goes on
-            if contract.candidate < 0:  # a turned Benny: the dealer names a suit first
+            return cls._build_state(setup, -1, hands, moves, tricks, bidding, contract, kitty, ())
+        if contract.trump < 0:  # the farmer's-hand questions are done, or the bidding goes on
+            if bidding.candidate < 0:  # a turned Benny: the dealer names a suit first
+                tricks = _waiting(setup, Phase.TRUMP)
                 return cls._build_state(
-                    setup, _waiting(setup, Phase.TRUMP), contract, dealer, hands, moves, m.bidding.trump_legal
+                    setup, dealer, hands, moves, tricks, bidding, contract, kitty, m.bidding.trump_legal
                 )
-            if stage is not _BID:  # after the farmer's-hand decisions: the dealer's left bids first
+            if stage is not _BID:  # after the farmer's-hand questions: the dealer's left bids first
                 tricks = _waiting(setup, _BID)
                 player = m.deal.first[dealer]
-            legal = m.bidding.bid_legal[contract.round == 2][player == dealer][contract.candidate]
-            return cls._build_state(setup, tricks, contract, player, hands, moves, legal)
+            legal = m.bidding.bid_legal[bidding.round == 2][player == dealer][bidding.candidate]
+            return cls._build_state(setup, player, hands, moves, tricks, bidding, contract, kitty, legal)
         # the first trick starts
         out = contract.out
         lone = contract.alone if contract.alone >= 0 else contract.defender
@@ -1176,27 +1245,42 @@ class EuchreDeal(DealState):
         table = m.trick.play_table[out][contract.trump]
         tricks = m.trick.first_trick[leader]
         # the leader's playable cards: his hand (a mask), or the ids the general way
-        if table.follow is not None:
-            return _deal_of(cls, setup, False, hands[leader], leader, hands, (), moves, tricks, contract, table)
-        legal = _legal_of(setup, EuchreState((), leader, hands, (), moves, tricks, contract, table))
-        return _deal_of(cls, setup, False, legal, leader, hands, (), moves, tricks, contract, table)
+        first: int | tuple[int, ...] = hands[leader]
+        if table.follow is None:
+            first = _legal_of(
+                setup,
+                EuchreState(
+                    legal=(), player=leader, hands=hands, trick=(), moves=moves, tricks=tricks, bidding=bidding,
+                    contract=contract, kitty=kitty, table=table,
+                ),
+            )  # fmt: skip
+        return _deal_of(cls, setup, False, first, leader, hands, (), moves, tricks, bidding, contract, kitty, table)
 
     @classmethod
     def _build_state(
         cls,
         setup: DealSetup[EuchreTables],
-        tricks: TrickProgress,
-        contract: Contract,
         player: int,
         hands: tuple[int, ...],
         moves: tuple[Move, ...],
+        tricks: TrickProgress,
+        bidding: Bidding,
+        contract: Contract,
+        kitty: Kitty,
         legal: tuple[int, ...] | None,
     ) -> Self:
         """A state before the play (its legal ids worked out when ``legal`` is None)."""
         table = setup.meta.trick.before_play
         if legal is None:
-            legal = _legal_of(setup, EuchreState((), player, hands, (), moves, tricks, contract, table))
-        return _deal_of(cls, setup, tricks.stage is _OVER, legal, player, hands, (), moves, tricks, contract, table)
+            legal = _legal_of(
+                setup,
+                EuchreState(
+                    legal=(), player=player, hands=hands, trick=(), moves=moves, tricks=tricks, bidding=bidding,
+                    contract=contract, kitty=kitty, table=table,
+                ),
+            )  # fmt: skip
+        over = tricks.stage is _OVER
+        return _deal_of(cls, setup, over, legal, player, hands, (), moves, tricks, bidding, contract, kitty, table)
 
     # -- knowledge -----------------------------------------------------------
 
@@ -1207,7 +1291,7 @@ class EuchreDeal(DealState):
         m = _tables(self.setup)
         actions = m.actions.actions
         kinds = m.ids.kinds
-        asked = self.state.contract.asked
+        asked = self.state.bidding.asked
         seen = []
         for i, (who, action_id) in enumerate(self.moves):
             if who != viewer:
@@ -1280,7 +1364,7 @@ class EuchreDeal(DealState):
         pass_id = _tables(self.setup).ids.pass_id
         while True:
             s = state.state
-            queue = s.contract.queue
+            queue = s.bidding.queue
             if not (
                 s.tricks.stage is Phase.DISCARD
                 and s.player != player
@@ -1294,7 +1378,7 @@ class EuchreDeal(DealState):
         """Whether everyone knows the dealer holds the turn-up: he took it and could not
         discard it (``dealer_may_discard_upcard=False``, or a pick-up he could decline)."""
         bidding = part_of(self.setup.rules, self.setup.rules.bidding, OrderUp)
-        return self.state.contract.buried >= 0 and bidding.taken_turn_up_shown
+        return self.state.kitty.buried >= 0 and bidding.taken_turn_up_shown
 
     def _void_masks(self) -> list[int]:
         """Per player: cards they cannot hold, shown by not following suit."""
@@ -1472,8 +1556,8 @@ def _legal_of(setup: DealSetup[EuchreTables], s: EuchreState) -> tuple[int, ...]
                 hand = hand & follow[s.contract.trump][trick[0]] or hand
             return _play_ids(m.trick, hand)
     elif stage is _BID:
-        c = s.contract
-        return m.bidding.bid_legal[c.round == 2][s.player == setup.dealer][c.candidate]
+        b = s.bidding
+        return m.bidding.bid_legal[b.round == 2][s.player == setup.dealer][b.candidate]
     elif stage is _OVER:
         return ()
     elif stage is Phase.ALONE:
@@ -1487,7 +1571,7 @@ def _legal_list(setup: DealSetup[EuchreTables], s: EuchreState) -> list[int]:
     """The legal action ids (unsorted, maybe repeated) the general way: from the rule set's parts."""
     ids = _tables(setup).ids
     stage = s.tricks.stage
-    c = s.contract
+    b = s.bidding
     p = s.player
     if stage is Phase.OVER:
         return []
@@ -1495,19 +1579,19 @@ def _legal_list(setup: DealSetup[EuchreTables], s: EuchreState) -> list[int]:
     bidding = part_of(rules, rules.bidding, OrderUp)
     face_of = rules.deck.face_of
     if stage is Phase.TRICKS:
-        table = rules.trump_tables[c.trump]
+        table = rules.trump_tables[s.contract.trump]
         playable = rules.playoff_policy.legal(table, s.hands[p], s.trick)
         return [ids.play[face_of[pid]] for pid in card_ids(playable)]
     if stage is Phase.TRUMP:
         return list(ids.trump)
     if stage is Phase.BID:
-        return _bid_ids(bidding, ids, c.round == 2, p == setup.dealer, c.candidate)
+        return _bid_ids(bidding, ids, b.round == 2, p == setup.dealer, b.candidate)
     if stage is Phase.ALONE:
         return [ids.alone_id, ids.pass_id]
-    if c.queue[0].decision is Decision.FARMER:
+    if b.queue[0].decision is Decision.FARMER:
         return [ids.pass_id, *_farmer_swaps(setup, s.hands[p])]
     # the dealer's pick-up and discard
-    cards, decline = _pickup_choices(bidding, s.hands[p], c.turn_up)
+    cards, decline = _pickup_choices(bidding, s.hands[p], s.kitty.turn_up)
     out = [ids.discard[face_of[pid]] for pid in card_ids(cards)]
     if decline:
         out.append(ids.pass_id)
@@ -1528,22 +1612,20 @@ def _has_farmers_hand(setup: DealSetup[EuchreTables], hand: int) -> bool:
     return bool(_farmer_swaps(setup, hand))
 
 
-def _lapses(setup: DealSetup[EuchreTables], contract: Contract, seat: int, decision: Decision) -> bool:
+def _lapses(setup: DealSetup[EuchreTables], contract: Contract, exchanged: bool, seat: int, decision: Decision) -> bool:
     """Whether a queued take-over or lone-defence question lapses: a take-over when the
     maker is the dealer who took the turned card (seed 004); a lone defence when someone
     already defends alone, the rules allow none now, or his partner is the dealer who
-    has exchanged (seed 004)."""
+    has exchanged (seed 004). ``exchanged``: the dealer has taken the turn-up."""
     dealer = setup.dealer
     if decision is Decision.TAKEOVER:
         bidding = part_of(setup.rules, setup.rules.bidding, OrderUp)
-        return bidding.takeover_refused(
-            maker_is_dealer=contract.maker == dealer, dealer_took_turn_up=contract.buried >= 0
-        )
+        return bidding.takeover_refused(maker_is_dealer=contract.maker == dealer, dealer_took_turn_up=exchanged)
     tables = _tables(setup).bidding
     return decision is Decision.DEFEND and (
         contract.defender >= 0
         or not tables.defence_allowed[contract.alone >= 0]
-        or (tables.defence_blocked_by_exchange and (seat + 2) % setup.rules.players == dealer and contract.buried >= 0)
+        or (tables.defence_blocked_by_exchange and (seat + 2) % setup.rules.players == dealer and exchanged)
     )
 
 
@@ -1574,7 +1656,9 @@ def _deal_of(
     trick: tuple[int, ...],
     moves: tuple[Move, ...],
     tricks: TrickProgress,
+    bidding: Bidding,
     contract: Contract,
+    kitty: Kitty,
     table: PlayTable,
 ) -> DealT:
     """The deal ``cls(setup, EuchreState(legal, player, ...))``, built fast.
@@ -1590,7 +1674,9 @@ def _deal_of(
     """
     deal = _new(cls)
     _set_setup(deal, setup)
-    _set_state(deal, _tuple_new(EuchreState, (legal, player, hands, trick, moves, tricks, contract, table)))
+    _set_state(
+        deal, _tuple_new(EuchreState, (legal, player, hands, trick, moves, tricks, bidding, contract, kitty, table))
+    )
     _set_over(deal, over)
     return deal
 
