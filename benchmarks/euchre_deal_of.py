@@ -5,7 +5,7 @@ Usage::
     python benchmarks/euchre_deal_of.py [--number 200000] [--repeat 7]
 
 Every card played builds a new `EuchreDeal`. This script times, in the same process,
-the readable way (the `EuchreState` NamedTuple called with its eight fields by
+the readable way (the `EuchreState` NamedTuple called with its fields by
 keyword, then attrs' frozen ``__init__``) against `_deal_of` (``tuple.__new__`` in
 field order, the deal's three slots set through their descriptors), on a state taken
 from a real deal, and prints the best time of each and their ratio. CPU time
@@ -36,14 +36,14 @@ def main() -> None:
 
     def readable() -> EuchreDeal:
         state = EuchreState(
-            legal=s.legal, player=s.player, hands=s.hands, trick=s.trick, moves=s.moves, tricks=s.tricks,
-            contract=s.contract, table=s.table,
+            legal=s.legal, player=s.player, hands=s.hands, trick=s.trick, moves=s.moves, stage=s.stage,
+            leader=s.leader, won=s.won, last_trick=s.last_trick, last_leader=s.last_leader, points=s.points,
+            bidding=s.bidding, contract=s.contract, kitty=s.kitty, table=s.table,
         )  # fmt: skip
         return EuchreDeal(setup, state)
 
     def fast() -> EuchreDeal:
-        return _deal_of(EuchreDeal, setup, False, s.legal, s.player, s.hands, s.trick, s.moves, s.tricks, s.contract,
-                        s.table)  # fmt: skip
+        return _deal_of(EuchreDeal, setup, *s)
 
     assert readable() == fast() == deal
     times = {}

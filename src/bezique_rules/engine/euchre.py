@@ -15,9 +15,9 @@ partner taking over, a defender defending alone), ``TRICKS``, ``OVER``.
 The state record
 ----------------
 
-A deal (`EuchreDeal`) is its `DealSetup` and one `EuchreState` record. The fields
-that change with every card come first; the rest sit in three named records that
-a card shares with the state before it:
+A deal (`EuchreDeal`) is its `DealSetup` and one `EuchreState` record (a
+NamedTuple). The fields that change with every card come first, then those that
+change once a trick, then four named records that the play only passes on:
 
 - ``legal``: the legal action ids, sorted; or, during the play on a deck with one
   copy of each card, the mask of the playable cards (`legal_action_ids` reads
@@ -26,29 +26,33 @@ a card shares with the state before it:
 - ``hands``: per seat, the mask of the cards held (physical ids).
 - ``trick``: the current trick's cards (physical ids) in play order.
 - ``moves``: every action so far, as ``(player, action_id)`` pairs.
-- ``tricks``: a `TrickProgress` (changes once a trick, and with the phase):
-  ``stage`` (the phase), ``leader`` (who leads the current trick), ``won`` (per
-  seat, the mask of the cards won), ``taken`` (per seat, tricks taken),
-  ``last_trick`` and ``last_leader`` (the trick before), ``points`` (per side,
-  set when the deal ends).
-- ``contract``: a `Contract` (changes with the bidding and the decisions before
-  the play): ``trump`` (the suit index, or -1), ``out`` (a bit per seat sitting
-  out), ``kitty`` (the hidden cards under the turn-up, then the dealer's
-  discard), ``turn_up``, ``round`` (1 or 2), ``candidate`` (the suit offered in
-  round one; -1 until the dealer names one for a turned Benny), ``passes`` (in
-  this round), ``maker``, ``alone`` (the lone player), ``defender`` (the lone
-  defender), ``queue`` (the pending `Question` s: who decides what next),
-  ``buried`` (the dealer's discard), ``farmer`` (who swapped a farmer's hand),
-  ``misdeal`` (the deal ended without play), ``asked`` (how many farmer's-hand
-  questions were answered: the first moves). -1 means "nobody" or "none".
-- ``table``: a `PlayTable`, the rows the play reads at every card, derived from
-  ``contract`` when the play starts: ``seats`` (seat -> the next seat in play),
+- ``stage``: the phase (`Phase`).
+- ``leader``: who leads (or led) the current trick; before the play, the dealer's left.
+- ``won``: per seat, the mask of the cards won in tricks (the tricks taken are
+  counted from it: a trick adds ``table.active`` cards).
+- ``last_trick`` and ``last_leader``: the trick before, and who led it (-1: none).
+- ``points``: per side, the points of the deal (set when it ends).
+- ``bidding``: a `Bidding` (changes with each bid and answer): ``round`` (1 or 2),
+  ``candidate`` (the suit offered in round one; -1 until the dealer names one for
+  a turned Benny), ``passes`` (in this round), ``queue`` (the pending `Question` s:
+  who decides what next, from `OrderUp`), ``asked`` (how many farmer's-hand
+  questions were answered: the first moves), ``misdeal`` (the deal ended without
+  play).
+- ``contract``: a `Contract` (taken from the tables when trumps are made, changed
+  by the lone decisions): ``trump`` (the suit index, or -1), ``maker``, ``alone``
+  (the lone player), ``defender`` (the lone defender), ``out`` (a bit per seat
+  sitting out).
+- ``kitty``: a `Kitty`: ``cards`` (the hidden cards under the turn-up, then the
+  dealer's discard), ``turn_up``, ``buried`` (the dealer's discard), ``farmer``
+  (who swapped a farmer's hand).
+- ``table``: a `PlayTable`, the rows the play reads at every card, taken from the
+  tables when the play starts: ``seats`` (seat -> the next seat in play),
   ``active`` (how many seats play), ``follow`` (led card -> the cards that follow
   it, or None: ask the trick policy) and ``power`` (led card -> the power of each
   card in that trick, or None: ask the trump table).
 
-`EuchreDeal.core` gives the same values as one flat `EuchreCore` (the public
-snapshot). The tables (`EuchreTables`) are compiled once per rule set by
+-1 means "nobody" or "none" throughout. `EuchreDeal.core` gives the same values as
+one flat `EuchreCore` (the public snapshot). The tables (`EuchreTables`) are compiled once per rule set by
 `EuchreEngine.compile`, in four named groups: the action ids, the trick tables,
 the bidding tables and the deal layout.
 """
@@ -85,7 +89,6 @@ __all__ = [
     "EuchreTables",
     "PlayTable",
     "Question",
-    "TrickProgress",
 ]
 
 _FARMER_GUESSES = 1000  # guesses tried for one consistent with who held a farmer's hand
@@ -98,9 +101,6 @@ _bit = (1).__lshift__  # physical id -> its mask bit
 # costs five times a global's look-up in CPython 3.11)
 _MAKER_ALONE, _TAKEOVER, _DEFEND = Decision.MAKER_ALONE, Decision.TAKEOVER, Decision.DEFEND
 _PICKUP, _FARMERS_HAND = Decision.PICKUP, Decision.FARMER
-_WAITING = (Phase.BID, Phase.TRUMP, Phase.DISCARD, Phase.ALONE, Phase.OVER)
-"""The phases before the play (`DealLayout.waiting` is indexed in this order)."""
-_WAITING_INDEX = {stage: k for k, stage in enumerate(_WAITING)}
 DealT = TypeVar("DealT", bound="EuchreDeal")
 
 
@@ -114,25 +114,6 @@ class Question(NamedTuple):
 
 
 # -- the state record ------------------------------------------------------------------------
-
-
-class TrickProgress(NamedTuple):
-    """The phase and the tricks so far (a new record once a trick)."""
-
-    stage: Phase
-    """The phase."""
-    leader: int
-    """Who led (or will lead) the current trick."""
-    won: tuple[int, ...]
-    """Per seat: the mask of the cards won in tricks."""
-    taken: tuple[int, ...]
-    """Per seat: tricks taken."""
-    last_trick: tuple[int, ...]
-    """The previous trick's cards."""
-    last_leader: int
-    """Who led the previous trick."""
-    points: tuple[int, int]
-    """Per side: the points of the deal (set when it ends)."""
 
 
 class Bidding(NamedTuple):
@@ -207,8 +188,19 @@ class EuchreState(NamedTuple):
     """The current trick's cards in play order."""
     moves: tuple[Move, ...]
     """Every action so far, as (player, action_id) pairs."""
-    tricks: TrickProgress
-    """The phase and the tricks so far."""
+    stage: Phase
+    """The phase."""
+    leader: int
+    """Who led (or will lead) the current trick."""
+    won: tuple[int, ...]
+    """Per seat: the mask of the cards won in tricks (a trick adds ``table.active`` cards,
+    so the tricks taken are counted from it)."""
+    last_trick: tuple[int, ...]
+    """The previous trick's cards."""
+    last_leader: int
+    """Who led the previous trick, or -1."""
+    points: tuple[int, int]
+    """Per side: the points of the deal (set when it ends)."""
     bidding: Bidding
     """The bidding's progress and the pending questions."""
     contract: Contract
@@ -353,8 +345,6 @@ class TrickTables:
     """The play rows a deal holds before the play starts (every seat in, no trumps)."""
     play_table: tuple[tuple[PlayTable, ...], ...]
     """Seats out -> trump suit -> the play rows."""
-    first_trick: tuple[TrickProgress, ...]
-    """Leader -> the progress record as the first trick starts."""
 
 
 @attrs.frozen
@@ -395,9 +385,6 @@ class DealLayout:
     """Dealer -> the seat on his left."""
     zeros: tuple[int, ...]
     """One 0 per seat."""
-    waiting: tuple[tuple[TrickProgress, ...], ...]
-    """Dealer -> phase before the play (in `_WAITING` order) -> the progress record then
-    (nothing played yet: only the phase changes before the first trick)."""
 
 
 @attrs.frozen
@@ -447,7 +434,7 @@ class EuchreEngine:
             layout.first[dealer],
             hands,
             (),
-            layout.waiting[dealer][_WAITING_INDEX[_BID]],
+            _BID,
             tables.opening[dealer][turn_up],
             tables.no_contract,
             Kitty(cards=kitty, turn_up=turn_up, buried=-1, farmer=-1),
@@ -580,12 +567,6 @@ def _trick_tables(rules: RuleSet, ids: ActionIds, space: ActionSpace) -> TrickTa
             )
             for out in range(1 << n)
         ),
-        first_trick=tuple(
-            TrickProgress(
-                stage=_TRICKS, leader=leader, won=(0,) * n, taken=(0,) * n, last_trick=(), last_leader=-1, points=(0, 0)
-            )
-            for leader in range(n)
-        ),
     )
 
 
@@ -682,18 +663,7 @@ def _deal_layout(rules: RuleSet) -> DealLayout:
             for dealer in range(n)
         )
     zeros = (0,) * n
-    waiting = tuple(
-        tuple(
-            TrickProgress(
-                stage=stage, leader=(d + 1) % n, won=zeros, taken=zeros, last_trick=(), last_leader=-1, points=(0, 0)
-            )
-            for stage in _WAITING
-        )
-        for d in range(n)
-    )
-    return DealLayout(
-        dealing=dealing, turn_pos=pos, first=tuple((d + 1) % n for d in range(n)), zeros=zeros, waiting=waiting
-    )
+    return DealLayout(dealing=dealing, turn_pos=pos, first=tuple((d + 1) % n for d in range(n)), zeros=zeros)
 
 
 def _questions(decisions: tuple[tuple[int, Decision], ...]) -> tuple[Question, ...]:
@@ -727,16 +697,11 @@ def _play_table(m: EuchreTables, out: int, trump: int) -> PlayTable:
     return t.play_table[out][trump]
 
 
-def _waiting(setup: DealSetup[EuchreTables], stage: Phase) -> TrickProgress:
-    """The progress record of a deal in ``stage``, a phase before the play."""
-    layout: DealLayout = setup.meta.deal
-    return layout.waiting[setup.dealer][_WAITING_INDEX[stage]]
-
-
 def _state_key(state: EuchreState) -> tuple[Any, ...]:
     """What equality and hashing compare: the state without the legal actions and the play
     rows (both follow from the rest)."""
-    return state.player, state.hands, state.trick, state.moves, state.tricks, state.bidding, state.contract, state.kitty
+    _legal, *rest, _table = state
+    return tuple(rest)
 
 
 @attrs.frozen(repr=False)
@@ -751,16 +716,12 @@ class EuchreDeal(DealState):
     """True when the deal is finished (kept as a field: the loop of every game reads it)."""
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "is_over", self.state.tricks.stage is _OVER)
+        object.__setattr__(self, "is_over", self.state.stage is _OVER)
 
     @classmethod
     def of(cls, setup: DealSetup[EuchreTables], core: EuchreCore) -> Self:
         """The deal with this setup and core (its legal actions are worked out here)."""
         m = _tables(setup)
-        tricks = TrickProgress(
-            stage=core.stage, leader=core.leader, won=core.won, taken=core.taken, last_trick=core.last_trick,
-            last_leader=core.last_leader, points=core.points,
-        )  # fmt: skip
         bidding = Bidding(
             round=core.round, candidate=core.candidate, passes=core.passes, queue=_questions(core.queue),
             asked=core.asked,
@@ -771,8 +732,10 @@ class EuchreDeal(DealState):
         )  # fmt: skip
         kitty = Kitty(cards=core.kitty, turn_up=core.turn_up, buried=core.buried, farmer=core.farmer)
         state = EuchreState(
-            legal=(), player=core.player, hands=core.hands, trick=core.trick, moves=core.moves, tricks=tricks,
-            bidding=bidding, contract=contract, kitty=kitty, table=_play_table(m, core.out, core.trump),
+            legal=(), player=core.player, hands=core.hands, trick=core.trick, moves=core.moves, stage=core.stage,
+            leader=core.leader, won=core.won, last_trick=core.last_trick, last_leader=core.last_leader,
+            points=core.points, bidding=bidding, contract=contract, kitty=kitty,
+            table=_play_table(m, core.out, core.trump),
         )  # fmt: skip
         return cls(setup, state._replace(legal=_legal_of(setup, state)))
 
@@ -783,13 +746,12 @@ class EuchreDeal(DealState):
     def core(self) -> EuchreCore:
         """Everything that changes during the deal, as one flat record."""
         s = self.state
-        t = s.tricks
         b = s.bidding
         c = s.contract
         k = s.kitty
         return EuchreCore(
-            player=s.player, hands=s.hands, trick=s.trick, moves=s.moves, stage=t.stage, leader=t.leader, won=t.won,
-            taken=t.taken, last_trick=t.last_trick, last_leader=t.last_leader, points=t.points, trump=c.trump,
+            player=s.player, hands=s.hands, trick=s.trick, moves=s.moves, stage=s.stage, leader=s.leader, won=s.won,
+            taken=self.tricks_taken, last_trick=s.last_trick, last_leader=s.last_leader, points=s.points, trump=c.trump,
             out=c.out, kitty=k.cards, turn_up=k.turn_up, round=b.round, candidate=b.candidate, passes=b.passes,
             maker=c.maker, alone=c.alone, defender=c.defender, queue=b.queue, buried=k.buried, farmer=k.farmer,
             misdeal=b.misdeal, asked=b.asked,
@@ -805,7 +767,7 @@ class EuchreDeal(DealState):
     @property
     def phase(self) -> Phase:
         """The current phase."""
-        return self.state.tricks.stage
+        return self.state.stage
 
     @property
     def current_player(self) -> int | None:
@@ -821,7 +783,7 @@ class EuchreDeal(DealState):
     @property
     def won(self) -> tuple[int, ...]:
         """Per player: the mask of cards won in tricks."""
-        return self.state.tricks.won
+        return self.state.won
 
     @property
     def trick(self) -> tuple[int, ...]:
@@ -884,17 +846,18 @@ class EuchreDeal(DealState):
     @property
     def scores(self) -> tuple[int, ...]:
         """Points of the deal per side (0 until the deal ends)."""
-        return self.state.tricks.points
+        return self.state.points
 
     @property
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:
         """Where the points came from: the contract, per side."""
-        return tuple(ScoreBreakdown(contract=p) for p in self.state.tricks.points)
+        return tuple(ScoreBreakdown(contract=p) for p in self.state.points)
 
     @property
     def tricks_taken(self) -> tuple[int, ...]:
         """Tricks taken per player."""
-        return self.state.tricks.taken
+        s = self.state
+        return _taken(s.won, s.table.active)
 
     # -- legality ----------------------------------------------------------------------------
 
@@ -976,7 +939,10 @@ class EuchreDeal(DealState):
         else:
             action_id = action  # a play id, as legal_action_ids() gives them
         # a card played to the trick (ids 0 .. plays-1, id == face)
-        _legal, p, held_before, trick_before, moves_before, tricks, bidding, contract, kitty, table = self.state
+        (
+            _legal, p, held_before, trick_before, moves_before, stage, leader, won, last_trick, last_leader, points,
+            bidding, contract, kitty, table,
+        ) = self.state  # fmt: skip
         held = list(held_before)
         pid = action_id if t.single else self._pick(action_id, held[p])
         held[p] ^= 1 << pid
@@ -985,13 +951,14 @@ class EuchreDeal(DealState):
         moves = moves_before + ((p, action_id),)
         seats, active, follow, _power = table
         if len(trick) == active:
-            return self._trick_won(hands, trick, moves, tricks, bidding, contract, kitty, table)
+            return self._trick_won(hands, trick, moves, leader, won, bidding, contract, kitty, table)
         nxt = seats[p]
         if follow is None:  # no tables for this deck: the general way
             legal: int | tuple[int, ...] = _legal_of(
                 setup,
                 EuchreState(
-                    legal=(), player=nxt, hands=hands, trick=trick, moves=moves, tricks=tricks, bidding=bidding,
+                    legal=(), player=nxt, hands=hands, trick=trick, moves=moves, stage=stage, leader=leader, won=won,
+                    last_trick=last_trick, last_leader=last_leader, points=points, bidding=bidding,
                     contract=contract, kitty=kitty, table=table,
                 ),
             )  # fmt: skip
@@ -999,8 +966,9 @@ class EuchreDeal(DealState):
             h = hands[nxt]
             legal = h & follow[trick[0]] or h
         return _deal_of(
-            type(self), setup, False, legal, nxt, hands, trick, moves, tricks, bidding, contract, kitty, table
-        )
+            type(self), setup, legal, nxt, hands, trick, moves, stage, leader, won, last_trick, last_leader, points,
+            bidding, contract, kitty, table,
+        )  # fmt: skip
 
     def _apply_id(self, action_id: int) -> Self:
         ids: ActionIds = self.setup.meta.ids
@@ -1010,7 +978,7 @@ class EuchreDeal(DealState):
         # a bid, a decision or a discard
         s = self.state
         moves = s.moves + ((s.player, action_id),)
-        stage = s.tricks.stage
+        stage = s.stage
         if stage is _BID:
             return self._bid(s, moves, kind, ids.args[action_id])
         if stage is Phase.TRUMP:
@@ -1024,7 +992,8 @@ class EuchreDeal(DealState):
         hands: tuple[int, ...],
         trick: tuple[int, ...],
         moves: tuple[Move, ...],
-        tricks: TrickProgress,
+        leader: int,
+        won_before: tuple[int, ...],
         bidding: Bidding,
         contract: Contract,
         kitty: Kitty,
@@ -1032,48 +1001,41 @@ class EuchreDeal(DealState):
     ) -> Self:
         """The trick is complete: its winner takes it and leads next, or the deal is scored."""
         setup = self.setup
-        leader = tricks.leader
         power = table.power
         if power is not None:  # one copy of each card: the highest power wins
-            k = trick.index(max(trick, key=power[trick[0]].__getitem__))
+            powers = operator.itemgetter(*trick)(power[trick[0]])  # a trick has two cards or more
+            k = powers.index(max(powers))
         else:
             k = setup.rules.trump_tables[contract.trump].winner(trick)
         winner = setup.meta.trick.nth_seat[contract.out][leader][k]
-        won = list(tricks.won)
-        won[winner] |= sum(map(_bit, trick))
-        taken_l = list(tricks.taken)
-        taken_l[winner] += 1
-        taken = tuple(taken_l)
+        held = list(won_before)
+        held[winner] |= sum(map(_bit, trick))
+        won = tuple(held)
         h = hands[winner]
         if h:
-            tricks = TrickProgress(
-                stage=_TRICKS, leader=winner, won=tuple(won), taken=taken, last_trick=trick, last_leader=leader,
-                points=tricks.points,
-            )  # fmt: skip
             legal: int | tuple[int, ...] = h
             if table.follow is None:  # no tables for this deck: the general way
                 legal = _legal_of(
                     setup,
                     EuchreState(
-                        legal=(), player=winner, hands=hands, trick=(), moves=moves, tricks=tricks, bidding=bidding,
+                        legal=(), player=winner, hands=hands, trick=(), moves=moves, stage=_TRICKS, leader=winner,
+                        won=won, last_trick=trick, last_leader=leader, points=(0, 0), bidding=bidding,
                         contract=contract, kitty=kitty, table=table,
                     ),
                 )  # fmt: skip
             return _deal_of(
-                type(self), setup, False, legal, winner, hands, (), moves, tricks, bidding, contract, kitty, table
-            )
+                type(self), setup, legal, winner, hands, (), moves, _TRICKS, winner, won, trick, leader, (0, 0),
+                bidding, contract, kitty, table,
+            )  # fmt: skip
         maker = contract.maker
         scoring = part_of(setup.rules, setup.rules.scoring, EuchreScoring)
-        tricks_made = taken[maker] + taken[(maker + 2) % len(hands)]
-        mine, theirs = scoring.points(
-            tricks=tricks_made, alone=contract.alone >= 0, lone_defender=contract.defender >= 0
-        )
+        made = (won[maker] | won[(maker + 2) % len(hands)]).bit_count() // table.active
+        mine, theirs = scoring.points(tricks=made, alone=contract.alone >= 0, lone_defender=contract.defender >= 0)
         points = (mine, theirs) if maker % 2 == 0 else (theirs, mine)
-        tricks = TrickProgress(
-            stage=_OVER, leader=winner, won=tuple(won), taken=taken, last_trick=trick, last_leader=leader,
-            points=points,
+        return _deal_of(
+            type(self), setup, (), -1, hands, (), moves, _OVER, winner, won, trick, leader, points, bidding, contract,
+            kitty, table,
         )  # fmt: skip
-        return _deal_of(type(self), setup, True, (), -1, hands, (), moves, tricks, bidding, contract, kitty, table)
 
     # The bidding and the decisions before the play: each works out the new records (and
     # hands), and `_settled` moves on to the next pending question (or the bidding, or the play).
@@ -1085,7 +1047,7 @@ class EuchreDeal(DealState):
         bidding = s.bidding._replace(candidate=suit)
         if m.bidding.benny_makes_dealer:
             return self._made(s, moves, bidding, dealer, suit, alone=False, turned_suit=True)
-        return self._settled(setup, m.deal.first[dealer], s.hands, moves, s.tricks, bidding, s.contract, s.kitty)
+        return self._settled(setup, m.deal.first[dealer], s.hands, moves, s.stage, bidding, s.contract, s.kitty)
 
     def _bid(self, s: EuchreState, moves: tuple[Move, ...], kind: ActionKind, arg: int) -> Self:
         setup = self.setup
@@ -1094,7 +1056,7 @@ class EuchreDeal(DealState):
         bidding = s.bidding
         if kind is ActionKind.PASS:
             passes = bidding.passes + 1
-            tricks = s.tricks
+            stage = s.stage
             if passes < n:
                 bidding = bidding._replace(passes=passes)
                 p = (p + 1) % n
@@ -1103,9 +1065,9 @@ class EuchreDeal(DealState):
                 p = _tables(setup).deal.first[setup.dealer]
             else:  # everybody passed twice: the deal is thrown in
                 bidding = bidding._replace(misdeal=True)
-                tricks = _waiting(setup, _OVER)
+                stage = _OVER
                 p = -1
-            return self._settled(setup, p, s.hands, moves, tricks, bidding, s.contract, s.kitty)
+            return self._settled(setup, p, s.hands, moves, stage, bidding, s.contract, s.kitty)
         if kind is ActionKind.ORDER_UP or kind is ActionKind.ORDER_UP_ALONE:
             alone = kind is ActionKind.ORDER_UP_ALONE
             return self._made(s, moves, bidding, p, bidding.candidate, alone=alone, turned_suit=True)
@@ -1127,7 +1089,7 @@ class EuchreDeal(DealState):
         setup = self.setup
         tables = _tables(setup).bidding
         bidding = bidding._replace(passes=0, queue=tables.made_queue[setup.dealer][maker][alone][turned_suit])
-        return self._settled(setup, maker, s.hands, moves, s.tricks, bidding, tables.made[maker][trump][alone], s.kitty)
+        return self._settled(setup, maker, s.hands, moves, s.stage, bidding, tables.made[maker][trump][alone], s.kitty)
 
     def _alone(self, s: EuchreState, moves: tuple[Move, ...], yes: bool) -> Self:
         n = len(s.hands)
@@ -1143,7 +1105,7 @@ class EuchreDeal(DealState):
         else:
             contract = contract._replace(defender=seat, out=contract.out | 1 << (seat + 2) % n)
         bidding = s.bidding._replace(queue=queue[1:])
-        return self._settled(self.setup, s.player, s.hands, moves, s.tricks, bidding, contract, s.kitty)
+        return self._settled(self.setup, s.player, s.hands, moves, s.stage, bidding, contract, s.kitty)
 
     def _discard(self, s: EuchreState, moves: tuple[Move, ...], kind: ActionKind, arg: int) -> Self:
         setup = self.setup
@@ -1156,14 +1118,14 @@ class EuchreDeal(DealState):
             if kind is ActionKind.FARMER_SWAP:
                 if kitty.farmer >= 0:  # a second farmer's hand: misdeal
                     bidding = bidding._replace(asked=bidding.asked + 1, misdeal=True, queue=())
-                    return self._settled(setup, -1, s.hands, moves, _waiting(setup, _OVER), bidding, s.contract, kitty)
+                    return self._settled(setup, -1, s.hands, moves, _OVER, bidding, s.contract, kitty)
                 faces = _tables(setup).ids.farmer[arg].faces
                 trio = [self._pick(f, hands[p]) for f in sorted(faces)]
                 gone = sum(1 << x for x in trio)
                 hands[p] = (hands[p] & ~gone) | sum(1 << x for x in kitty.cards[:3])
                 kitty = kitty._replace(cards=(*trio, *kitty.cards[3:]), farmer=p)
             bidding = bidding._replace(asked=bidding.asked + 1, queue=queue[1:])
-            return self._settled(setup, p, tuple(hands), moves, s.tricks, bidding, s.contract, kitty)
+            return self._settled(setup, p, tuple(hands), moves, s.stage, bidding, s.contract, kitty)
         # the dealer's exchange
         if kind is ActionKind.DISCARD:
             held = hands[p] | (1 << kitty.turn_up)
@@ -1171,7 +1133,7 @@ class EuchreDeal(DealState):
             hands[p] = held & ~(1 << gone)
             kitty = kitty._replace(cards=(*kitty.cards, gone), buried=gone)
         bidding = bidding._replace(queue=queue[1:])
-        return self._settled(setup, p, tuple(hands), moves, s.tricks, bidding, s.contract, kitty)
+        return self._settled(setup, p, tuple(hands), moves, s.stage, bidding, s.contract, kitty)
 
     @classmethod
     def _settled(
@@ -1180,7 +1142,7 @@ class EuchreDeal(DealState):
         player: int,
         hands: tuple[int, ...],
         moves: tuple[Move, ...],
-        tricks: TrickProgress,
+        stage: Phase,
         bidding: Bidding,
         contract: Contract,
         kitty: Kitty,
@@ -1197,12 +1159,12 @@ class EuchreDeal(DealState):
                 if not _has_farmers_hand(setup, hands[seat]):
                     queue = queue[1:]
                     continue
-                stage = Phase.DISCARD
+                asking = Phase.DISCARD
             elif decision is _PICKUP:
                 if (contract.out >> seat) & 1:
                     queue = queue[1:]
                     continue
-                stage = Phase.DISCARD
+                asking = Phase.DISCARD
                 if m.trick.follow is not None:  # one copy of each card: discard id == plays + card id
                     cards, decline = _pickup_choices(
                         part_of(setup.rules, setup.rules.bidding, OrderUp), hands[seat], kitty.turn_up
@@ -1214,47 +1176,46 @@ class EuchreDeal(DealState):
                 queue = queue[1:]
                 continue
             else:  # going alone, taking over, defending alone
-                stage = Phase.ALONE
+                asking = Phase.ALONE
                 legal = m.bidding.alone_legal
             if queue is not bidding.queue:
                 bidding = bidding._replace(queue=queue)
-            if stage is not tricks.stage:
-                tricks = _waiting(setup, stage)
-            return cls._build_state(setup, seat, hands, moves, tricks, bidding, contract, kitty, legal)
+            return cls._build_state(setup, seat, hands, moves, asking, bidding, contract, kitty, legal)
         if bidding.queue:  # the rest lapsed
             bidding = bidding._replace(queue=())
-        stage = tricks.stage
         if stage is _OVER:
-            return cls._build_state(setup, -1, hands, moves, tricks, bidding, contract, kitty, ())
+            return cls._build_state(setup, -1, hands, moves, _OVER, bidding, contract, kitty, ())
         if contract.trump < 0:  # the farmer's-hand questions are done, or the bidding goes on
             if bidding.candidate < 0:  # a turned Benny: the dealer names a suit first
-                tricks = _waiting(setup, Phase.TRUMP)
                 return cls._build_state(
-                    setup, dealer, hands, moves, tricks, bidding, contract, kitty, m.bidding.trump_legal
+                    setup, dealer, hands, moves, Phase.TRUMP, bidding, contract, kitty, m.bidding.trump_legal
                 )
             if stage is not _BID:  # after the farmer's-hand questions: the dealer's left bids first
-                tricks = _waiting(setup, _BID)
                 player = m.deal.first[dealer]
             legal = m.bidding.bid_legal[bidding.round == 2][player == dealer][bidding.candidate]
-            return cls._build_state(setup, player, hands, moves, tricks, bidding, contract, kitty, legal)
+            return cls._build_state(setup, player, hands, moves, _BID, bidding, contract, kitty, legal)
         # the first trick starts
         out = contract.out
         lone = contract.alone if contract.alone >= 0 else contract.defender
         start = lone if m.bidding.lead_left_of_lone and lone >= 0 else dealer
         leader = m.trick.next_seat[out][start]  # the first seat in play on his left
         table = m.trick.play_table[out][contract.trump]
-        tricks = m.trick.first_trick[leader]
+        zeros = m.deal.zeros
         # the leader's playable cards: his hand (a mask), or the ids the general way
         first: int | tuple[int, ...] = hands[leader]
         if table.follow is None:
             first = _legal_of(
                 setup,
                 EuchreState(
-                    legal=(), player=leader, hands=hands, trick=(), moves=moves, tricks=tricks, bidding=bidding,
-                    contract=contract, kitty=kitty, table=table,
+                    legal=(), player=leader, hands=hands, trick=(), moves=moves, stage=_TRICKS, leader=leader,
+                    won=zeros, last_trick=(), last_leader=-1, points=(0, 0), bidding=bidding, contract=contract,
+                    kitty=kitty, table=table,
                 ),
             )  # fmt: skip
-        return _deal_of(cls, setup, False, first, leader, hands, (), moves, tricks, bidding, contract, kitty, table)
+        return _deal_of(
+            cls, setup, first, leader, hands, (), moves, _TRICKS, leader, zeros, (), -1, (0, 0), bidding, contract,
+            kitty, table,
+        )  # fmt: skip
 
     @classmethod
     def _build_state(
@@ -1263,24 +1224,30 @@ class EuchreDeal(DealState):
         player: int,
         hands: tuple[int, ...],
         moves: tuple[Move, ...],
-        tricks: TrickProgress,
+        stage: Phase,
         bidding: Bidding,
         contract: Contract,
         kitty: Kitty,
         legal: tuple[int, ...] | None,
     ) -> Self:
         """A state before the play (its legal ids worked out when ``legal`` is None)."""
-        table = setup.meta.trick.before_play
+        m: EuchreTables = setup.meta
+        table = m.trick.before_play
+        leader = m.deal.first[setup.dealer]
+        zeros = m.deal.zeros
         if legal is None:
             legal = _legal_of(
                 setup,
                 EuchreState(
-                    legal=(), player=player, hands=hands, trick=(), moves=moves, tricks=tricks, bidding=bidding,
-                    contract=contract, kitty=kitty, table=table,
+                    legal=(), player=player, hands=hands, trick=(), moves=moves, stage=stage, leader=leader,
+                    won=zeros, last_trick=(), last_leader=-1, points=(0, 0), bidding=bidding, contract=contract,
+                    kitty=kitty, table=table,
                 ),
             )  # fmt: skip
-        over = tricks.stage is _OVER
-        return _deal_of(cls, setup, over, legal, player, hands, (), moves, tricks, bidding, contract, kitty, table)
+        return _deal_of(
+            cls, setup, legal, player, hands, (), moves, stage, leader, zeros, (), -1, (0, 0), bidding, contract,
+            kitty, table,
+        )  # fmt: skip
 
     # -- knowledge -----------------------------------------------------------
 
@@ -1365,12 +1332,7 @@ class EuchreDeal(DealState):
         while True:
             s = state.state
             queue = s.bidding.queue
-            if not (
-                s.tricks.stage is Phase.DISCARD
-                and s.player != player
-                and queue
-                and queue[0].decision is Decision.FARMER
-            ):
+            if not (s.stage is Phase.DISCARD and s.player != player and queue and queue[0].decision is Decision.FARMER):
                 return state
             state = state._apply_id(pass_id)
 
@@ -1545,7 +1507,7 @@ class EuchreDeal(DealState):
 
 def _legal_of(setup: DealSetup[EuchreTables], s: EuchreState) -> tuple[int, ...]:
     """The legal action ids of a deal with this setup and state, sorted."""
-    stage = s.tricks.stage
+    stage = s.stage
     m = _tables(setup)
     if stage is _TRICKS:
         follow = m.trick.follow
@@ -1570,7 +1532,7 @@ def _legal_of(setup: DealSetup[EuchreTables], s: EuchreState) -> tuple[int, ...]
 def _legal_list(setup: DealSetup[EuchreTables], s: EuchreState) -> list[int]:
     """The legal action ids (unsorted, maybe repeated) the general way: from the rule set's parts."""
     ids = _tables(setup).ids
-    stage = s.tricks.stage
+    stage = s.stage
     b = s.bidding
     p = s.player
     if stage is Phase.OVER:
@@ -1649,36 +1611,49 @@ _set_over = EuchreDeal.__dict__["is_over"].__set__
 def _deal_of(
     cls: type[DealT],
     setup: DealSetup[EuchreTables],
-    over: bool,
     legal: int | tuple[int, ...],
     player: int,
     hands: tuple[int, ...],
     trick: tuple[int, ...],
     moves: tuple[Move, ...],
-    tricks: TrickProgress,
+    stage: Phase,
+    leader: int,
+    won: tuple[int, ...],
+    last_trick: tuple[int, ...],
+    last_leader: int,
+    points: tuple[int, int],
     bidding: Bidding,
     contract: Contract,
     kitty: Kitty,
     table: PlayTable,
 ) -> DealT:
-    """The deal ``cls(setup, EuchreState(legal, player, ...))``, built fast.
+    """The deal ``cls(setup, EuchreState(legal=legal, player=player, ...))``, built fast.
 
     The one speed trick of this engine, used by every transition (every card played
-    builds a deal). Calling the `EuchreState` NamedTuple with its eight fields by
-    keyword, then attrs' frozen ``__init__`` (each slot set through
-    ``object.__setattr__``, then ``__attrs_post_init__``), costs about three times as
-    much as building the tuple with ``tuple.__new__`` and setting the deal's three
-    slots through their descriptors, as here: ``benchmarks/euchre_deal_of.py``
-    measures both. ``over`` is whether ``tricks.stage`` is `Phase.OVER`; the arguments after it
-    are `EuchreState`'s fields, in its order.
+    builds a deal). Calling the `EuchreState` NamedTuple with its fields by keyword,
+    then attrs' frozen ``__init__`` (each slot set through ``object.__setattr__``, then
+    ``__attrs_post_init__``), costs several times as much as building the tuple with
+    ``tuple.__new__`` and setting the deal's three slots through their descriptors, as
+    here: ``benchmarks/euchre_deal_of.py`` measures both. The arguments after ``setup``
+    are `EuchreState`'s fields, in its order; the deal is over when ``player`` is -1.
     """
     deal = _new(cls)
     _set_setup(deal, setup)
     _set_state(
-        deal, _tuple_new(EuchreState, (legal, player, hands, trick, moves, tricks, bidding, contract, kitty, table))
-    )
-    _set_over(deal, over)
+        deal,
+        _tuple_new(
+            EuchreState,
+            (legal, player, hands, trick, moves, stage, leader, won, last_trick, last_leader, points, bidding,
+             contract, kitty, table),
+        ),
+    )  # fmt: skip
+    _set_over(deal, player < 0)
     return deal
+
+
+def _taken(won: tuple[int, ...], active: int) -> tuple[int, ...]:
+    """Per seat: the tricks taken, from the cards won (``active`` cards a trick)."""
+    return tuple([w.bit_count() // active for w in won])
 
 
 def _as_permutation(perm: dict[int, int]) -> dict[int, int]:
