@@ -48,7 +48,7 @@ from bezique_rules import (
 )
 from bezique_rules.deck import card_ids as bits  # the physical ids in a mask, lowest first
 from bezique_rules.engine.stock import StockDeal
-from bezique_rules.rules.bezique import build_bezique
+from bezique_rules.rules.bezique import build_bezique, build_bezique_match
 from strategies import (
     Chooser,
     DealSpec,
@@ -129,7 +129,8 @@ def views_of(state: DealState) -> tuple[PlayerView, ...]:
 def two_hand_bezique(rules: RuleSet) -> bool:
     """Whether ``rules`` is two-hand Bezique (reference §2-3: the ``bezique`` presets and rule sets
     derived from them), where the Bezique-specific checks and oracles below apply."""
-    return rules.builder is build_bezique and rules.players == 2 and rules.trump_order == TrumpOrder()
+    two_hand = rules.builder in (build_bezique, build_bezique_match)
+    return two_hand and rules.players == 2 and rules.trump_order == TrumpOrder()
 
 
 def counts_every_card(rules: RuleSet) -> bool:

@@ -40,10 +40,6 @@ def test_determinized_worlds_replay_to_themselves(variant: str) -> None:
             view = state.view(player)
             guess = determinize(view, random.Random(player))
             assert guess.view(player) == view
-            hidden = view.stock_size + sum(view.hand_sizes[q] - len(view.known[q]) for q in range(state.players))
-            hidden -= view.hand_sizes[player] - len(view.known[player])
-            if variant == "six-pack-bezique" and view.cut is not None and hidden < 12:
-                continue  # too few hidden cards to deal a world whose own stacked deck cuts the same (known limit)
             record = record_of(guess)
             again = replay(record)
             # equal up to which of two identical copies is which (a record names cards, not copies)
@@ -66,3 +62,60 @@ def test_every_stock_trick_winner_gets_the_declaration_decision(variant: str) ->
             assert state.phase is Phase.DECLARE
             forced += [str(a) for a in state.legal_actions()] == ["pass"]
     assert forced > 0  # some winners had nothing to declare, and still passed
+
+
+def _late_six_pack_state() -> DealState:
+    """A six-pack deal after the cut is guessed, played on with random actions until the stock is gone."""
+    rng = random.Random(11)
+    state = new_deal("six-pack-bezique", seed=11)
+    while state.phase is not Phase.PLAYOFF:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_late_six_pack_world_keeps_the_public_cut_and_its_record_carries_it() -> None:
+    """Six-pack's cut is public after the guess: a world dealt with a handful of hidden cards keeps the real
+    cut, and its record gives it as ``cut_packet`` (the stacked deck order alone would give another), so the
+    record replays to the world."""
+    state = _late_six_pack_state()
+    view = state.view(0)
+    assert view.cut is not None
+    carried = 0
+    for k in range(40):
+        world = determinize(view, random.Random(k))
+        assert world.view(0).cut == view.cut
+        record = record_of(world)
+        carried += "cut_packet" in record
+        again = replay(record)
+        assert record_of(again) == record and again.scores == world.scores
+        assert again.view(0) == view
+    assert carried > 0  # most stacked orders cut otherwise: the record must say the cut
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"cut_packet": 40}, "from 12 to 36"),
+        ({"cut_packet": True}, "from 12 to 36"),
+        ({"cut_packet": "24"}, "from 12 to 36"),
+    ],
+)
+def test_a_bad_cut_packet_is_refused(change: dict[str, object], message: str) -> None:
+    """A record's cut_packet must be a whole number within the cut's range (RecordError quoting it)."""
+    from bezique_rules.errors import RecordError
+
+    record = record_of(determinize(_late_six_pack_state().view(1), random.Random(0)))
+    with pytest.raises(RecordError, match=message):
+        replay({**record, **change})
+
+
+def test_a_cut_packet_needs_a_deck_list_and_a_variant_with_a_cut() -> None:
+    """cut_packet is refused with a seed (the seed gives the cut) and in a variant without a random cut."""
+    from bezique_rules.errors import RecordError
+
+    seeded = record_of(new_deal("six-pack-bezique", seed=2))
+    with pytest.raises(RecordError, match="only with its deck list"):
+        replay({**seeded, "cut_packet": 20})
+    stacked = record_of(determinize(new_deal("bezique", seed=2).view(0), random.Random(0)))
+    with pytest.raises(RecordError, match="no random cut"):
+        replay({**stacked, "cut_packet": 20})

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Sequence
-from typing import Literal
+from typing import Literal, TypeAlias
 
 import attrs
 
@@ -29,6 +29,7 @@ from .errors import RuleCode
 from .trumps import NO_TRUMP
 
 __all__ = [
+    "DixMethods",
     "DixRule",
     "FixedCards",
     "InstanceGroup",
@@ -36,12 +37,21 @@ __all__ = [
     "MeldReuse",
     "MeldRules",
     "MeldTable",
+    "NewCardRule",
     "Quartet",
+    "RunSuits",
     "SuitRun",
     "TrumpWith",
     "index_instances",
     "legal_declarations",
 ]
+
+RunSuits: TypeAlias = Literal["trump", "plain", "any"]
+"""Which suits a `SuitRun` may be in: trumps, a plain suit, or any suit."""
+NewCardRule: TypeAlias = Literal["every_meld", "same_class_only"]
+"""Declaration rule R1: which melds need a card not used before (see `MeldRules.new_card_rule`)."""
+DixMethods: TypeAlias = Literal["both", "exchange_only", "score_only"]
+"""What the trump seven / dix does after a won trick (see `DixRule.methods`)."""
 
 
 @attrs.frozen
@@ -50,7 +60,7 @@ class SuitRun:
 
     ranks: tuple[Rank, ...]
     """The ranks, one card of each."""
-    suits: str = "trump"
+    suits: RunSuits = "trump"
     """Which suits: ``"trump"`` (royal marriage, trump sequence), ``"plain"`` (common
     marriage, back-door sequence) or ``"any"``."""
     before_trump: bool = False
@@ -227,7 +237,7 @@ Declaration = tuple[int, int]
 class MeldRules:
     """The declaration rules R0-R5 with their options (reference.md §2.6, §4.5)."""
 
-    new_card_rule: str = "every_meld"
+    new_card_rule: NewCardRule = "every_meld"
     """R1: ``"every_meld"`` (each meld needs a card from the concealed hand) or
     ``"same_class_only"`` (a card not yet used in a meld of the same class)."""
     double_after_two_singles: bool = False
@@ -912,7 +922,7 @@ class DixRule:
     """The rank: SEVEN for Bezique, NINE for Pinochle."""
     points: int = 10
     """What it scores."""
-    methods: str = "both"
+    methods: DixMethods = "both"
     """After winning a trick: ``"both"`` (exchange when the turn-up is not of this rank,
     or declare without exchange), ``"exchange_only"`` (declaring exchanges whenever an
     exchange is possible) or ``"score_only"`` (declare, never exchange)."""

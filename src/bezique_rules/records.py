@@ -100,8 +100,30 @@ def record_of(state: DealState | GameState) -> dict[str, Any]:
         cards = rules.deck.cards
         record["deck"] = [str(cards[c]) for c in state.deck_order]
     record["dealer"] = state.dealer
+    if "deck" in record and state.setup.packet >= 0 and _replayed_packet(record) != state.setup.packet:
+        record["cut_packet"] = state.setup.packet
     record["actions"] = [str(a) for _p, a in state.history]
     return record
+
+
+def _replayed_packet(record: dict[str, Any]) -> int:
+    """The dealer's cut (six-pack Bezique) that the deal of ``record``'s deck list gives."""
+    from .api import new_deal
+
+    deal = new_deal(record["variant"], deck=record["deck"], dealer=record.get("dealer"), **record["options"])
+    return deal.setup.packet
+
+
+def _with_packet(state: DealState, packet: object) -> DealState:
+    """``state`` (a new deal of a stacked deck) with the dealer's cut ``packet`` of its record."""
+    cut = state.rules.stock.cut_guess
+    if cut is None or cut.packet is not None:
+        raise RecordError(f"the record gives a cut_packet, but {state.rules.name} has no random cut to give")
+    if not isinstance(packet, int) or isinstance(packet, bool) or not cut.smallest <= packet <= cut.largest:
+        raise RecordError(
+            f"the record's cut_packet is a whole number from {cut.smallest} to {cut.largest}, not {quote(packet)}"
+        )
+    return state._with_cut_packet(packet)
 
 
 def _pass_left_out(state: DealState | GameState, text: str) -> DealState | GameState:
@@ -135,7 +157,8 @@ MAX_RECORD_ACTIONS = 2_000_000
 
 _SCALARS = (str, int, bool, type(None))
 _DEAL_KEYS = frozenset(
-    {"format", "version", "kind", "variant", "rules_version", "options", "seed", "deck", "dealer", "actions"}
+    {"format", "version", "kind", "variant", "rules_version", "options", "seed", "deck", "dealer", "cut_packet"}
+    | {"actions"}
 )
 _GAME_KEYS = frozenset(
     {
@@ -197,7 +220,9 @@ def check_record(record: object) -> dict[str, Any]:
     ``kind`` (``"deal"`` or ``"game"``; a record without one is a deal), ``variant`` (a
     string), ``options`` (an object of option names to strings, ints, bools or null),
     ``dealer`` (an int or null), ``actions`` (a list of strings); a deal has exactly one of
-    ``seed`` (an int) and ``deck`` (a list of card codes); a game has a ``seed`` and may
+    ``seed`` (an int) and ``deck`` (a list of card codes), and with a deck list may have
+    ``cut_packet`` (six-pack Bezique: the dealer's cut, when it is not the one the deck order
+    gives, as in a world from `determinize`); a game has a ``seed`` and may
     have ``max_deals`` (an int or null), ``decks`` (a list of card-code lists) and ``cut``
     (an object: ``cards``, a list of card codes, and optionally ``decision``, ``"deal"`` or
     ``"lead"``).
@@ -280,6 +305,8 @@ def check_record(record: object) -> dict[str, Any]:
                 raise RecordError("a deal record has either a seed or a deck list, not both")
         elif seed is None:
             raise RecordError("a deal record needs its seed or its deck list (it has neither)")
+        if "cut_packet" in record and deck is None:
+            raise RecordError("a deal record gives a cut_packet only with its deck list (a seed gives the cut)")
     return record
 
 
@@ -348,9 +375,12 @@ def replay(record: dict[str, Any] | str) -> DealState | GameState:
                         f"({state.first_dealer})"
                     )
         else:
-            state = new_deal(
+            deal = new_deal(
                 data["variant"], seed=data.get("seed"), deck=data.get("deck"), dealer=data.get("dealer"), **options
             )
+            if "cut_packet" in data:
+                deal = _with_packet(deal, data["cut_packet"])
+            state = deal
     except BeziqueRulesError as exc:
         raise RecordError(f"the record's setup is invalid: {exc}") from None
     for step, text in enumerate(data["actions"], start=1):

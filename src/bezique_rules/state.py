@@ -361,6 +361,11 @@ class DealState:
     def _determinize(self, player: int, rng: random.Random) -> Self:
         raise NotImplementedError
 
+    def _with_cut_packet(self, packet: int) -> Self:
+        """This deal with the dealer's cut ``packet`` (``DealSetup.packet``); only engines
+        whose rule sets have a cut guess (the stock engine) have one to give."""
+        raise NotImplementedError
+
     # -- shared ------------------------------------------------------------
 
     def _repr_svg_(self) -> str:

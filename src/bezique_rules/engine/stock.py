@@ -199,10 +199,6 @@ class StockEngine:
         )  # fmt: skip
 
 
-_CUT_TRIES = 400
-"""How many deals of the hidden cards `StockDeal._determinize` tries for a world with the real cut."""
-
-
 def _stacked_ids(num_faces: int, order: tuple[int, ...]) -> tuple[int, ...]:
     """The physical ids a stacked deck of the cards of ``order`` gets (`DeckSpec.order_from_cards`:
     identical cards take their copies in order), so a world's cut is that of its own record."""
@@ -1239,30 +1235,25 @@ class StockDeal(DealState):
         """Shuffle the cards hidden from ``player`` among their places (stock games reveal
         nothing about hidden cards through the play, so any arrangement is consistent).
 
-        Six-pack's cut: a world is recorded as a stacked deck, whose cut size comes from its
-        order (`_cut_packet`); before the guess the world takes the cut of its own order, after
-        it (the cut is public) the hidden cards are dealt again until the order cuts the same
-        (at most `_CUT_TRIES` times: with very few hidden cards left it may not, and the world
-        keeps the real cut, which its own record then does not reproduce)."""
+        Six-pack's cut: before the guess nobody knows the cut's size, so the world takes the
+        cut its own stacked deck gives (`_cut_packet`); after it the cut is public and the
+        world keeps it (its record then carries it as ``cut_packet`` when the deck order
+        would give another)."""
         hidden = self._hidden_from(player)
         state = self._relabel(dict(zip(hidden, shuffle(hidden, rng))))
         cut = self.setup.rules.stock.cut_guess
-        if cut is not None and cut.packet is None:
-            deck = self.setup.rules.deck
-            if self.stage is Phase.GUESS:
-                setup = state.setup
-                packet = _cut_packet(cut, None, _stacked_ids(deck.num_faces, setup.deck_order))
-                state = type(self)(
-                    DealSetup(setup.rules, setup.deck_order, None, setup.dealer, setup.meta, packet), state.core
-                )
-            else:
-                for _ in range(_CUT_TRIES):
-                    if _cut_packet(cut, None, _stacked_ids(deck.num_faces, state.deck_order)) == self.setup.packet:
-                        break
-                    state = self._relabel(dict(zip(hidden, shuffle(hidden, rng))))
+        if cut is not None and cut.packet is None and self.stage is Phase.GUESS:
+            setup = state.setup
+            packet = _cut_packet(cut, None, _stacked_ids(setup.rules.deck.num_faces, setup.deck_order))
+            state = type(self)(
+                DealSetup(setup.rules, setup.deck_order, None, setup.dealer, setup.meta, packet), state.core
+            )
         if self.setup.meta.carte_id >= 0:
             state = state._evolve(shown=state._carte_bits(player))
         return state
+
+    def _with_cut_packet(self, packet: int) -> Self:
+        return type(self)(attrs.evolve(self.setup, packet=packet), self.core)
 
     def _carte_bits(self, viewer: int) -> int:
         """The carte-blanche flags after the other players' hidden cards were dealt again: a

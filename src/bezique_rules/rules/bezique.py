@@ -6,8 +6,8 @@ meld table, meld rules, trump seven, card points, game end) from options.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, TypeAlias
 
 from ..cards import Card, Rank, Suit, parse_cards
 from ..cut import BEZIQUE_CUT
@@ -19,7 +19,15 @@ from ..trumps import TrumpOrder
 from .registry import Preset, register_checks, register_preset
 from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, StockRules, check_dealt_deck
 
-__all__ = ["BEZIQUE_RANKS", "PIQUET_DECK", "bezique_meld_table", "build_bezique"]
+__all__ = [
+    "BEZIQUE_RANKS",
+    "PIQUET_DECK",
+    "BeziquePair",
+    "QuartetRule",
+    "bezique_meld_table",
+    "build_bezique",
+    "build_bezique_match",
+]
 
 BEZIQUE_RANKS = (
     Rank.ACE,
@@ -37,7 +45,15 @@ PIQUET_DECK = DeckSpec(ranks=BEZIQUE_RANKS, packs=2)
 """Two 32-card piquet packs: 64 cards."""
 
 
-def bezique_meld_table(*, quartet_rule: str = "any", bezique_pair: str = "fixed", beziques: int = 2) -> MeldTable:
+QuartetRule: TypeAlias = Literal["any", "one_per_suit"]
+"""Which cards make a quartet: any four of the rank, or one of each suit."""
+BeziquePair: TypeAlias = Literal["fixed", "colour_swap"]
+"""The bezique: always Q♠ J♦, or Q♣ J♥ when spades or diamonds are trumps."""
+
+
+def bezique_meld_table(
+    *, quartet_rule: QuartetRule = "any", bezique_pair: BeziquePair = "fixed", beziques: int = 2
+) -> MeldTable:
     """The two-hand Bezique meld table (reference.md §2.5); with ``beziques=3`` the triple
     bezique (1500) of three- and four-hand Bezique joins it (reference.md §7).
 
@@ -219,13 +235,41 @@ def bezique_stock_rules(o: Mapping[str, Any], privilege: DeclarationPrivilege | 
 
 
 def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
-    """Compose a two-hand Bezique rule set from validated options."""
-    if "match_lead" in o:
-        game_end: TargetEnd | MatchEnd = MatchEnd(lead=o["match_lead"])
-        description = "Two-hand Bezique, a match of one or two deals (seed-001 profile)."
-    else:
-        game_end = TargetEnd(o["target"], o["tie_rule"], lurch_threshold=o["lurch_threshold"])
-        description = "Classic two-hand 64-card Bezique to 1000."
+    """Compose a two-hand Bezique rule set played to a target (the `bezique` preset) from
+    validated options."""
+    return _two_hand_bezique(
+        name,
+        o,
+        TargetEnd(o["target"], o["tie_rule"], lurch_threshold=o["lurch_threshold"]),
+        "Classic two-hand 64-card Bezique to 1000.",
+        _SPECS["bezique"],
+        build_bezique,
+    )
+
+
+def build_bezique_match(name: str, o: Mapping[str, Any]) -> RuleSet:
+    """Compose the one-or-two-deal Bezique match (the `bezique-match` preset, seed 001) from
+    validated options."""
+    return _two_hand_bezique(
+        name,
+        o,
+        MatchEnd(lead=o["match_lead"]),
+        "Two-hand Bezique, a match of one or two deals (seed-001 profile).",
+        _SPECS["bezique-match"],
+        build_bezique_match,
+    )
+
+
+def _two_hand_bezique(
+    name: str,
+    o: Mapping[str, Any],
+    game_end: TargetEnd | MatchEnd,
+    description: str,
+    specs: tuple[OptionSpec, ...],
+    builder: Callable[[str, Mapping[str, Any]], RuleSet],
+) -> RuleSet:
+    """A two-hand Bezique rule set: what both presets share, with the game's end, the
+    preset's option specs and its builder."""
     playoff = PlayDuty.FOLLOW_BEAT_OR_TRUMP if o["playoff_rule"] == "follow_beat_or_trump" else PlayDuty.FOLLOW_ONLY
     return RuleSet(
         cut_for_deal=BEZIQUE_CUT,
@@ -245,8 +289,8 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
         version=2,
         description=description,
         option_values=tuple(sorted(o.items())),
-        option_specs=_SPECS["bezique-match" if "match_lead" in o else "bezique"],
-        builder=build_bezique,
+        option_specs=specs,
+        builder=builder,
     )
 
 
@@ -287,7 +331,7 @@ register_preset(
 register_preset(
     Preset(
         "bezique-match",
-        build_bezique,
+        build_bezique_match,
         _SPECS["bezique-match"],
         description="The one-or-two-deal Bezique match against the computer (reference §3).",
     )
@@ -307,3 +351,4 @@ def check_bezique_options(rules: RuleSet) -> None:
 
 
 register_checks(build_bezique, check_bezique_options)
+register_checks(build_bezique_match, check_bezique_options)

@@ -11,7 +11,8 @@ drawing the last card and winning every play-off trick.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Literal, TypeAlias
 
 from ..cards import Rank
 from ..cut import BEZIQUE_CUT
@@ -24,22 +25,27 @@ from .bezique import BEZIQUE_RANKS
 from .registry import Preset, register_checks, register_preset
 from .ruleset import OptionSpec, RuleSet, StockRules, check_dealt_deck
 
-__all__ = ["MARJOLET_DECK", "build_marjolet", "marjolet_meld_table"]
+__all__ = ["MARJOLET_DECK", "QUARTET_TABLES", "MarjoletQuartets", "build_marjolet", "marjolet_meld_table"]
 
 MARJOLET_DECK = DeckSpec(ranks=BEZIQUE_RANKS, packs=1)
 """One 32-card piquet pack: A T K Q J 9 8 7 in each suit."""
 
-QUARTET_TABLES: dict[str, tuple[tuple[Rank, int], ...]] = {
-    "aces_kings_queens_jacks": ((Rank.ACE, 100), (Rank.KING, 80), (Rank.QUEEN, 60), (Rank.JACK, 40)),
-    "aces_tens_kings_queens": ((Rank.ACE, 100), (Rank.TEN, 80), (Rank.KING, 60), (Rank.QUEEN, 40)),
-}
+MarjoletQuartets: TypeAlias = Literal["aces_kings_queens_jacks", "aces_tens_kings_queens"]
+"""The name of a quartet table (a key of `QUARTET_TABLES`)."""
+
+QUARTET_TABLES: Mapping[MarjoletQuartets, tuple[tuple[Rank, int], ...]] = MappingProxyType(
+    {
+        "aces_kings_queens_jacks": ((Rank.ACE, 100), (Rank.KING, 80), (Rank.QUEEN, 60), (Rank.JACK, 40)),
+        "aces_tens_kings_queens": ((Rank.ACE, 100), (Rank.TEN, 80), (Rank.KING, 60), (Rank.QUEEN, 40)),
+    }
+)
 """The two quartet tables of the sources: four aces 100, kings 80, queens 60, jacks 40
 (the default), or four aces 100, tens 80, kings 60, queens 40."""
 
 _QUARTET_NAMES = {Rank.ACE: "aces", Rank.TEN: "tens", Rank.KING: "kings", Rank.QUEEN: "queens", Rank.JACK: "jacks"}
 
 
-def marjolet_meld_table(quartets: str = "aces_kings_queens_jacks") -> MeldTable:
+def marjolet_meld_table(quartets: MarjoletQuartets = "aces_kings_queens_jacks") -> MeldTable:
     """The Marjolet meld table (reference.md §14.2): royal marriage 40, common marriage 20,
     the marjolet (jack of trumps) with the trump queen 40 or with a plain queen 20, and the
     quartets of ``quartets`` (a key of `QUARTET_TABLES`).

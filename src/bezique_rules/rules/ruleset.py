@@ -26,8 +26,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_OPTION_INT",
+    "CardTiming",
     "CutGuess",
     "DeclarationPrivilege",
+    "LastTrickBonusAt",
     "OptionSpec",
     "OptionValue",
     "RuleSet",
@@ -48,6 +50,10 @@ a table huge."""
 
 OptionValue: TypeAlias = "bool | int | str | None"
 """The value of a rule-set option: a switch, a number, a named choice, or None (off)."""
+LastTrickBonusAt: TypeAlias = Literal["final", "last_stock_trick"]
+"""Which trick scores the last-trick bonus: the last of the deal, or the last before the stock runs out."""
+CardTiming: TypeAlias = Literal["end_of_hand", "immediate"]
+"""When the cards won in tricks count: at the end of the hand, or as each trick is won."""
 
 _Part = TypeVar("_Part")
 
@@ -163,10 +169,10 @@ class StockRules:
     lays out wait, unscored ("pending"): each later trick he wins he may score one of them
     instead of a new meld, while all its cards are still on the table (playing one cancels
     it). Without a meld limit (``melds_per_trick=0``) nothing waits."""
-    last_trick_bonus_at: str = "final"
+    last_trick_bonus_at: LastTrickBonusAt = "final"
     """``"final"``: the last trick of the deal; ``"last_stock_trick"``: the last trick
     before the stock runs out."""
-    card_timing: str = "end_of_hand"
+    card_timing: CardTiming = "end_of_hand"
     """When cards won count: ``"end_of_hand"`` or ``"immediate"``."""
     carte_blanche: int = 0
     """Points for showing a dealt hand without king, queen or jack (0 = not allowed)."""
