@@ -63,7 +63,7 @@ import itertools
 import operator
 import random
 from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import NamedTuple, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
@@ -377,8 +377,9 @@ class BiddingTables:
 class DealLayout:
     """Where the cards of a deal come from in the deck order."""
 
-    dealing: tuple[tuple[Callable[[tuple[int, ...]], Any], ...], ...] | None
-    """Dealer -> seat -> getter of its cards from the order (None: ask the deal pattern)."""
+    dealing: tuple[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...], ...] | None
+    """Dealer -> seat -> getter of its cards from the order, two or more (None: ask the deal
+    pattern)."""
     turn_pos: int
     """Where the turn-up lies in the order (the kitty follows it)."""
     first: tuple[int, ...]
@@ -659,11 +660,15 @@ def _deal_layout(rules: RuleSet) -> DealLayout:
     if pattern.turn_up and seat_positions and all(len(x) >= 2 for x in seat_positions):
         # seat_positions[r]: positions dealt to the r-th seat from the dealer's left
         dealing = tuple(
-            tuple(operator.itemgetter(*seat_positions[(seat - dealer - 1) % n]) for seat in range(n))
-            for dealer in range(n)
+            tuple(_getter(seat_positions[(seat - dealer - 1) % n]) for seat in range(n)) for dealer in range(n)
         )
     zeros = (0,) * n
     return DealLayout(dealing=dealing, turn_pos=pos, first=tuple((d + 1) % n for d in range(n)), zeros=zeros)
+
+
+def _getter(positions: list[int]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """The items of a tuple at ``positions`` (two or more), as a tuple."""
+    return cast("Callable[[tuple[int, ...]], tuple[int, ...]]", operator.itemgetter(*positions))
 
 
 def _questions(decisions: tuple[tuple[int, Decision], ...]) -> tuple[Question, ...]:
@@ -697,7 +702,7 @@ def _play_table(m: EuchreTables, out: int, trump: int) -> PlayTable:
     return t.play_table[out][trump]
 
 
-def _state_key(state: EuchreState) -> tuple[Any, ...]:
+def _state_key(state: EuchreState) -> tuple[object, ...]:
     """What equality and hashing compare: the state without the legal actions and the play
     rows (both follow from the rest)."""
     _legal, *rest, _table = state
@@ -971,10 +976,11 @@ class EuchreDeal(DealState):
         )  # fmt: skip
 
     def _apply_id(self, action_id: int) -> Self:
-        ids: ActionIds = self.setup.meta.ids
-        kind = ids.kinds[action_id]
-        if kind is ActionKind.PLAY:  # a card played: the hot path in apply
+        m: EuchreTables = self.setup.meta
+        if action_id < m.trick.plays:  # a card played (ids 0 .. plays-1): the hot path in apply
             return self.apply(action_id, check=False)
+        ids = m.ids
+        kind = ids.kinds[action_id]
         # a bid, a decision or a discard
         s = self.state
         moves = s.moves + ((s.player, action_id),)
