@@ -32,10 +32,11 @@ change once a trick, then four named records that the play only passes on:
   counted from it: a trick adds ``table.active`` cards).
 - ``last_trick`` and ``last_leader``: the trick before, and who led it (-1: none).
 - ``points``: per side, the points of the deal (set when it ends).
-- ``bidding``: a `Bidding` (changes with each bid and answer): ``round`` (1 or 2),
+- ``queue``: the pending `Question` s, who decides what next (from `OrderUp`; the
+  first is being asked, or lapses): answering one drops it.
+- ``bidding``: a `Bidding` (changes with the bids): ``round`` (1 or 2),
   ``candidate`` (the suit offered in round one; -1 until the dealer names one for
-  a turned Benny), ``passes`` (in this round), ``queue`` (the pending `Question` s:
-  who decides what next, from `OrderUp`), ``asked`` (how many farmer's-hand
+  a turned Benny), ``passes`` (in this round), ``asked`` (how many farmer's-hand
   questions were answered: the first moves), ``misdeal`` (the deal ended without
   play).
 - ``contract``: a `Contract` (taken from the tables when trumps are made, changed
@@ -101,6 +102,14 @@ _bit = (1).__lshift__  # physical id -> its mask bit
 # costs five times a global's look-up in CPython 3.11)
 _MAKER_ALONE, _TAKEOVER, _DEFEND = Decision.MAKER_ALONE, Decision.TAKEOVER, Decision.DEFEND
 _PICKUP, _FARMERS_HAND = Decision.PICKUP, Decision.FARMER
+# the action kinds the bidding reads, likewise
+_PASS, _DISCARD, _ORDER_UP, _ORDER_UP_ALONE = (
+    ActionKind.PASS,
+    ActionKind.DISCARD,
+    ActionKind.ORDER_UP,
+    ActionKind.ORDER_UP_ALONE,
+)
+_CALL_ALONE = ActionKind.CALL_ALONE
 DealT = TypeVar("DealT", bound="EuchreDeal")
 
 
@@ -125,8 +134,6 @@ class Bidding(NamedTuple):
     """The suit offered in round one (the turn-up's, or the one named for a Benny), or -1."""
     passes: int
     """Passes in the current round."""
-    queue: tuple[Question, ...]
-    """The pending questions, in order (the first is being asked, or lapses)."""
     asked: int
     """How many farmer's-hand questions were answered (the first moves of the deal): only a
     holder is asked, so a ``pass`` among them is shown to him alone."""
@@ -201,6 +208,8 @@ class EuchreState(NamedTuple):
     """Who led the previous trick, or -1."""
     points: tuple[int, int]
     """Per side: the points of the deal (set when it ends)."""
+    queue: tuple[Question, ...]
+    """The pending questions, in order (the first is being asked, or lapses)."""
     bidding: Bidding
     """The bidding's progress and the pending questions."""
     contract: Contract
@@ -357,9 +366,10 @@ class BiddingTables:
     trump_legal: tuple[int, ...]
     candidate_of: tuple[int, ...]
     """Turn-up -> the suit offered in round one, or -1 (the dealer names it)."""
-    opening: tuple[tuple[Bidding, ...], ...]
-    """Dealer -> turn-up -> the bidding as the deal starts (round one, the turn-up's suit
-    offered, the farmer's-hand questions pending)."""
+    opening: tuple[Bidding, ...]
+    """Turn-up -> the bidding as the deal starts (round one, the turn-up's suit offered)."""
+    farmer_queue: tuple[tuple[Question, ...], ...]
+    """Dealer -> the questions asked before the bidding (the farmer's hands), or ()."""
     no_contract: Contract
     """The contract before trumps are made: nobody, no trump, every seat in."""
     made: tuple[tuple[tuple[Contract, ...], ...], ...]
@@ -436,7 +446,8 @@ class EuchreEngine:
             hands,
             (),
             _BID,
-            tables.opening[dealer][turn_up],
+            tables.farmer_queue[dealer],
+            tables.opening[turn_up],
             tables.no_contract,
             Kitty(cards=kitty, turn_up=turn_up, buried=-1, farmer=-1),
         )
@@ -586,18 +597,7 @@ def _bidding_tables(rules: RuleSet, ids: ActionIds) -> BiddingTables:
         -1 if card.suit is None or card == rules.trump_order.benny else card.suit.value for card in rules.deck.cards
     )
     opening = tuple(
-        tuple(
-            Bidding(
-                round=1,
-                candidate=candidate,
-                passes=0,
-                queue=_questions(bidding.decisions_before_bidding(n, dealer)),
-                asked=0,
-                misdeal=False,
-            )
-            for candidate in candidate_of
-        )
-        for dealer in range(n)
+        Bidding(round=1, candidate=candidate, passes=0, asked=0, misdeal=False) for candidate in candidate_of
     )
     made = tuple(
         tuple(
@@ -634,6 +634,7 @@ def _bidding_tables(rules: RuleSet, ids: ActionIds) -> BiddingTables:
         trump_legal=tuple(sorted(set(ids.trump))),
         candidate_of=candidate_of,
         opening=opening,
+        farmer_queue=tuple(_questions(bidding.decisions_before_bidding(n, dealer)) for dealer in range(n)),
         no_contract=Contract(trump=-1, maker=-1, alone=-1, defender=-1, out=0),
         made=made,
         made_queue=made_queue,
@@ -728,7 +729,7 @@ class EuchreDeal(DealState):
         """The deal with this setup and core (its legal actions are worked out here)."""
         m = _tables(setup)
         bidding = Bidding(
-            round=core.round, candidate=core.candidate, passes=core.passes, queue=_questions(core.queue),
+            round=core.round, candidate=core.candidate, passes=core.passes,
             asked=core.asked,
             misdeal=core.misdeal,
         )  # fmt: skip
@@ -739,7 +740,7 @@ class EuchreDeal(DealState):
         state = EuchreState(
             legal=(), player=core.player, hands=core.hands, trick=core.trick, moves=core.moves, stage=core.stage,
             leader=core.leader, won=core.won, last_trick=core.last_trick, last_leader=core.last_leader,
-            points=core.points, bidding=bidding, contract=contract, kitty=kitty,
+            points=core.points, queue=_questions(core.queue), bidding=bidding, contract=contract, kitty=kitty,
             table=_play_table(m, core.out, core.trump),
         )  # fmt: skip
         return cls(setup, state._replace(legal=_legal_of(setup, state)))
@@ -758,7 +759,7 @@ class EuchreDeal(DealState):
             player=s.player, hands=s.hands, trick=s.trick, moves=s.moves, stage=s.stage, leader=s.leader, won=s.won,
             taken=self.tricks_taken, last_trick=s.last_trick, last_leader=s.last_leader, points=s.points, trump=c.trump,
             out=c.out, kitty=k.cards, turn_up=k.turn_up, round=b.round, candidate=b.candidate, passes=b.passes,
-            maker=c.maker, alone=c.alone, defender=c.defender, queue=b.queue, buried=k.buried, farmer=k.farmer,
+            maker=c.maker, alone=c.alone, defender=c.defender, queue=s.queue, buried=k.buried, farmer=k.farmer,
             misdeal=b.misdeal, asked=b.asked,
         )  # fmt: skip
 
@@ -940,13 +941,15 @@ class EuchreDeal(DealState):
                 return DealState.apply(self, action, check=check) if check else self._apply_id(known)
             action_id = known
         elif check or type(action) is not int or not 0 <= action < plays:
+            if check is False and type(action) is int and plays <= action < len(m.actions.actions):
+                return self._apply_id(action)  # a bid or a decision, as legal_action_ids() gives them
             return DealState.apply(self, action, check=check)
         else:
             action_id = action  # a play id, as legal_action_ids() gives them
         # a card played to the trick (ids 0 .. plays-1, id == face)
         (
             _legal, p, held_before, trick_before, moves_before, stage, leader, won, last_trick, last_leader, points,
-            bidding, contract, kitty, table,
+            queue, bidding, contract, kitty, table,
         ) = self.state  # fmt: skip
         held = list(held_before)
         pid = action_id if t.single else self._pick(action_id, held[p])
@@ -956,14 +959,14 @@ class EuchreDeal(DealState):
         moves = moves_before + ((p, action_id),)
         seats, active, follow, _power = table
         if len(trick) == active:
-            return self._trick_won(hands, trick, moves, leader, won, bidding, contract, kitty, table)
+            return self._trick_won(hands, trick, moves, leader, won, queue, bidding, contract, kitty, table)
         nxt = seats[p]
         if follow is None:  # no tables for this deck: the general way
             legal: int | tuple[int, ...] = _legal_of(
                 setup,
                 EuchreState(
                     legal=(), player=nxt, hands=hands, trick=trick, moves=moves, stage=stage, leader=leader, won=won,
-                    last_trick=last_trick, last_leader=last_leader, points=points, bidding=bidding,
+                    last_trick=last_trick, last_leader=last_leader, points=points, queue=queue, bidding=bidding,
                     contract=contract, kitty=kitty, table=table,
                 ),
             )  # fmt: skip
@@ -972,7 +975,7 @@ class EuchreDeal(DealState):
             legal = h & follow[trick[0]] or h
         return _deal_of(
             type(self), setup, legal, nxt, hands, trick, moves, stage, leader, won, last_trick, last_leader, points,
-            bidding, contract, kitty, table,
+            queue, bidding, contract, kitty, table,
         )  # fmt: skip
 
     def _apply_id(self, action_id: int) -> Self:
@@ -1000,6 +1003,7 @@ class EuchreDeal(DealState):
         moves: tuple[Move, ...],
         leader: int,
         won_before: tuple[int, ...],
+        queue: tuple[Question, ...],
         bidding: Bidding,
         contract: Contract,
         kitty: Kitty,
@@ -1025,13 +1029,13 @@ class EuchreDeal(DealState):
                     setup,
                     EuchreState(
                         legal=(), player=winner, hands=hands, trick=(), moves=moves, stage=_TRICKS, leader=winner,
-                        won=won, last_trick=trick, last_leader=leader, points=(0, 0), bidding=bidding,
+                        won=won, last_trick=trick, last_leader=leader, points=(0, 0), queue=queue, bidding=bidding,
                         contract=contract, kitty=kitty, table=table,
                     ),
                 )  # fmt: skip
             return _deal_of(
                 type(self), setup, legal, winner, hands, (), moves, _TRICKS, winner, won, trick, leader, (0, 0),
-                bidding, contract, kitty, table,
+                queue, bidding, contract, kitty, table,
             )  # fmt: skip
         maker = contract.maker
         scoring = part_of(setup.rules, setup.rules.scoring, EuchreScoring)
@@ -1039,8 +1043,8 @@ class EuchreDeal(DealState):
         mine, theirs = scoring.points(tricks=made, alone=contract.alone >= 0, lone_defender=contract.defender >= 0)
         points = (mine, theirs) if maker % 2 == 0 else (theirs, mine)
         return _deal_of(
-            type(self), setup, (), -1, hands, (), moves, _OVER, winner, won, trick, leader, points, bidding, contract,
-            kitty, table,
+            type(self), setup, (), -1, hands, (), moves, _OVER, winner, won, trick, leader, points, queue, bidding,
+            contract, kitty, table,
         )  # fmt: skip
 
     # The bidding and the decisions before the play: each works out the new records (and
@@ -1053,14 +1057,15 @@ class EuchreDeal(DealState):
         bidding = s.bidding._replace(candidate=suit)
         if m.bidding.benny_makes_dealer:
             return self._made(s, moves, bidding, dealer, suit, alone=False, turned_suit=True)
-        return self._settled(setup, m.deal.first[dealer], s.hands, moves, s.stage, bidding, s.contract, s.kitty)
+        player = m.deal.first[dealer]
+        return self._settled(setup, player, s.hands, moves, s.stage, s.queue, bidding, s.contract, s.kitty)
 
     def _bid(self, s: EuchreState, moves: tuple[Move, ...], kind: ActionKind, arg: int) -> Self:
         setup = self.setup
         n = len(s.hands)
         p = s.player
         bidding = s.bidding
-        if kind is ActionKind.PASS:
+        if kind is _PASS:
             passes = bidding.passes + 1
             stage = s.stage
             if passes < n:
@@ -1073,11 +1078,11 @@ class EuchreDeal(DealState):
                 bidding = bidding._replace(misdeal=True)
                 stage = _OVER
                 p = -1
-            return self._settled(setup, p, s.hands, moves, stage, bidding, s.contract, s.kitty)
-        if kind is ActionKind.ORDER_UP or kind is ActionKind.ORDER_UP_ALONE:
-            alone = kind is ActionKind.ORDER_UP_ALONE
+            return self._settled(setup, p, s.hands, moves, stage, s.queue, bidding, s.contract, s.kitty)
+        if kind is _ORDER_UP or kind is _ORDER_UP_ALONE:
+            alone = kind is _ORDER_UP_ALONE
             return self._made(s, moves, bidding, p, bidding.candidate, alone=alone, turned_suit=True)
-        return self._made(s, moves, bidding, p, arg, alone=kind is ActionKind.CALL_ALONE, turned_suit=False)
+        return self._made(s, moves, bidding, p, arg, alone=kind is _CALL_ALONE, turned_suit=False)
 
     def _made(
         self,
@@ -1094,13 +1099,16 @@ class EuchreDeal(DealState):
         alone, taking over, lone defence)."""
         setup = self.setup
         tables = _tables(setup).bidding
-        bidding = bidding._replace(passes=0, queue=tables.made_queue[setup.dealer][maker][alone][turned_suit])
-        return self._settled(setup, maker, s.hands, moves, s.stage, bidding, tables.made[maker][trump][alone], s.kitty)
+        if bidding.passes:
+            bidding = bidding._replace(passes=0)
+        queue = tables.made_queue[setup.dealer][maker][alone][turned_suit]
+        contract = tables.made[maker][trump][alone]
+        return self._settled(setup, maker, s.hands, moves, s.stage, queue, bidding, contract, s.kitty)
 
     def _alone(self, s: EuchreState, moves: tuple[Move, ...], yes: bool) -> Self:
         n = len(s.hands)
         contract = s.contract
-        queue = s.bidding.queue
+        queue = s.queue
         seat, decision = queue[0]
         if not yes:
             pass
@@ -1110,36 +1118,34 @@ class EuchreDeal(DealState):
             contract = contract._replace(alone=seat, out=1 << contract.maker)
         else:
             contract = contract._replace(defender=seat, out=contract.out | 1 << (seat + 2) % n)
-        bidding = s.bidding._replace(queue=queue[1:])
-        return self._settled(self.setup, s.player, s.hands, moves, s.stage, bidding, contract, s.kitty)
+        return self._settled(self.setup, s.player, s.hands, moves, s.stage, queue[1:], s.bidding, contract, s.kitty)
 
     def _discard(self, s: EuchreState, moves: tuple[Move, ...], kind: ActionKind, arg: int) -> Self:
         setup = self.setup
         p = s.player
         bidding = s.bidding
         kitty = s.kitty
-        queue = bidding.queue
+        queue = s.queue
         hands = list(s.hands)
         if queue[0].decision is _FARMERS_HAND:
             if kind is ActionKind.FARMER_SWAP:
                 if kitty.farmer >= 0:  # a second farmer's hand: misdeal
-                    bidding = bidding._replace(asked=bidding.asked + 1, misdeal=True, queue=())
-                    return self._settled(setup, -1, s.hands, moves, _OVER, bidding, s.contract, kitty)
+                    bidding = bidding._replace(asked=bidding.asked + 1, misdeal=True)
+                    return self._settled(setup, -1, s.hands, moves, _OVER, (), bidding, s.contract, kitty)
                 faces = _tables(setup).ids.farmer[arg].faces
                 trio = [self._pick(f, hands[p]) for f in sorted(faces)]
                 gone = sum(1 << x for x in trio)
                 hands[p] = (hands[p] & ~gone) | sum(1 << x for x in kitty.cards[:3])
                 kitty = kitty._replace(cards=(*trio, *kitty.cards[3:]), farmer=p)
-            bidding = bidding._replace(asked=bidding.asked + 1, queue=queue[1:])
-            return self._settled(setup, p, tuple(hands), moves, s.stage, bidding, s.contract, kitty)
+            bidding = bidding._replace(asked=bidding.asked + 1)
+            return self._settled(setup, p, tuple(hands), moves, s.stage, queue[1:], bidding, s.contract, kitty)
         # the dealer's exchange
-        if kind is ActionKind.DISCARD:
+        if kind is _DISCARD:
             held = hands[p] | (1 << kitty.turn_up)
             gone = self._pick(arg, held)
             hands[p] = held & ~(1 << gone)
             kitty = kitty._replace(cards=(*kitty.cards, gone), buried=gone)
-        bidding = bidding._replace(queue=queue[1:])
-        return self._settled(setup, p, tuple(hands), moves, s.stage, bidding, s.contract, kitty)
+        return self._settled(setup, p, tuple(hands), moves, s.stage, queue[1:], bidding, s.contract, kitty)
 
     @classmethod
     def _settled(
@@ -1149,6 +1155,7 @@ class EuchreDeal(DealState):
         hands: tuple[int, ...],
         moves: tuple[Move, ...],
         stage: Phase,
+        queue: tuple[Question, ...],
         bidding: Bidding,
         contract: Contract,
         kitty: Kitty,
@@ -1157,7 +1164,6 @@ class EuchreDeal(DealState):
         go on with the bidding, or start the play; and build the state."""
         m: EuchreTables = setup.meta
         dealer = setup.dealer
-        queue = bidding.queue
         while queue:
             seat, decision = queue[0]
             legal: tuple[int, ...] | None = None
@@ -1184,22 +1190,18 @@ class EuchreDeal(DealState):
             else:  # going alone, taking over, defending alone
                 asking = Phase.ALONE
                 legal = m.bidding.alone_legal
-            if queue is not bidding.queue:
-                bidding = bidding._replace(queue=queue)
-            return cls._build_state(setup, seat, hands, moves, asking, bidding, contract, kitty, legal)
-        if bidding.queue:  # the rest lapsed
-            bidding = bidding._replace(queue=())
+            return cls._build_state(setup, seat, hands, moves, asking, queue, bidding, contract, kitty, legal)
         if stage is _OVER:
-            return cls._build_state(setup, -1, hands, moves, _OVER, bidding, contract, kitty, ())
+            return cls._build_state(setup, -1, hands, moves, _OVER, (), bidding, contract, kitty, ())
         if contract.trump < 0:  # the farmer's-hand questions are done, or the bidding goes on
             if bidding.candidate < 0:  # a turned Benny: the dealer names a suit first
                 return cls._build_state(
-                    setup, dealer, hands, moves, Phase.TRUMP, bidding, contract, kitty, m.bidding.trump_legal
+                    setup, dealer, hands, moves, Phase.TRUMP, (), bidding, contract, kitty, m.bidding.trump_legal
                 )
             if stage is not _BID:  # after the farmer's-hand questions: the dealer's left bids first
                 player = m.deal.first[dealer]
             legal = m.bidding.bid_legal[bidding.round == 2][player == dealer][bidding.candidate]
-            return cls._build_state(setup, player, hands, moves, _BID, bidding, contract, kitty, legal)
+            return cls._build_state(setup, player, hands, moves, _BID, (), bidding, contract, kitty, legal)
         # the first trick starts
         out = contract.out
         lone = contract.alone if contract.alone >= 0 else contract.defender
@@ -1214,13 +1216,13 @@ class EuchreDeal(DealState):
                 setup,
                 EuchreState(
                     legal=(), player=leader, hands=hands, trick=(), moves=moves, stage=_TRICKS, leader=leader,
-                    won=zeros, last_trick=(), last_leader=-1, points=(0, 0), bidding=bidding, contract=contract,
-                    kitty=kitty, table=table,
+                    won=zeros, last_trick=(), last_leader=-1, points=(0, 0), queue=(), bidding=bidding,
+                    contract=contract, kitty=kitty, table=table,
                 ),
             )  # fmt: skip
         return _deal_of(
-            cls, setup, first, leader, hands, (), moves, _TRICKS, leader, zeros, (), -1, (0, 0), bidding, contract,
-            kitty, table,
+            cls, setup, first, leader, hands, (), moves, _TRICKS, leader, zeros, (), -1, (0, 0), (), bidding,
+            contract, kitty, table,
         )  # fmt: skip
 
     @classmethod
@@ -1231,6 +1233,7 @@ class EuchreDeal(DealState):
         hands: tuple[int, ...],
         moves: tuple[Move, ...],
         stage: Phase,
+        queue: tuple[Question, ...],
         bidding: Bidding,
         contract: Contract,
         kitty: Kitty,
@@ -1246,13 +1249,13 @@ class EuchreDeal(DealState):
                 setup,
                 EuchreState(
                     legal=(), player=player, hands=hands, trick=(), moves=moves, stage=stage, leader=leader,
-                    won=zeros, last_trick=(), last_leader=-1, points=(0, 0), bidding=bidding, contract=contract,
-                    kitty=kitty, table=table,
+                    won=zeros, last_trick=(), last_leader=-1, points=(0, 0), queue=queue, bidding=bidding,
+                    contract=contract, kitty=kitty, table=table,
                 ),
             )  # fmt: skip
         return _deal_of(
-            cls, setup, legal, player, hands, (), moves, stage, leader, zeros, (), -1, (0, 0), bidding, contract,
-            kitty, table,
+            cls, setup, legal, player, hands, (), moves, stage, leader, zeros, (), -1, (0, 0), queue, bidding,
+            contract, kitty, table,
         )  # fmt: skip
 
     # -- knowledge -----------------------------------------------------------
@@ -1337,7 +1340,7 @@ class EuchreDeal(DealState):
         pass_id = _tables(self.setup).ids.pass_id
         while True:
             s = state.state
-            queue = s.bidding.queue
+            queue = s.queue
             if not (s.stage is Phase.DISCARD and s.player != player and queue and queue[0].decision is Decision.FARMER):
                 return state
             state = state._apply_id(pass_id)
@@ -1556,7 +1559,7 @@ def _legal_list(setup: DealSetup[EuchreTables], s: EuchreState) -> list[int]:
         return _bid_ids(bidding, ids, b.round == 2, p == setup.dealer, b.candidate)
     if stage is Phase.ALONE:
         return [ids.alone_id, ids.pass_id]
-    if b.queue[0].decision is Decision.FARMER:
+    if s.queue[0].decision is Decision.FARMER:
         return [ids.pass_id, *_farmer_swaps(setup, s.hands[p])]
     # the dealer's pick-up and discard
     cards, decline = _pickup_choices(bidding, s.hands[p], s.kitty.turn_up)
@@ -1628,6 +1631,7 @@ def _deal_of(
     last_trick: tuple[int, ...],
     last_leader: int,
     points: tuple[int, int],
+    queue: tuple[Question, ...],
     bidding: Bidding,
     contract: Contract,
     kitty: Kitty,
@@ -1649,8 +1653,8 @@ def _deal_of(
         deal,
         _tuple_new(
             EuchreState,
-            (legal, player, hands, trick, moves, stage, leader, won, last_trick, last_leader, points, bidding,
-             contract, kitty, table),
+            (legal, player, hands, trick, moves, stage, leader, won, last_trick, last_leader, points, queue,
+             bidding, contract, kitty, table),
         ),
     )  # fmt: skip
     _set_over(deal, player < 0)
