@@ -935,17 +935,19 @@ class EuchreDeal(DealState):
         m: EuchreTables = setup.meta
         t = m.trick
         plays = t.plays
-        known = m.actions.by_identity.get(id(action))  # an action object taken from legal_actions()
-        if known is not None:
-            if check or known >= plays:
-                return DealState.apply(self, action, check=check) if check else self._apply_id(known)
-            action_id = known
-        elif check or type(action) is not int or not 0 <= action < plays:
-            if check is False and type(action) is int and plays <= action < len(m.actions.actions):
-                return self._apply_id(action)  # a bid or a decision, as legal_action_ids() gives them
-            return DealState.apply(self, action, check=check)
-        else:
+        if type(action) is int and check is False:
+            if not 0 <= action < plays:
+                if plays <= action < len(m.actions.actions):
+                    return self._apply_id(action)  # a bid or a decision, as legal_action_ids() gives them
+                return DealState.apply(self, action, check=check)
             action_id = action  # a play id, as legal_action_ids() gives them
+        else:
+            known = m.actions.by_identity.get(id(action))  # an action object taken from legal_actions()
+            if known is None or check:
+                return DealState.apply(self, action, check=check)
+            if known >= plays:
+                return self._apply_id(known)
+            action_id = known
         # a card played to the trick (ids 0 .. plays-1, id == face)
         (
             _legal, p, held_before, trick_before, moves_before, stage, leader, won, last_trick, last_leader, points,
