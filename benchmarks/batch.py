@@ -10,9 +10,10 @@ Every line plays complete random deals, uniformly among the legal actions, from 
 shuffle to the last trick, in one process:
 
 - ``batch N``: `bezique_rules.batch` with N deals in lockstep: ``batch.new`` (the seeded
-  shuffles, one `seeded_order` per deal in Python), then ``legal_mask``,
-  ``batch.random_actions`` and ``step(check=False)`` until every deal is over. ``play
-  only`` leaves out ``batch.new`` (the shuffles).
+  shuffles: `seeded_order` per deal below 4,096 deals, all deals at once in array form
+  from there, `bezique_rules.batch.shuffle`), then ``legal_mask``, ``batch.random_actions``
+  and ``step(check=False)`` until every deal is over. ``play only`` leaves out
+  ``batch.new`` (the shuffles).
 - ``scalar``: the scalar step API, the agents' way: ``new_deal``, then
   ``legal_action_ids()``, ``random.Random.choice`` and ``apply(id, check=False)``.
 - ``openspiel native`` (``euchre`` and ``euchre-openspiel`` only): OpenSpiel's C++ loop,
@@ -23,8 +24,9 @@ At least ``--deals`` deals per line (one batch for the larger sizes). Times are 
 process's CPU time (``time.process_time``: this machine is shared, and wall time
 counts the other processes' turns). Each of the ``--repeat`` rounds measures every line
 once; the table shows each line's best rate and, as ratios, the median over the rounds of
-the rate divided by the scalar's or OpenSpiel's rate of the same round. Memory per deal is the bytes of the batch
-state's arrays per deal, plus the legal mask (``num_actions`` bytes) while it exists.
+the rate divided by the scalar's or OpenSpiel's rate of the same round. Memory per deal is
+the bytes of the batch state's arrays per deal twenty steps into the deals (the history
+holds one byte or two a step), plus the legal mask (``num_actions`` bytes) while it exists.
 
 Targets (issue 18, on the 2-core development machine): Euchre at least 1x OpenSpiel's
 native loop; Bezique (``bezique``, ``bezique-match``) at least 20x the scalar step API.
@@ -73,9 +75,13 @@ def batch_run(variant: str, size: int, deals: int, seed: int) -> tuple[float, fl
 def memory_per_deal(variant: str, size: int = 1024) -> float:
     """Bytes per deal: the batch state's arrays, plus the legal mask row."""
     state = batch.new(variant, range(size), **OPTIONS.get(variant, {}))
+    rng = np.random.default_rng(0)
+    for _ in range(20):  # twenty steps into the deals: `steps` holds one array of N per step
+        state = state.step(batch.random_actions(state.legal_mask(), rng), check=False)
     fields = [getattr(state, f.name) for f in attrs.fields(type(state))]
-    arrays = sum(v.nbytes for v in fields if isinstance(v, np.ndarray) and v.shape[:1] == (size,))
-    return arrays / size + state.rules.num_actions
+    arrays = [v for v in fields if isinstance(v, np.ndarray)] + [v for f in fields if isinstance(f, tuple) for v in f]
+    total = sum(v.nbytes for v in arrays if isinstance(v, np.ndarray) and v.shape[:1] == (size,))
+    return total / size + state.rules.num_actions
 
 
 def scalar_run(variant: str, deals: int, seed: int) -> float:

@@ -113,16 +113,14 @@ def test_other_stock_games_raise_option_error_naming_them() -> None:
             batch.new(variant, [1])
 
 
-def test_the_history_grows_past_its_first_size(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A deal longer than the history's first size (8 ids here) keeps every id: to_state
-    replays it to the same scores."""
-    from bezique_rules.batch import stock
-
-    monkeypatch.setattr(stock, "_HISTORY", 8)
+def test_the_history_keeps_every_id_of_a_long_deal() -> None:
+    """The history holds one column per step (none at the start) and every id of a deal of
+    about a hundred actions: to_state replays it to the same scores."""
     state = batch.new("bezique", range(5))
-    assert state.history.shape[1] == 8
+    assert state.history.shape == (5, 0)
     rng = np.random.default_rng(2)
     while not state.done.all():
         state = state.step(batch.random_actions(state.legal_mask(), rng))
-    assert state.history.shape[1] >= int(state.moves.max()) > 8
+    assert state.history.shape[1] == int(state.moves.max()) > 64
+    assert ((state.history >= 0).sum(axis=1) == state.moves).all()
     assert [state.to_state(i).scores for i in range(5)] == [tuple(row) for row in state.scores.tolist()]

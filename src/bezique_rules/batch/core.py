@@ -18,6 +18,7 @@ from ..state import DealState
 __all__ = ["BatchState", "new", "random_actions"]
 
 BoolArray = npt.NDArray[np.bool_]
+Steps = tuple[npt.NDArray[np.signedinteger[Any]], ...]
 IntArray = npt.NDArray[np.integer[Any]]
 
 
@@ -43,11 +44,20 @@ class BatchState:
     scores: npt.NDArray[np.int32]
     """int32[N, sides]: points of each deal per side (per player without partnerships),
     as `DealState.scores`."""
-    history: npt.NDArray[np.signedinteger[Any]]
-    """int8[N, H] (int16 when a rule set numbers over 127 actions): the action ids taken in
-    each deal, in order (unused slots -1)."""
+    steps: tuple[npt.NDArray[np.signedinteger[Any]], ...]
+    """The action ids of every step so far, one array of N per step (int8; int16 when a rule
+    set numbers over 127 actions), -1 for the deals already over: a step adds one array and
+    shares the others with the state it came from (see `history`)."""
     moves: npt.NDArray[np.int16]
     """int16[N]: how many actions each deal has taken (its used part of `history`)."""
+
+    @property
+    def history(self) -> npt.NDArray[np.signedinteger[Any]]:
+        """int8[N, H] (int16 when a rule set numbers over 127 actions): the action ids taken
+        in each deal, in order, H the number of steps so far (-1 after a deal's last action)."""
+        if not self.steps:
+            return np.empty((self.size, 0), history_dtype(self.rules))
+        return np.stack(self.steps, axis=1)
 
     @property
     def size(self) -> int:
@@ -120,9 +130,19 @@ class BatchState:
         if not isinstance(i, (int, np.integer)) or isinstance(i, bool) or not -self.size <= i < self.size:
             raise IndexError(f"no deal {i!r} in a batch of {self.size}")
         state = new_deal(self.rules, seed=int(self.seeds[i]), dealer=self.dealer)
-        for a in self.history[i, : int(self.moves[i])]:
-            state = state.apply(int(a))
+        for column in self.steps[: int(self.moves[i])]:
+            state = state.apply(int(column[i]))
         return state
+
+    def _taken(
+        self, live: IntArray, actions: IntArray
+    ) -> tuple[tuple[npt.NDArray[np.signedinteger[Any]], ...], npt.NDArray[np.int16]]:
+        """`steps` and `moves` after ``actions`` (the deals ``live`` act)."""
+        column = np.full(self.size, -1, history_dtype(self.rules))
+        column[live] = actions[live]
+        moves = self.moves.copy()
+        moves[live] += 1
+        return self.steps + (column,), moves
 
 
 def new(variant: str | RuleSet, seeds: Iterable[int] | npt.NDArray[np.integer[Any]], *, dealer: int | None = None,
@@ -165,6 +185,11 @@ def new(variant: str | RuleSet, seeds: Iterable[int] | npt.NDArray[np.integer[An
     raise OptionError(f"the batch engine does not support {rules.name!r} yet; {SUPPORTED}")
 
 
+def history_dtype(rules: RuleSet) -> type[np.signedinteger[Any]]:
+    """The integer type of a rule set's action ids in `BatchState.steps`."""
+    return np.int8 if rules.num_actions <= 127 else np.int16
+
+
 class Fields(dict[str, Any]):
     """The fields of the next state while a step builds it: this state's arrays, each copied
     the first time the step writes into it (`w`), so that a step never writes into the
@@ -190,11 +215,69 @@ def unpack_cards(masks: npt.NDArray[np.uint64], size: int) -> BoolArray:
     return bits.reshape(*masks.shape, size)
 
 
+_SELECT8: npt.NDArray[np.uint8] = np.array(
+    [([x for x in range(8) if b >> x & 1] + [0] * 8)[:8] for b in range(256)], np.uint8
+).reshape(-1)
+"""uint8[256 * 8]: byte * 8 + k -> the position of the byte's k-th set bit (0 past the last)."""
+
+
+_L8 = np.uint64(0x0101010101010101)
+_H8 = np.uint64(0x8080808080808080)
+_SWAR = tuple(np.uint64(x) for x in (0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F))
+
+
+def unpack_words(words: npt.NDArray[np.uint64], size: int) -> BoolArray:
+    """bool[N, size]: the bits of N rows of 64-bit words, bit ``a % 64`` of word ``a // 64``
+    as column ``a``: the first ``size`` columns of the whole unpacked words (a view whose
+    rows are whole words apart, which `random_actions` packs again in one pass)."""
+    raw = np.ascontiguousarray(words, dtype="<u8").view(np.uint8)
+    bits: BoolArray = np.unpackbits(raw, axis=1, bitorder="little").view(bool)[:, :size]
+    return bits
+
+
+def _packed_rows(mask: BoolArray) -> npt.NDArray[np.uint8]:
+    """uint8[N, 8 * W]: the rows of ``mask`` (N x A) as bits, padded to whole 64-bit words.
+
+    Packing a flat array is several times faster than packing along the rows, so a mask
+    whose rows are whole bytes is packed flat; so is a mask that is the first columns of
+    a C-contiguous array of whole-word rows (what `unpack_words` gives): its array is packed
+    and the bits past column A cleared.
+    """
+    n, a = mask.shape
+    width = -(-a // 64)
+    base = mask.base
+    if a % 8 == 0 and mask.flags.c_contiguous:
+        packed = np.packbits(mask.reshape(-1), bitorder="little").reshape(n, a // 8)
+    elif (
+        isinstance(base, np.ndarray)
+        and base.ndim == 2
+        and base.itemsize == 1
+        and base.flags.c_contiguous
+        and base.shape[0] == n
+        and base.shape[1] == 64 * width
+        and mask.strides == (base.shape[1], 1)
+        and mask.ctypes.data == base.ctypes.data
+    ):
+        packed = np.packbits(base.reshape(-1), bitorder="little").reshape(n, 8 * width)
+        packed[:, a // 8] &= np.uint8((1 << (a % 8)) - 1)
+        packed[:, a // 8 + 1 :] = 0
+        return packed
+    else:
+        packed = np.packbits(mask, axis=1, bitorder="little")
+    if packed.shape[1] == 8 * width:
+        return packed
+    whole = np.zeros((n, 8 * width), np.uint8)
+    whole[:, : packed.shape[1]] = packed
+    return whole
+
+
 def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """One legal action id per row of ``mask``, uniformly at random (0 for an all-False row).
 
-    The draw reads the mask as 64-bit words: one uniform number per row picks the k-th
-    legal id, found in its word by halving the word around it (six steps).
+    One uniform number per row picks the k-th legal id. The mask is read as 64-bit words:
+    running totals of their set bits find the word holding the k-th id; inside it, the
+    running totals of its bytes (counted in the word itself, 8 bytes at once) find the
+    byte, and a table the bit.
 
     >>> import numpy as np
     >>> random_actions(np.array([[False, True, True], [False, False, True]]), np.random.default_rng(1)).tolist()[1]
@@ -202,25 +285,38 @@ def random_actions(mask: BoolArray, rng: np.random.Generator) -> npt.NDArray[np.
     """
     n, a = mask.shape
     width = -(-a // 64)
-    packed = np.packbits(mask, axis=1, bitorder="little")
-    if packed.shape[1] != 8 * width:
-        packed = np.pad(packed, ((0, 0), (0, 8 * width - packed.shape[1])))
-    words = packed.view("<u8")  # N x width
-    counts = np.bitwise_count(words)
-    rows = np.arange(n)
-    before = counts.T.cumsum(axis=0, dtype=np.int64)  # width x N: running counts along the long axis
-    total = before[-1]
-    k = (rng.random(n) * total).astype(np.int64)  # the k-th legal id, from 0
-    j = np.minimum((before <= k).sum(axis=0), width - 1)  # the word holding it
-    k = k - before[j, rows] + counts[rows, j]  # its rank in that word
-    word = words[rows, j]
-    bit = np.zeros(n, np.int64)
-    for half in (32, 16, 8, 4, 2, 1):  # halve the word around its k-th set bit
-        low = word & np.uint64((1 << half) - 1)
-        below = np.bitwise_count(low).astype(np.int64)
-        up = k >= below
-        k = np.where(up, k - below, k)
-        word = np.where(up, word >> np.uint64(half), low)
-        bit += np.where(up, half, 0)
-    out: npt.NDArray[np.int64] = np.where(total > 0, j * 64 + bit, 0)
+    words = _packed_rows(mask).view("<u8")  # N x width
+    u = rng.random(n)
+    if width == 1:
+        word = words[:, 0]
+        word_at: IntArray = np.zeros(n, np.int64)
+        total = np.bitwise_count(word).astype(np.int64)
+        k = (u * total).astype(np.int64)  # the k-th legal id, from 0
+    else:
+        rows = np.arange(n)
+        counts = np.bitwise_count(words.T).astype(np.int16, order="C")  # width x N, row by row
+        before = np.empty_like(counts)  # running counts over the words, row by row (numpy's
+        np.copyto(before[0], counts[0])  # running sums along the first axis are slow)
+        for w in range(1, width):
+            np.add(before[w - 1], counts[w], out=before[w])
+        total = before[-1].astype(np.int64)
+        k = (u * total).astype(np.int64)
+        below = (before <= k.astype(np.int16)).sum(axis=0, dtype=np.int16)  # the words before it
+        word_at = np.minimum(below, width - 1).astype(np.int64)  # the word holding it
+        flat = word_at * n + rows
+        k -= (before.reshape(-1).take(flat) - counts.reshape(-1).take(flat)).astype(np.int64)  # its rank there
+        word = words.reshape(-1).take(rows * width + word_at)
+    # byte i of ``upto``: the set bits of the word's bytes 0..i (broadword counting)
+    m1, m2, m4 = _SWAR
+    c = word - ((word >> np.uint64(1)) & m1)
+    c = (c & m2) + ((c >> np.uint64(2)) & m2)
+    upto = (((c + (c >> np.uint64(4))) & m4) * _L8).astype(np.uint64)
+    ku = k.astype(np.uint64)
+    # the bytes whose running count is at most k (each byte: k + 128 - count keeps its top bit)
+    byte = np.minimum(np.bitwise_count(((ku * _L8) | _H8) - upto & _H8), 7).astype(np.uint64)
+    shift = np.uint64(8) * byte
+    k -= ((upto << np.uint64(8)) >> shift & np.uint64(0xFF)).astype(np.int64)  # its rank in that byte
+    octet = (word >> shift & np.uint64(0xFF)).astype(np.intp)
+    bit = _SELECT8.take(octet * 8 + k)
+    out: npt.NDArray[np.int64] = np.where(total > 0, word_at * 64 + shift.astype(np.int64) + bit, 0)
     return out

@@ -10,7 +10,6 @@ the differential test (``tests/test_batch.py``) keeps the two equal.
 
 from __future__ import annotations
 
-import itertools
 from functools import lru_cache
 
 import attrs
@@ -19,7 +18,7 @@ import numpy.typing as npt
 
 from ..actions import Action, Verb
 from ..bidding import Decision, OrderUp
-from ..deck import WIDOW, seeded_order
+from ..deck import WIDOW
 from ..errors import OptionError
 from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring
@@ -27,6 +26,7 @@ from ..tricks import PlayDuty
 from .core import BatchState, BoolArray, IntArray
 from .core import Fields as _Fields
 from .core import unpack_cards as _cards
+from .shuffle import seeded_orders
 
 __all__ = ["EuchreBatch", "new_euchre"]
 
@@ -44,7 +44,6 @@ _MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP, _FARMER = (
 )
 _NONE = -1
 _QUEUE = 5  # the longest queue (4) and one empty slot
-_HISTORY = 48  # more than the longest Euchre deal (a Benny named, 8 bids, 4 decisions, 20 cards)
 _PLAYERS = 4
 
 Int8 = npt.NDArray[np.int8]
@@ -375,10 +374,8 @@ class EuchreBatch(BatchState):
         live = np.flatnonzero(~self.done)
         if live.size == 0:
             return self
-        moves = s["moves"][live].astype(np.intp)
-        history = s.w("history")
-        history.reshape(-1)[live * history.shape[1] + moves] = actions[live]
-        s.w("moves")[live] = moves + 1
+        s["steps"], s["moves"] = self._taken(live, actions)
+        s.copied.add("moves")
         kind = t.kind[actions]
         arg = t.arg[actions]
         stage = self.stage  # the stage before this step (s["stage"] changes)
@@ -612,8 +609,7 @@ def new_euchre(rules: RuleSet, seeds: list[int], dealer: int) -> EuchreBatch:
     t = euchre_tables(rules)
     n = len(seeds)
     c = rules.deck.size
-    orders = np.fromiter(itertools.chain.from_iterable(seeded_order(c, s) for s in seeds), np.int64, n * c)
-    orders = orders.reshape(n, c)
+    orders = seeded_orders(c, seeds)
     hands = np.bitwise_or.reduce(t.card_bit[orders[:, t.dealt[dealer]]], axis=2)  # N x seat x hand -> N x seat
     turn_up = orders[:, t.turn_pos].astype(np.int8)
     candidate = t.candidate_of[turn_up]
@@ -630,7 +626,7 @@ def new_euchre(rules: RuleSet, seeds: list[int], dealer: int) -> EuchreBatch:
             current_player=np.where(benny, dealer, (dealer + 1) % _PLAYERS).astype(np.int8),
             done=np.zeros(n, bool),
             scores=np.zeros((n, 2), np.int32),
-            history=np.full((n, _HISTORY), -1, np.int8 if rules.num_actions <= 127 else np.int16),
+            steps=(),
             moves=np.zeros(n, np.int16),
             tables=t,
             hands=hands,

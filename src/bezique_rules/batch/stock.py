@@ -28,13 +28,13 @@ import numpy.typing as npt
 
 from ..actions import Verb
 from ..cards import Card, Suit
-from ..deck import seeded_order
 from ..errors import OptionError
 from ..melds import quick_rules, reuse_blocks
 from ..rules.ruleset import RuleSet
 from ..scoring import StockBonuses
 from ..tricks import PlayDuty
-from .core import BatchState, BoolArray, Fields, IntArray, unpack_cards
+from .core import BatchState, BoolArray, Fields, IntArray, unpack_cards, unpack_words
+from .shuffle import seeded_orders
 
 __all__ = ["MeldComponent", "StockBatch", "StockBatchTables", "new_stock"]
 
@@ -44,7 +44,6 @@ PLAY, DECLARE, PLAYOFF, OVER = range(4)
 _PLAY, _MELD, _EXCHANGE, _DECLARE, _CARTE, _PASS, _OTHER = range(7)
 _PLAYERS = 2
 _PACKS = 2
-_HISTORY = 128  # grows when a deal needs more (melds without a limit)
 _STATES = (_PACKS + 1) * (_PACKS + 2) // 2  # (concealed, tabled) copy counts of a face: 6 with two packs
 
 Int8 = npt.NDArray[np.int8]
@@ -70,6 +69,13 @@ class MeldComponent:
     """bool[S ** r, m]: the state of its faces (per face, the code of the copies the player
     may use concealed and tabled, `StockBatchTables.code`, face 0 least significant) ->
     the legal ids."""
+    first_word: int
+    """The first 64-bit word of the legal mask (`StockBatch.legal_words`) that its ids use."""
+    words: U64
+    """uint64[S ** r, w]: `table` as bits of the mask's words ``first_word`` to
+    ``first_word + w``."""
+    word_rows: U64
+    """uint64[w, S ** r]: `words` transposed (one row per mask word, read whole)."""
 
 
 @attrs.frozen(eq=False)
@@ -100,16 +106,12 @@ class StockBatchTables:
     """intp[Q]: the (kind, face) pairs the components read: their kinds."""
     pair_bits: U64
     """uint64[Q]: their faces' copies."""
-    pair_codes: npt.NDArray[np.int32]
-    """int32[Q * (P + 1) ** 2]: pair, copies concealed, copies tabled -> the pair's part of
-    its component's state: its code times ``S ** i`` for the component's i-th face (the
-    pairs of a component are consecutive)."""
-    pair_offsets: npt.NDArray[np.intp]
-    """intp[Q]: where each pair's part of `pair_codes` starts."""
-    pair_starts: npt.NDArray[np.intp]
-    """intp[M]: each component's first pair."""
-    meld_ids: tuple[int, int]
-    """The meld ids are ``range(*meld_ids)`` (every component's ids contiguous), else (-1, -1)."""
+    pair_weights: npt.NDArray[np.uint16]
+    """uint16[Q]: ``S ** i`` for a pair that is its component's i-th face: a component's
+    state is the sum of its pairs' codes (`code`) times these (the pairs of a component are
+    consecutive)."""
+    pair_spans: tuple[tuple[int, int], ...]
+    """Each component's pairs: ``range(*span)``."""
     component_valid: npt.NDArray[np.intp]
     """intp[4, M]: trumps -> 1 where the component's melds are melds with these trumps."""
     code: npt.NDArray[np.intp]
@@ -308,7 +310,14 @@ def _components(rules: RuleSet, a: int, meld_kind: Int8, slot_face: Int8, slot_h
         if not (per_trump.all(axis=1) | ~per_trump.any(axis=1)).all():  # pragma: no cover - no such table
             raise OptionError(f"the batch engine does not support this meld table ({rules.name!r})")
         contiguous = bool((ids == ids[0] + np.arange(ids.size)).all())
-        out.append(MeldComponent(k, faces_arr, ids, int(ids[0]) if contiguous else -1, per_trump[:, 0].copy(), ok))
+        first_word = int(ids.min()) // 64
+        bits = np.zeros((ok.shape[0], int(ids.max()) // 64 - first_word + 1), np.uint64)
+        for col, i in enumerate(ids.tolist()):
+            bits[ok[:, col], i // 64 - first_word] |= np.uint64(1 << (i % 64))
+        out.append(
+            MeldComponent(k, faces_arr, ids, int(ids[0]) if contiguous else -1, per_trump[:, 0].copy(), ok,
+                          first_word, bits, np.ascontiguousarray(bits.T))
+        )  # fmt: skip
     return tuple(out)
 
 
@@ -395,12 +404,12 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
     pair_kind = np.array([comp.kind for comp in components for _f in comp.faces], np.intp)
     pair_face = [int(f) for comp in components for f in comp.faces]
     weights = np.array([_STATES**i for comp in components for i in range(comp.faces.size)], np.intp)
-    pair_codes = (code.reshape(1, -1) * weights[:, None]).reshape(-1).astype(np.int32)
-    meld_list = np.flatnonzero(kind == _MELD)
-    meld_range = (int(meld_list[0]), int(meld_list[-1]) + 1)
-    if (meld_list != meld_range[0] + np.arange(meld_list.size)).any() or any(comp.first < 0 for comp in components):
-        meld_range = (-1, -1)
-    starts = np.cumsum([0] + [comp.faces.size for comp in components[:-1]]).astype(np.intp)
+    if any(_STATES**comp.faces.size > 1 << 16 for comp in components):  # pragma: no cover - no such table
+        raise OptionError(f"the batch engine does not support this meld table ({rules.name!r})")
+    if code.tolist() != [[0, 1, 2], [3, 4, 0], [5, 0, 0]]:  # pragma: no cover - _meld_mask computes these codes
+        raise OptionError(f"the batch engine does not support this meld table ({rules.name!r})")
+    ends = np.cumsum([comp.faces.size for comp in components]).tolist()
+    pair_spans = tuple((end - comp.faces.size, end) for comp, end in zip(components, ends))
     dealt = np.zeros((2, 2, rules.deal.hand_size), np.intp)
     turn_pos = -1
     stock_pos: tuple[int, ...] = ()
@@ -414,8 +423,7 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
     return StockBatchTables(
         kind, face, star, meld_kind, slot_face, slot_hand, slot_table,
         np.array([k.points for k in kinds], np.int32), blocks,
-        components, pair_kind, face_bits[pair_face], pair_codes,
-        np.arange(len(pair_face), dtype=np.intp) * code.size, starts, meld_range,
+        components, pair_kind, face_bits[pair_face], weights.astype(np.uint16), pair_spans,
         np.array([comp.valid for comp in components], np.intp).T.copy(), code,
         np.left_shift(np.uint64(1), np.arange(c, dtype=np.uint64)), face_bits, np.array(deck.face_of, np.intp),
         hand_ids, table_ids,
@@ -475,19 +483,24 @@ class StockBatch(BatchState):
 
     def legal_mask(self) -> BoolArray:
         """bool[N, rules.num_actions]: True where the action id is legal in that deal."""
+        return unpack_words(self.legal_words(), self.rules.num_actions)
+
+    def legal_words(self) -> U64:
+        """uint64[N, W]: the legal mask as bits, id ``a`` at bit ``a % 64`` of word ``a // 64``
+        (`legal_mask` unpacks them)."""
         n = self.size
-        mask = np.zeros((n, self.rules.num_actions), bool)
+        words = np.zeros((n, -(-self.rules.num_actions // 64)), np.uint64)
         stage = self.stage
         player = self.current_player.astype(np.intp)
         trick = np.flatnonzero((stage == PLAY) | (stage == PLAYOFF))
         if trick.size:
-            self._play_mask(mask, trick, player[trick])
+            self._play_mask(words, trick, player[trick])
         idx = np.flatnonzero(stage == DECLARE)
         if idx.size:
-            self._declare_mask(mask, idx, player[idx])
-        return mask
+            self._declare_mask(words, idx, player[idx])
+        return words
 
-    def _play_mask(self, mask: BoolArray, idx: IntArray, p: IntArray) -> None:
+    def _play_mask(self, words: U64, idx: IntArray, p: IntArray) -> None:
         t = self.tables
         nf = t.face_bits.shape[0]
         hand = self.hands[idx, p]
@@ -502,22 +515,27 @@ class StockBatch(BatchState):
         playable = np.where((lead < 0) | (playable == 0), hand, playable)
         concealed = _faces(playable & ~tab, nf)
         on_table = _faces(playable & tab, nf)
-        if t.plays_interleaved:  # bit 2f: face f from the hand, bit 2f + 1: from the table
-            mask[idx, : 2 * nf] = unpack_cards(_spread(concealed) | (_spread(on_table) << np.uint64(1)), 2 * nf)
+        every = idx.size == words.shape[0]  # every deal plays (most steps): whole columns, no gathering
+        if t.plays_interleaved:  # bit 2f: face f from the hand, bit 2f + 1: from the table (word 0)
+            plays = _spread(concealed) | (_spread(on_table) << np.uint64(1))
+            if every:
+                words[:, 0] |= plays
+            else:
+                words[idx, 0] |= plays
         else:
-            mask[idx[:, None], t.hand_ids[None, :]] = unpack_cards(concealed, nf)
-            mask[idx[:, None], t.table_ids[None, :]] = unpack_cards(on_table, nf)
+            _set_columns(words, idx, t.hand_ids, unpack_cards(concealed, nf))
+            _set_columns(words, idx, t.table_ids, unpack_cards(on_table, nf))
         stock = self.stage[idx] == PLAY
         if t.carte_id >= 0:
-            mask[idx, t.carte_id] = stock & ((self.shown[idx] >> p) & 1 == 1)
+            _set_bits(words, idx[stock & ((self.shown[idx] >> p) & 1 == 1)], t.carte_id)
         if t.any_time:
             seven = stock & ((hand & t.dix_mask[trump] & ~self.scored[idx]) != 0)
-            rows = idx[seven]
-            mask[rows, t.declare_ids[t.dix_face[trump[seven]]]] = True
+            _set_bits(words, idx[seven], t.declare_ids[t.dix_face[trump[seven]]])
 
-    def _declare_mask(self, mask: BoolArray, idx: IntArray, p: IntArray) -> None:
+    def _declare_mask(self, words: U64, idx: IntArray, p: IntArray) -> None:
+        """The rows ``idx`` (deals in the declaration) of ``words``: built apart, then written
+        once (their rows of ``words`` are still zero)."""
         t = self.tables
-        mask[idx, t.pass_id] = True
         hand = self.hands[idx, p]
         trump = self.trump[idx].astype(np.intp)
         melds_done = self.melds_done[idx]
@@ -526,57 +544,78 @@ class StockBatch(BatchState):
         if t.no_meld_when_exchanging:
             melds_open &= exchanged < 0
         rows = np.flatnonzero(melds_open)
+        every = np.arange(idx.size)
+        block = None
         if rows.size:
-            self._meld_mask(mask, idx[rows], p[rows], trump[rows])
+            block = self._meld_words(words.shape[1], idx[rows], p[rows], trump[rows])
+            if block is not None and rows.size < idx.size:
+                whole = np.zeros((idx.size, words.shape[1]), np.uint64)
+                whole[rows] = block
+                block = whole
+        if block is None:
+            block = np.zeros((idx.size, words.shape[1]), np.uint64)
+        _set_bits(block, every, t.pass_id)
         # the trump seven
         sevens = ~self.seven_done[idx] & ((hand & t.dix_mask[trump] & ~self.scored[idx]) != 0)
         rows = np.flatnonzero(sevens)
-        if not rows.size:
-            return
-        d = idx[rows]
-        dix_face = t.dix_face[trump[rows]]
-        turn_up = self.turn_up[d].astype(np.intp)
-        can_exchange = (
-            (turn_up >= 0) & (t.face_of_card[np.maximum(turn_up, 0)] != dix_face)
-            if t.methods != "score_only"
-            else np.zeros(rows.size, bool)
-        )
-        exchange = can_exchange
-        if t.no_meld_when_exchanging:
-            exchange = exchange & (melds_done[rows] == 0)
-        mask[d[exchange], t.exchange_ids[dix_face[exchange]]] = True
-        declare = ~can_exchange if t.methods == "exchange_only" else np.ones(rows.size, bool)
-        mask[d[declare], t.declare_ids[dix_face[declare]]] = True
+        if rows.size:
+            d = self.turn_up[idx[rows]].astype(np.intp)
+            dix_face = t.dix_face[trump[rows]]
+            can_exchange = (
+                (d >= 0) & (t.face_of_card[np.maximum(d, 0)] != dix_face)
+                if t.methods != "score_only"
+                else np.zeros(rows.size, bool)
+            )
+            exchange = can_exchange
+            if t.no_meld_when_exchanging:
+                exchange = exchange & (melds_done[rows] == 0)
+            _set_bits(block, rows[exchange], t.exchange_ids[dix_face[exchange]])
+            declare = ~can_exchange if t.methods == "exchange_only" else np.ones(rows.size, bool)
+            _set_bits(block, rows[declare], t.declare_ids[dix_face[declare]])
+        if idx.size == words.shape[0]:
+            words[...] = block
+        else:
+            words[idx] = block
 
-    def _meld_mask(self, mask: BoolArray, idx: IntArray, p: IntArray, trump: IntArray) -> None:
+    def _meld_words(self, width: int, idx: IntArray, p: IntArray, trump: IntArray) -> U64 | None:
+        """uint64[m, width]: the legal melds of the deals ``idx`` as mask words, or None when
+        none has a meld to declare."""
         t = self.tables
         held = self.hands[idx, p]
-        tab = self.tabled[idx, p][:, None]
+        tab = self.tabled[idx, p]
         if not t.exchange_usable:
             ex = self.exchanged[idx].astype(np.intp)
             held = np.where(ex >= 0, held & ~t.card_bit[np.maximum(ex, 0)], held)
         # per (kind, face) pair that some meld needs: the copies the player may use, concealed
-        # and tabled, as that pair's part of its component's state
-        free = held[:, None] & ~self.blocked[idx, p][:, t.pair_kind] & t.pair_bits  # m x Q
-        hand_n = np.bitwise_count(free & ~tab)
-        table_n = np.bitwise_count(free & tab)
-        at = (hand_n * np.uint8(_PACKS + 1) + table_n).astype(np.intp) + t.pair_offsets
-        states = np.add.reduceat(t.pair_codes.take(at), t.pair_starts, axis=1)  # m x components
-        states *= t.component_valid[trump]
-        some = np.flatnonzero(states.any(axis=1))  # the deals with a meld to declare
-        if not some.size:
-            return
-        states = states[some]
-        rows = idx[some]
-        lo, hi = t.meld_ids
-        if lo < 0:  # the meld ids are not one range: component by component
-            for c, comp in enumerate(t.components):
-                mask[rows[:, None], comp.ids[None, :]] = comp.table.take(states[:, c], axis=0)
-            return
-        block = np.empty((rows.size, hi - lo), bool)  # every meld id, component by component
-        for c, comp in enumerate(t.components):
-            block[:, comp.first - lo : comp.first - lo + comp.ids.size] = comp.table.take(states[:, c], axis=0)
-        mask[rows, lo:hi] = block
+        # and tabled, as that pair's part of its component's state (pairs x deals: whole rows)
+        blocked = self.blocked.reshape(-1, self.blocked.shape[2]).take(idx * _PLAYERS + p, axis=0)  # m x K
+        free = np.ascontiguousarray(blocked.T).take(t.pair_kind, axis=0)  # Q x m
+        np.bitwise_not(free, out=free)
+        free &= held
+        free &= t.pair_bits[:, None]
+        tabled = np.bitwise_count(free & tab)  # uint8: at most P copies
+        concealed = np.bitwise_count(free)
+        concealed -= tabled
+        # the code of (concealed, tabled) with P = 2: 3 * concealed + tabled, less one for two concealed
+        code = concealed * np.uint8(_PACKS + 1)
+        code += tabled
+        code -= concealed >> np.uint8(1)
+        # each component's state: the sum of its pairs' codes times S ** i (a reduction over
+        # whole rows per component: numpy's reduceat and running sums along the first axis
+        # are far slower)
+        parts = code * t.pair_weights[:, None]  # uint16: below S ** 5
+        states = np.empty((len(t.components), idx.size), np.intp)
+        for c, (first, end) in enumerate(t.pair_spans):
+            np.add.reduce(parts[first:end], axis=0, out=states[c])
+        states *= t.component_valid[trump].T
+        if not states.any():
+            return None
+        melds = np.zeros((width, idx.size), np.uint64)  # word by word: whole rows
+        for c, comp in enumerate(t.components):  # each component's legal ids, as bits of its words
+            for j, row in enumerate(comp.word_rows):
+                melds[comp.first_word + j] |= row.take(states[c])
+        block: U64 = melds.T
+        return block
 
     def _advance(self, actions: IntArray) -> StockBatch:
         t = self.tables
@@ -584,14 +623,8 @@ class StockBatch(BatchState):
         live = np.flatnonzero(~self.done)
         if live.size == 0:
             return self
-        moves = s["moves"][live].astype(np.intp)
-        if int(moves.max()) >= s["history"].shape[1]:
-            history = s["history"]
-            s["history"] = np.pad(history, ((0, 0), (0, _HISTORY)), constant_values=-1)
-            s.copied.add("history")
-        history = s.w("history")
-        history.reshape(-1)[live * history.shape[1] + moves] = actions[live]
-        s.w("moves")[live] = moves + 1
+        s["steps"], s["moves"] = self._taken(live, actions)
+        s.copied.add("moves")
         kind = t.kind[actions]
         stage = self.stage
         trick = (stage == PLAY) | (stage == PLAYOFF)
@@ -636,6 +669,19 @@ def _lowest(masks: U64) -> npt.NDArray[np.intp]:
     low = masks & (~masks + np.uint64(1))
     out: npt.NDArray[np.intp] = np.bitwise_count(low - np.uint64(1)).astype(np.intp)
     return out
+
+
+def _set_bits(words: U64, rows: IntArray, ids: IntArray | int) -> None:
+    """Set the bit of action id ``ids`` (one per row, or one for all) in each of ``rows``
+    (distinct)."""
+    ids = np.asarray(ids, np.intp)
+    words[rows, ids >> 6] |= np.left_shift(np.uint64(1), (ids & 63).astype(np.uint64))
+
+
+def _set_columns(words: U64, rows: IntArray, ids: IntArray, bits: BoolArray) -> None:
+    """Set the bits of action ids ``ids[j]`` where ``bits[:, j]`` (m x len(ids)) in each of ``rows``."""
+    for j, a in enumerate(ids.tolist()):
+        words[rows[bits[:, j]], a >> 6] |= np.uint64(1 << (a & 63))
 
 
 def _finish(s: Fields, idx: IntArray) -> None:
@@ -836,8 +882,7 @@ def new_stock(rules: RuleSet, seeds: list[int], dealer: int) -> StockBatch:
     t = stock_tables(rules)
     n = len(seeds)
     c = rules.deck.size
-    orders = np.fromiter(itertools.chain.from_iterable(seeded_order(c, s) for s in seeds), np.int64, n * c)
-    orders = orders.reshape(n, c)
+    orders = seeded_orders(c, seeds)
     hands = np.bitwise_or.reduce(t.card_bit[orders[:, t.dealt[dealer]]], axis=2)  # N x seat x hand -> N x seat
     turn_up = orders[:, t.turn_pos]
     scores = np.zeros((n, _PLAYERS), np.int32)
@@ -860,7 +905,7 @@ def new_stock(rules: RuleSet, seeds: list[int], dealer: int) -> StockBatch:
         current_player=full(leader),
         done=np.zeros(n, bool),
         scores=scores,
-        history=np.full((n, _HISTORY), -1, np.int8 if rules.num_actions <= 127 else np.int16),
+        steps=(),
         moves=np.zeros(n, np.int16),
         tables=t,
         stage=full(PLAY),

@@ -1,0 +1,54 @@
+"""`batch.random_actions`: one legal id per row, uniformly, whatever the mask's layout."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the batch engine needs the [batch] extra (numpy)")
+
+from bezique_rules import batch  # noqa: E402
+from bezique_rules.batch.core import unpack_words  # noqa: E402
+
+WIDTHS = (1, 3, 8, 24, 63, 64, 65, 130, 294, 310, 1102)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_draw_is_legal_in_every_layout(width: int) -> None:
+    """A draw is a legal id of its row (0 for a row with none), and the same draw whether the
+    mask is contiguous, the first columns of whole-word rows with bits set past them (what
+    legal_mask gives, and the same with True past them), or a slice of a wider array."""
+    rng = np.random.default_rng(width)
+    n = 3000
+    words = rng.integers(0, 2**63, (n, -(-width // 64) + 1), dtype=np.int64).view(np.uint64)
+    words &= rng.integers(0, 2**63, words.shape, dtype=np.int64).view(np.uint64)  # a quarter of the bits
+    words[:5] = 0
+    unpacked = unpack_words(words[:, : -(-width // 64)], width)  # the padding past width is garbage
+    wider = np.ones((n, width + 70), bool)
+    wider[:, :width] = unpacked
+    padded = np.ones((n, 64 * -(-width // 64)), bool)  # whole-word rows, True past the mask
+    padded[:, :width] = unpacked
+    layouts = {
+        "view": unpacked,
+        "contiguous": np.ascontiguousarray(unpacked),
+        "slice": wider[:, :width],
+        "padded": padded[:, :width],
+    }
+    draws = {}
+    for name, mask in layouts.items():
+        got = batch.random_actions(mask, np.random.default_rng(7))
+        legal = unpacked[np.arange(n), np.minimum(got, width - 1)] & (got < width)
+        assert (legal | ~unpacked.any(axis=1)).all(), name
+        assert (got[:5] == 0).all(), name
+        draws[name] = got
+    assert all((got == draws["contiguous"]).all() for got in draws.values())
+
+
+def test_uniform_among_the_legal_ids() -> None:
+    """Each legal id of a row is drawn about equally often (six ids across three words)."""
+    mask = np.zeros((60_000, 140), bool)
+    ids = [0, 5, 63, 64, 70, 139]
+    mask[:, ids] = True
+    got = batch.random_actions(mask, np.random.default_rng(3))
+    counts = np.bincount(got, minlength=140)
+    assert set(np.flatnonzero(counts).tolist()) == set(ids)
+    assert (np.abs(counts[ids] - 10_000) < 500).all()
