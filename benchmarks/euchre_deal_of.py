@@ -38,7 +38,7 @@ def main() -> None:
         state = EuchreState(
             legal=s.legal, player=s.player, hands=s.hands, trick=s.trick, moves=s.moves, stage=s.stage,
             leader=s.leader, won=s.won, last_trick=s.last_trick, last_leader=s.last_leader, points=s.points,
-            bidding=s.bidding, contract=s.contract, kitty=s.kitty, table=s.table,
+            queue=s.queue, bidding=s.bidding, contract=s.contract, kitty=s.kitty, table=s.table,
         )  # fmt: skip
         return EuchreDeal(setup, state)
 
