@@ -20,7 +20,21 @@ from typing import Literal
 
 import attrs
 
-__all__ = ["AllPass", "Auction", "ContractRules", "Decision", "FirstLeader", "Melders", "OrderUp", "Takeover"]
+__all__ = [
+    "AllPass",
+    "Auction",
+    "BennyTurned",
+    "ContractRules",
+    "DealerPickup",
+    "Decision",
+    "FarmersHand",
+    "FirstLeader",
+    "LoneDefender",
+    "LoneLead",
+    "Melders",
+    "OrderUp",
+    "Takeover",
+]
 
 Takeover = Literal["never", "unless_dealer_took_turn_up", "unless_dealer_made_in_round_one"]
 """When the partner of a lone maker may play alone in his place (Euchre):
@@ -34,6 +48,16 @@ Takeover = Literal["never", "unless_dealer_took_turn_up", "unless_dealer_made_in
   exchange or not (release 0.1.0's reading, kept so that its records replay).
 """
 
+DealerPickup = Literal["must", "may"]
+"""Whether the dealer must take the turn-up when its suit is made trumps, or may decline it."""
+BennyTurned = Literal["dealer_names_candidate", "dealer_forced_maker"]
+"""A turned Benny: the dealer names the candidate suit, or names trumps and his side make."""
+LoneDefender = Literal["never", "vs_lone_only", "always"]
+"""Who may defend alone: nobody, a defender against a lone maker only, or any defender."""
+LoneLead = Literal["dealer_left", "left_of_lone_player"]
+"""Who leads the first trick: the first seat in play from the dealer's left, or the left of a lone player."""
+FarmersHand = Literal["off", "nines_or_tens", "mixed"]
+"""A farmer's hand: off, three nines or three tens, or any three of them."""
 AllPass = Literal["redeal", "dealer_stuck"]
 """When everyone passes: the deal is thrown in, or the dealer must bid."""
 Melders = Literal["all", "declarer"]
@@ -70,28 +94,28 @@ class OrderUp:
     alone_with_bid: bool = True
     """Going alone is announced with the bid (``order-up alone``, ``call H alone``);
     when False the maker decides after the dealer's discard (OpenSpiel)."""
-    dealer_pickup: str = "must"
+    dealer_pickup: DealerPickup = "must"
     """When the turned suit becomes trumps the dealer ``"must"`` take the turn-up and
     discard, or ``"may"`` (British: he may decline with ``pass``)."""
     dealer_may_discard_upcard: bool = True
     """The dealer may discard the turn-up he just took (OpenSpiel: no)."""
-    benny_turned: str = "dealer_names_candidate"
+    benny_turned: BennyTurned = "dealer_names_candidate"
     """A turned Benny: the dealer names the candidate suit before looking
     (``"dealer_names_candidate"``, seed 004), or names trumps and his side are the
     makers (``"dealer_forced_maker"``)."""
     partner_takeover: Takeover = "never"
     """When the maker goes alone, whether his partner may play alone instead (British):
     see `Takeover`."""
-    lone_defender: str = "never"
+    lone_defender: LoneDefender = "never"
     """Who may defend alone: ``"never"``, ``"vs_lone_only"`` (only against a lone
     maker, seed 004) or ``"always"`` (OpenSpiel)."""
     defence_blocked_by_exchange: bool = True
     """A defender may not defend alone when that would sit out his partner the dealer
     who has already taken the turn-up (seed 004); OpenSpiel has no such rule."""
-    lone_lead: str = "dealer_left"
+    lone_lead: LoneLead = "dealer_left"
     """Who leads: the first active seat from the dealer's left (``"dealer_left"``) or the
     player to the left of a lone player (``"left_of_lone_player"``)."""
-    farmers_hand: str = "off"
+    farmers_hand: FarmersHand = "off"
     """A hand with three nines or three tens (``"nines_or_tens"``), or any three of them
     (``"mixed"``), may swap them for the three hidden kitty cards; ``"off"``."""
 

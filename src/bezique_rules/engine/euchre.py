@@ -5,12 +5,57 @@ set's `OrderUp` part, the trump order (bowers, Benny) from its `TrumpOrder`,
 the play duty (follow the effective suit) from its trick policy, and the
 points from its `EuchreScoring`.
 
-Phases: ``TRUMP`` (a turned Benny: the dealer names a suit), ``DISCARD`` (a
-farmer's-hand swap, or the dealer's discard after taking the turn-up),
-``BID`` (round one: ``pass`` / ``order-up [alone]``; round two: ``pass`` /
-``call S [alone]``), ``ALONE`` (``alone`` or ``pass``: the maker's decision when
-it follows the bid, a partner taking over, a defender defending alone),
-``TRICKS``, ``OVER``.
+Phases: ``DISCARD`` (a farmer's-hand swap, asked first when that house rule is
+on), ``TRUMP`` (a turned Benny: the dealer names a suit), ``BID`` (round one:
+``pass`` / ``order-up [alone]``; round two: ``pass`` / ``call S [alone]``),
+``DISCARD`` (the dealer's exchange after the turned suit is made trumps),
+``ALONE`` (``alone`` or ``pass``: the maker's decision when it follows the bid, a
+partner taking over, a defender defending alone), ``TRICKS``, ``OVER``.
+
+The state record
+----------------
+
+A deal (`EuchreDeal`) is its `DealSetup` and one `EuchreState` record (a
+NamedTuple). The fields that change with every card come first, then those that
+change once a trick, then four named records that the play only passes on:
+
+- ``legal``: the legal action ids, sorted; or, during the play on a deck with one
+  copy of each card, the mask of the playable cards (`legal_action_ids` reads
+  their ids, `legal_actions` their actions, from the trick tables).
+- ``player``: who acts, -1 once the deal is over.
+- ``hands``: per seat, the mask of the cards held (physical ids).
+- ``trick``: the current trick's cards (physical ids) in play order.
+- ``moves``: every action so far, as ``(player, action_id)`` pairs.
+- ``stage``: the phase (`Phase`).
+- ``leader``: who leads (or led) the current trick; before the play, the dealer's left.
+- ``won``: per seat, the mask of the cards won in tricks (the tricks taken are
+  counted from it: a trick adds ``table.active`` cards).
+- ``last_trick`` and ``last_leader``: the trick before, and who led it (-1: none).
+- ``points``: per side, the points of the deal (set when it ends).
+- ``queue``: the pending `Question` s, who decides what next (from `OrderUp`; the
+  first is being asked, or lapses): answering one drops it.
+- ``bidding``: a `Bidding` (changes with the bids): ``round`` (1 or 2),
+  ``candidate`` (the suit offered in round one; -1 until the dealer names one for
+  a turned Benny), ``passes`` (in this round), ``asked`` (how many farmer's-hand
+  questions were answered: the first moves), ``misdeal`` (the deal ended without
+  play).
+- ``contract``: a `Contract` (taken from the tables when trumps are made, changed
+  by the lone decisions): ``trump`` (the suit index, or -1), ``maker``, ``alone``
+  (the lone player), ``defender`` (the lone defender), ``out`` (a bit per seat
+  sitting out).
+- ``kitty``: a `Kitty`: ``cards`` (the hidden cards under the turn-up, then the
+  dealer's discard), ``turn_up``, ``buried`` (the dealer's discard), ``farmer``
+  (who swapped a farmer's hand).
+- ``table``: a `PlayTable`, the rows the play reads at every card, taken from the
+  tables when the play starts: ``seats`` (seat -> the next seat in play),
+  ``active`` (how many seats play), ``follow`` (led card -> the cards that follow
+  it, or None: ask the trick policy) and ``power`` (led card -> the power of each
+  card in that trick, or None: ask the trump table).
+
+-1 means "nobody" or "none" throughout. `EuchreDeal.core` gives the same values as
+one flat `EuchreCore` (the public snapshot). The tables (`EuchreTables`) are compiled once per rule set by
+`EuchreEngine.compile`, in four named groups: the action ids, the trick tables,
+the bidding tables and the deal layout.
 """
 
 from __future__ import annotations
@@ -18,12 +63,13 @@ from __future__ import annotations
 import itertools
 import operator
 import random
-from typing import Any, NamedTuple, cast
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionSpace, Verb
+from ..actions import Action, ActionKind, ActionSpace, Verb
 from ..bidding import Decision, OrderUp
 from ..cards import CardSet, Rank, Suit
 from ..checks import check_seat
@@ -35,315 +81,148 @@ from ..scoring import EuchreScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, relabel_seq
 from ..tricks import PlayDuty
 
-__all__ = ["EuchreCore", "EuchreDeal", "EuchreEngine"]
+__all__ = [
+    "Contract",
+    "EuchreCore",
+    "EuchreDeal",
+    "EuchreEngine",
+    "EuchreState",
+    "EuchreTables",
+    "PlayTable",
+    "Question",
+]
 
 _FARMER_GUESSES = 1000  # guesses tried for one consistent with who held a farmer's hand
-
-# the questions outside the bidding rounds, as module names (an enum's class attribute
-# costs five times a global's look-up in CPython 3.11)
-_MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP = Decision.MAKER_ALONE, Decision.TAKEOVER, Decision.DEFEND, Decision.PICKUP
-_FARMERS_HAND = Decision.FARMER
-
-_PLAY, _DISCARD, _PASS, _ORDER, _ORDER_ALONE, _CALL, _CALL_ALONE, _TRUMP, _ALONE, _FARMER_SWAP = range(10)
 
 _TRICKS = Phase.TRICKS
 _BID = Phase.BID
 _OVER = Phase.OVER
 _bit = (1).__lshift__  # physical id -> its mask bit
+# the questions outside the bidding rounds, as module names (an enum's class attribute
+# costs five times a global's look-up in CPython 3.11)
+_MAKER_ALONE, _TAKEOVER, _DEFEND = Decision.MAKER_ALONE, Decision.TAKEOVER, Decision.DEFEND
+_PICKUP, _FARMERS_HAND = Decision.PICKUP, Decision.FARMER
+# the action kinds the bidding reads, likewise
+_PASS, _DISCARD, _ORDER_UP, _ORDER_UP_ALONE = (
+    ActionKind.PASS,
+    ActionKind.DISCARD,
+    ActionKind.ORDER_UP,
+    ActionKind.ORDER_UP_ALONE,
+)
+_CALL_ALONE = ActionKind.CALL_ALONE
+DealT = TypeVar("DealT", bound="EuchreDeal")
 
 
-@attrs.frozen
-class _Meta:
-    actions: ActionSpace
-    meta: tuple[tuple[int, Any], ...]  # id -> (kind, argument)
-    play_ids: tuple[int, ...]  # face -> id
-    discard_ids: tuple[int, ...]  # face -> id
-    farmer_ids: dict[frozenset[int], int]  # faces -> id
-    pass_id: int
-    order_id: int
-    order_alone_id: int
-    call_ids: tuple[int, ...]  # suit -> id
-    call_alone_ids: tuple[int, ...]
-    trump_ids: tuple[int, ...]
-    alone_id: int
-    farmer_faces: int  # mask of faces that count for a farmer's hand
-    # -- tables for the hot paths (all derived from the rule set) --
-    plays: int  # ids 0 .. plays-1 are the plays, id == face
-    single: bool  # one copy of each card: physical id == face == play id
-    width: int  # bits per chunk of a hand mask
-    chunks: tuple[tuple[tuple[int, ...], ...], ...]  # chunk k -> its bits -> the play ids (single decks)
-    chunk_mask: int  # (1 << width) - 1
-    low_ids: tuple[tuple[int, ...], ...]  # chunks[0] when a mask has two chunks, else ()
-    high_ids: tuple[tuple[int, ...], ...]  # chunks[1] when a mask has two chunks, else ()
-    lead_power: tuple[tuple[tuple[int, ...], ...], ...]  # trump -> led card -> trick power of each card (single decks)
-    follow: tuple[tuple[int, ...], ...] | None  # trump -> led card -> cards that follow it (None: ask the policy)
-    next_seat: tuple[tuple[int, ...], ...]  # out -> seat -> the next seat in play
-    active: tuple[int, ...]  # out -> how many seats are in play
-    nth_seat: tuple[tuple[tuple[int, ...], ...], ...]  # out -> leader -> k -> the k-th seat in play after him
-    bid_legal: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]  # round two -> is dealer -> candidate -> ids
-    alone_legal: tuple[int, ...]
-    trump_legal: tuple[int, ...]
-    candidate_of: tuple[int, ...]  # turn-up -> the suit offered in round one, or -1 (the dealer names it)
-    dealing: tuple[tuple[Any, ...], ...] | None  # dealer -> seat -> getter of its cards from the order
-    turn_pos: int  # where the turn-up lies in the order (the kitty follows it)
-    first: tuple[int, ...]  # dealer -> the seat on his left
-    farmer_queue: tuple[tuple[tuple[int, int], ...], ...]  # dealer -> the farmer's-hand decisions, or ()
-    zeros: tuple[int, ...]  # one 0 per seat
-    made_queue: tuple[tuple[tuple[tuple[tuple[tuple[int, int], ...], ...], ...], ...], ...]
-    # dealer -> maker -> alone -> the turned suit -> the decisions queued when trumps are made
-    defence_allowed: tuple[bool, bool]  # the maker is alone -> a defender may be offered to defend alone
-    defence_blocked_by_exchange: bool
-    lead_left_of_lone: bool
-    benny_makes_dealer: bool
-    rows_before_play: tuple[Any, ...]  # the stored core's play rows before trumps are made
-    play_of: dict[int, int]  # id() of each play action object -> its id (see ActionSpace.by_identity)
-    low_actions: tuple[tuple[Action, ...], ...]  # low_ids as actions
-    high_actions: tuple[tuple[Action, ...], ...]  # high_ids as actions
+class Question(NamedTuple):
+    """One pending decision: who decides, and about what."""
+
+    seat: int
+    """Who decides."""
+    decision: Decision
+    """What he decides (asked only when it applies: see `EuchreDeal._settled`)."""
 
 
-class EuchreEngine:
-    """Builds Euchre deals and their action space."""
-
-    name = "euchre"
-
-    @staticmethod
-    def compile(rules: RuleSet) -> _Meta:
-        """The numbered actions: plays and discards by face, the bids, ``trump``, ``alone``,
-        farmer's swaps; and the engine's lookup tables."""
-        m = _build(rules)
-        return m
-
-    @staticmethod
-    def new_deal(rules: RuleSet, order: tuple[int, ...], seed: int | None, dealer: int) -> EuchreDeal:
-        """Deal ``order`` (physical ids, top first) with ``dealer`` dealing."""
-        m = cast(_Meta, rules.tables)
-        dealing = m.dealing
-        if dealing is None:
-            hands, _widow, turn_up, kitty = rules.deal.deal(order, rules.players, dealer)
-        else:  # the same deal as the pattern's, from precomputed positions
-            hands = tuple([sum(map(_bit, get(order))) for get in dealing[dealer]])
-            turn_up = order[m.turn_pos]
-            kitty = order[m.turn_pos + 1 :]
-        first = m.first[dealer]
-        queue = m.farmer_queue[dealer]
-        candidate = m.candidate_of[turn_up]
-        legal: tuple[int, ...] | None = None
-        if candidate < 0:  # a turned Benny (or suitless card): the dealer names a suit
-            stage, player = Phase.TRUMP, dealer
-        else:
-            stage, player = _BID, first
-            legal = m.bid_legal[False][first == dealer][candidate]
-        zeros = m.zeros
-        raw: tuple[Any, ...] = (legal, player, hands, (), (), (
-            stage, first, zeros, zeros, (), -1, (0, 0), -1, 0, kitty, turn_up, 1, candidate, 0, -1, -1, -1, queue,
-            -1, -1, False, 0, *m.rows_before_play,
-        ))  # fmt: skip
-        setup = _new(DealSetup)  # DealSetup(rules, order, seed, dealer, m), without attrs' __init__
-        _set_rules(setup, rules)
-        _set_order(setup, order)
-        _set_seed(setup, seed)
-        _set_dealer(setup, dealer)
-        _set_meta(setup, m)
-        _set_packet(setup, -1)
-        deal = _new(EuchreDeal)
-        _set_setup(deal, setup)
-        if queue or legal is None:
-            _set_raw(deal, raw)
-            return deal._settle([*raw[:_REST], *raw[_REST]])
-        _set_raw(deal, raw)
-        _set_over(deal, False)
-        return deal
+# -- the state record ------------------------------------------------------------------------
 
 
-def _build(rules: RuleSet) -> _Meta:
-    deck = rules.deck
-    faces = deck.faces
-    actions: list[Action] = []
-    meta: list[tuple[int, Any]] = []
+class Bidding(NamedTuple):
+    """How far the bidding has come, and the questions still pending before the play."""
 
-    def add(action: Action, kind: int, arg: Any) -> int:
-        actions.append(action)
-        meta.append((kind, arg))
-        return len(actions) - 1
-
-    play_ids = tuple(add(Action.make(Verb.PLAY, [c]), _PLAY, f) for f, c in enumerate(faces))
-    discard_ids = tuple(add(Action.make(Verb.DISCARD, [c]), _DISCARD, f) for f, c in enumerate(faces))
-    pass_id = add(Action(Verb.PASS), _PASS, None)
-    order_id = add(Action(Verb.ORDER_UP), _ORDER, None)
-    order_alone_id = add(Action(Verb.ORDER_UP, alone=True), _ORDER_ALONE, None)
-    call_ids = tuple(add(Action(Verb.CALL, suit=s), _CALL, s.value) for s in Suit)
-    call_alone_ids = tuple(add(Action(Verb.CALL, suit=s, alone=True), _CALL_ALONE, s.value) for s in Suit)
-    trump_ids = tuple(add(Action(Verb.TRUMP, suit=s), _TRUMP, s.value) for s in Suit)
-    alone_id = add(Action(Verb.ALONE), _ALONE, None)
-    farmer_faces = 0
-    farmer_ids: dict[frozenset[int], int] = {}
-    bidding = part_of(rules, rules.bidding, OrderUp)
-    if bidding.farmers_hand != "off":
-        low = [f for f, c in enumerate(faces) if c.rank in (Rank.NINE, Rank.TEN)]
-        for f in low:
-            farmer_faces |= 1 << f
-        for trio in itertools.combinations(low, 3):
-            ranks = {faces[f].rank for f in trio}
-            if bidding.farmers_hand == "nines_or_tens" and len(ranks) != 1:
-                continue
-            farmer_ids[frozenset(trio)] = add(
-                Action.make(Verb.DISCARD, [faces[f] for f in trio]), _FARMER_SWAP, frozenset(trio)
-            )
-    n = rules.players
-    size = deck.size
-    single = (
-        deck.packs == 1
-        and play_ids == tuple(range(len(faces)))
-        and discard_ids == tuple(range(len(faces), 2 * len(faces)))
-    )
-    follow = None
-    chunks: tuple[tuple[tuple[int, ...], ...], ...] = ()
-    parts = 2 if size <= 26 else 3  # two tables of at most 2**13 entries, or three
-    width = max(1, -(-size // parts))
-    if single and size <= 36 and rules.playoff_policy.duty in (PlayDuty.FOLLOW_EFFECTIVE_SUIT, PlayDuty.FOLLOW_ONLY):
-        # the same duty as TrickPolicy.legal: follow the led card's effective suit when able
-        follow = tuple(
-            tuple(t.suit_masks[t.suit[x]] if t.suit[x] < 4 else 0 for x in range(size)) for t in rules.trump_tables[:4]
-        )
-        # a mask's play ids, sorted, from a table look-up per ``width`` bits
-        chunks = tuple(
-            tuple(tuple(k * width + i for i in range(width) if (b >> i) & 1) for b in range(1 << width))
-            for k in range(parts)
-        )
-    lead_power: tuple[tuple[tuple[int, ...], ...], ...] = ()
-    if single:  # no identical cards: a trick goes to its card of highest lead power
-        lead_power = tuple(t.lead_powers() for t in rules.trump_tables[:4])
-    next_seat = []
-    for out in range(1 << n):
-        row = []
-        for p in range(n):
-            q = (p + 1) % n
-            while (out >> q) & 1 and q != p:
-                q = (q + 1) % n
-            row.append(q)
-        next_seat.append(tuple(row))
-    nth_seat = []
-    for out in range(1 << n):
-        per_leader = []
-        for leader in range(n):
-            seats = [leader]
-            for _ in range(n - 1):
-                seats.append(next_seat[out][seats[-1]])
-            per_leader.append(tuple(seats))
-        nth_seat.append(tuple(per_leader))
-    bid_legal = tuple(
-        tuple(
-            tuple(
-                tuple(sorted(set(_bid_ids(bidding, pass_id, order_id, order_alone_id, call_ids, call_alone_ids,
-                                          round_two, is_dealer, cand))))
-                for cand in range(4)
-            )
-            for is_dealer in (False, True)
-        )
-        for round_two in (False, True)
-    )  # fmt: skip
-    candidate_of = tuple(
-        -1 if card.suit is None or card == rules.trump_order.benny else card.suit.value for card in deck.cards
-    )
-    pattern = rules.deal
-    dealing = None
-    seat_positions: list[list[int]] = [[] for _ in range(n)]
-    pos = 0
-    for recipient, count in pattern.packets:
-        if recipient == WIDOW:
-            seat_positions = []
-            break
-        seat_positions[recipient % n].extend(range(pos, pos + count))
-        pos += count
-    if pattern.turn_up and seat_positions and all(len(x) >= 2 for x in seat_positions):
-        # seat_positions[r]: positions dealt to the r-th seat from the dealer's left
-        dealing = tuple(
-            tuple(operator.itemgetter(*seat_positions[(seat - dealer - 1) % n]) for seat in range(n))
-            for dealer in range(n)
-        )
-    space = ActionSpace.of(actions)
-    return _Meta(
-        space, tuple(meta), play_ids, discard_ids, farmer_ids, pass_id, order_id, order_alone_id,
-        call_ids, call_alone_ids, trump_ids, alone_id, farmer_faces,
-        len(faces), single, width, chunks, (1 << width) - 1,
-        chunks[0] if len(chunks) == 2 else (), chunks[1] if len(chunks) == 2 else (),
-        lead_power, follow, tuple(next_seat),
-        tuple((n - out.bit_count()) for out in range(1 << n)), tuple(nth_seat), bid_legal,
-        tuple(sorted({alone_id, pass_id})), tuple(sorted(set(trump_ids))), candidate_of, dealing, pos,
-        tuple((d + 1) % n for d in range(n)),
-        tuple(
-            bidding.decisions_before_bidding(n, d) for d in range(n)
-        ),
-        (0,) * n,
-        tuple(
-            tuple(
-                tuple(
-                    tuple(
-                        bidding.decisions_after_trump(n, dealer, maker, alone=alone, turned_suit=turned)
-                        for turned in (False, True)
-                    )
-                    for alone in (False, True)
-                )
-                for maker in range(n)
-            )
-            for dealer in range(n)
-        ),
-        (bidding.defence_allowed(maker_alone=False), bidding.defence_allowed(maker_alone=True)),
-        bidding.defence_blocked_by_exchange,
-        bidding.lone_lead == "left_of_lone_player",
-        bidding.benny_turned == "dealer_forced_maker",
-        (next_seat[0], n, None, None),
-        {k: i for k, i in space.by_identity.items() if i < len(faces)},
-        tuple(tuple(space.actions[i] for i in ids) for ids in chunks[0]) if len(chunks) == 2 else (),
-        tuple(tuple(space.actions[i] for i in ids) for ids in chunks[1]) if len(chunks) == 2 else (),
-    )  # fmt: skip
+    round: int
+    """The bidding round: 1 (order up) or 2 (call another suit)."""
+    candidate: int
+    """The suit offered in round one (the turn-up's, or the one named for a Benny), or -1."""
+    passes: int
+    """Passes in the current round."""
+    asked: int
+    """How many farmer's-hand questions were answered (the first moves of the deal): only a
+    holder is asked, so a ``pass`` among them is shown to him alone."""
+    misdeal: bool
+    """The deal ended without play (everybody passed, or a second farmer's hand)."""
 
 
-def _nested(e: list[Any]) -> tuple[Any, ...]:
-    """The stored core from its flat list: (legal, player, hands, trick, moves, rest)."""
-    return (*e[:_REST], tuple(e[_REST:]))
+class Contract(NamedTuple):
+    """Who made trumps and who plays: a record of the tables until a lone decision changes it."""
+
+    trump: int
+    """The trump suit index, or -1."""
+    maker: int
+    """Who made trumps, or -1."""
+    alone: int
+    """Who plays alone, or -1."""
+    defender: int
+    """Who defends alone, or -1."""
+    out: int
+    """A bit per seat sitting out this deal."""
 
 
-def _play_rows(m: _Meta, out: int, trump: int) -> tuple[Any, ...]:
-    """The stored core's play rows (_SEATS, _ACTIVE, _FOLLOW, _POWER) for these seats out and trumps."""
-    if trump < 0:
-        return (m.next_seat[out], m.active[out], None, None)
-    follow = m.follow[trump] if m.follow is not None else None
-    power = m.lead_power[trump] if m.lead_power else None
-    return (m.next_seat[out], m.active[out], follow, power)
+class Kitty(NamedTuple):
+    """The cards not dealt to the hands, and what happened to them."""
+
+    cards: tuple[int, ...]
+    """The hidden cards under the turn-up (and the dealer's discard once made)."""
+    turn_up: int
+    """The turned-up card (physical id)."""
+    buried: int
+    """The dealer's discard (physical id), or -1."""
+    farmer: int
+    """Who swapped a farmer's hand for the kitty's first three cards, or -1."""
 
 
-def _bid_ids(
-    bidding: OrderUp,
-    pass_id: int,
-    order_id: int,
-    order_alone_id: int,
-    call_ids: tuple[int, ...],
-    call_alone_ids: tuple[int, ...],
-    round_two: bool,
-    is_dealer: bool,
-    candidate: int,
-) -> list[int]:
-    """The bids open to a player (before sorting)."""
-    ids = []
-    if bidding.may_pass(round_two=round_two, is_dealer=is_dealer):
-        ids.append(pass_id)
-    if not round_two:
-        ids.append(order_id)
-        if bidding.alone_with_bid:
-            ids.append(order_alone_id)
-    else:
-        for s in range(4):
-            if s != candidate:
-                ids.append(call_ids[s])
-                if bidding.alone_with_bid:
-                    ids.append(call_alone_ids[s])
-    return ids
+class PlayTable(NamedTuple):
+    """The rows the play reads at every card, for the seats in play and the trump suit."""
+
+    seats: tuple[int, ...]
+    """Seat -> the next seat in play."""
+    active: int
+    """How many seats play."""
+    follow: tuple[int, ...] | None
+    """Led card -> the mask of the cards that follow it (None: no tables, ask the policy)."""
+    power: tuple[tuple[int, ...], ...] | None
+    """Led card -> the power of each card in that trick (None: ask the trump table)."""
+
+
+class EuchreState(NamedTuple):
+    """The stored state of a Euchre deal (see the module docstring, field by field)."""
+
+    legal: int | tuple[int, ...]
+    """The legal ids, sorted; or the mask of the playable cards (decks with tables)."""
+    player: int
+    """Who acts (-1 when over)."""
+    hands: tuple[int, ...]
+    """Per seat: the mask of the cards held."""
+    trick: tuple[int, ...]
+    """The current trick's cards in play order."""
+    moves: tuple[Move, ...]
+    """Every action so far, as (player, action_id) pairs."""
+    stage: Phase
+    """The phase."""
+    leader: int
+    """Who led (or will lead) the current trick."""
+    won: tuple[int, ...]
+    """Per seat: the mask of the cards won in tricks (a trick adds ``table.active`` cards,
+    so the tricks taken are counted from it)."""
+    last_trick: tuple[int, ...]
+    """The previous trick's cards."""
+    last_leader: int
+    """Who led the previous trick, or -1."""
+    points: tuple[int, int]
+    """Per side: the points of the deal (set when it ends)."""
+    queue: tuple[Question, ...]
+    """The pending questions, in order (the first is being asked, or lapses)."""
+    bidding: Bidding
+    """The bidding's progress and the pending questions."""
+    contract: Contract
+    """Who made trumps and who plays."""
+    kitty: Kitty
+    """The undealt cards."""
+    table: PlayTable
+    """The rows the play reads at every card."""
 
 
 class EuchreCore(NamedTuple):
-    """The changing part of a Euchre deal, as `EuchreDeal.core` gives it (a snapshot:
-    the deal stores the same fields laid out for speed)."""
+    """The changing part of a Euchre deal as one flat record, as `EuchreDeal.core` gives it
+    (a snapshot of `EuchreState` without the legal actions and the play rows)."""
 
     player: int
     """Who is to act (-1 when over)."""
@@ -387,8 +266,8 @@ class EuchreCore(NamedTuple):
     """The player playing alone, or -1."""
     defender: int
     """The player defending alone, or -1."""
-    queue: tuple[tuple[int, int], ...]
-    """Pending decisions: (seat, kind)."""
+    queue: tuple[Question, ...]
+    """Pending decisions: (seat, decision)."""
     buried: int
     """The dealer's discard (physical id), or -1."""
     farmer: int
@@ -400,199 +279,602 @@ class EuchreCore(NamedTuple):
     player holding one is asked, so a ``pass`` among them is shown to him alone."""
 
 
-# The stored core (`EuchreDeal._raw`) is `EuchreCore` laid out for the hot path:
-#
-#     (legal, player, hands, trick, moves, rest)
-#
-# ``rest`` holds the other fields of EuchreCore in order (from ``stage``), then four
-# rows the play reads at every card, set when the play starts. A card played
-# mid-trick builds a new 6-tuple and shares ``rest``; a completed trick rebuilds
-# ``rest``. ``legal`` is the sorted legal ids, or, during the play on a deck with
-# tables, the mask of the playable cards (legal_action_ids() and legal_actions()
-# read their ids and actions from the tables). The bidding transitions edit a flat
-# list copy, indexed by these positions:
-(
-    _LEGAL, _PLAYER, _HANDS, _TRICK, _MOVES, _STAGE, _LEADER, _WON, _TAKEN, _LAST_TRICK, _LAST_LEADER, _POINTS,
-    _TRUMP, _OUT, _KITTY, _TURN_UP, _ROUND, _CANDIDATE, _PASSES, _MAKER, _ALONE, _DEFENDER, _QUEUE, _BURIED,
-    _FARMER, _MISDEAL, _ASKED,
-) = range(27)  # fmt: skip
-_CORE_END = 27  # the end of EuchreCore's fields; the play rows follow:
-_SEATS = 27  # m.next_seat[out]: seat -> the next seat in play
-_ACTIVE = 28  # m.active[out]: how many seats are in play
-_FOLLOW = 29  # m.follow[trump]: led card -> the cards that follow it (None: no tables, ask the policy)
-_POWER = 30  # m.lead_power[trump]: led card -> trick power of each card (None: ask the trump table)
-_REST = _STAGE  # where rest starts in the flat list
-# positions in rest
-_R_STAGE, _R_LEADER, _R_WON, _R_TAKEN, _R_POINTS = (k - _REST for k in (_STAGE, _LEADER, _WON, _TAKEN, _POINTS))
-_R_TRUMP, _R_OUT, _R_KITTY, _R_TURN_UP = (k - _REST for k in (_TRUMP, _OUT, _KITTY, _TURN_UP))
-_R_MAKER, _R_ALONE, _R_DEFENDER = (k - _REST for k in (_MAKER, _ALONE, _DEFENDER))
-_R_SEATS, _R_ACTIVE, _R_FOLLOW, _R_POWER = (k - _REST for k in (_SEATS, _ACTIVE, _FOLLOW, _POWER))
+# -- the compiled tables ---------------------------------------------------------------------
 
 
-def _core_key(raw: tuple[Any, ...]) -> tuple[Any, ...]:
-    """What equality and hashing compare in a stored core: the fields of `EuchreCore`
-    (the legal actions and the play rows follow from them)."""
-    return raw[1:_REST], raw[_REST][: _CORE_END - _REST]
+class FarmerSwap(NamedTuple):
+    """A farmer's swap: the faces given away, and its action id."""
+
+    faces: frozenset[int]
+    action_id: int
+
+
+@attrs.frozen
+class ActionIds:
+    """What each action id does, and the ids of each kind of action."""
+
+    kinds: tuple[ActionKind, ...]
+    """Action id -> its kind."""
+    args: tuple[int, ...]
+    """Action id -> its card face (plays, discards), suit (calls, ``trump``), index in
+    ``farmer`` (farmer's swaps), or -1."""
+    play: tuple[int, ...]
+    """Face -> the id of playing it."""
+    discard: tuple[int, ...]
+    """Face -> the id of discarding it."""
+    farmer: tuple[FarmerSwap, ...]
+    """The farmer's swaps."""
+    farmer_faces: int
+    """The mask of the faces that count for a farmer's hand."""
+    pass_id: int
+    order_id: int
+    order_alone_id: int
+    call: tuple[int, ...]
+    """Suit -> the id of calling it."""
+    call_alone: tuple[int, ...]
+    """Suit -> the id of calling it alone."""
+    trump: tuple[int, ...]
+    """Suit -> the id of naming it for a turned Benny."""
+    alone_id: int
+
+
+@attrs.frozen
+class TrickTables:
+    """The tables the play reads: plays by mask, who plays next, who wins a trick."""
+
+    plays: int
+    """Ids 0 .. plays-1 are the plays (id == face)."""
+    single: bool
+    """One copy of each card: physical id == face == play id."""
+    width: int
+    """Bits per chunk of a hand mask."""
+    chunk_mask: int
+    """(1 << width) - 1."""
+    chunks: tuple[tuple[tuple[int, ...], ...], ...]
+    """Chunk k -> its bits -> the play ids (single decks)."""
+    low_ids: tuple[tuple[int, ...], ...]
+    """chunks[0] when a mask has two chunks, else ()."""
+    high_ids: tuple[tuple[int, ...], ...]
+    """chunks[1] when a mask has two chunks, else ()."""
+    low_actions: tuple[tuple[Action, ...], ...]
+    """low_ids as actions."""
+    high_actions: tuple[tuple[Action, ...], ...]
+    """high_ids as actions."""
+    lead_power: tuple[tuple[tuple[int, ...], ...], ...]
+    """Trump -> led card -> the power of each card in that trick (single decks), or ()."""
+    follow: tuple[tuple[int, ...], ...] | None
+    """Trump -> led card -> the cards that follow it (None: ask the policy)."""
+    next_seat: tuple[tuple[int, ...], ...]
+    """Seats out -> seat -> the next seat in play."""
+    active: tuple[int, ...]
+    """Seats out -> how many seats play."""
+    nth_seat: tuple[tuple[tuple[int, ...], ...], ...]
+    """Seats out -> leader -> k -> the k-th seat in play after him."""
+    before_play: PlayTable
+    """The play rows a deal holds before the play starts (every seat in, no trumps)."""
+    play_table: tuple[tuple[PlayTable, ...], ...]
+    """Seats out -> trump suit -> the play rows."""
+
+
+@attrs.frozen
+class BiddingTables:
+    """The legal bids and the decisions that follow a made trump."""
+
+    bid_legal: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
+    """Round two -> is the dealer -> candidate suit -> the legal ids."""
+    alone_legal: tuple[int, ...]
+    trump_legal: tuple[int, ...]
+    candidate_of: tuple[int, ...]
+    """Turn-up -> the suit offered in round one, or -1 (the dealer names it)."""
+    opening: tuple[Bidding, ...]
+    """Turn-up -> the bidding as the deal starts (round one, the turn-up's suit offered)."""
+    farmer_queue: tuple[tuple[Question, ...], ...]
+    """Dealer -> the questions asked before the bidding (the farmer's hands), or ()."""
+    no_contract: Contract
+    """The contract before trumps are made: nobody, no trump, every seat in."""
+    made: tuple[tuple[tuple[Contract, ...], ...], ...]
+    """Maker -> trump suit -> alone -> the contract a bid makes."""
+    made_queue: tuple[tuple[tuple[tuple[tuple[Question, ...], ...], ...], ...], ...]
+    """Dealer -> maker -> alone -> the turned suit -> the questions once trumps are made."""
+    defence_allowed: tuple[bool, bool]
+    """The maker is alone -> a defender may be asked to defend alone."""
+    defence_blocked_by_exchange: bool
+    lead_left_of_lone: bool
+    benny_makes_dealer: bool
+
+
+@attrs.frozen
+class DealLayout:
+    """Where the cards of a deal come from in the deck order."""
+
+    dealing: tuple[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...], ...] | None
+    """Dealer -> seat -> getter of its cards from the order, two or more (None: ask the deal
+    pattern)."""
+    turn_pos: int
+    """Where the turn-up lies in the order (the kitty follows it)."""
+    first: tuple[int, ...]
+    """Dealer -> the seat on his left."""
+    zeros: tuple[int, ...]
+    """One 0 per seat."""
+
+
+@attrs.frozen
+class EuchreTables:
+    """The Euchre engine's tables for one rule set (`RuleSet.tables`)."""
+
+    actions: ActionSpace
+    """The numbered actions."""
+    ids: ActionIds
+    trick: TrickTables
+    bidding: BiddingTables
+    deal: DealLayout
+
+
+def _tables(setup: DealSetup[EuchreTables]) -> EuchreTables:
+    """The Euchre tables a deal's setup holds."""
+    return setup.meta
+
+
+class EuchreEngine:
+    """Builds Euchre deals and their action space."""
+
+    name = "euchre"
+
+    @staticmethod
+    def compile(rules: RuleSet) -> EuchreTables:
+        """The numbered actions: plays and discards by face, the bids, ``trump``, ``alone``,
+        farmer's swaps; and the engine's lookup tables."""
+        return _build(rules)
+
+    @staticmethod
+    def new_deal(rules: RuleSet, order: tuple[int, ...], seed: int | None, dealer: int) -> EuchreDeal:
+        """Deal ``order`` (physical ids, top first) with ``dealer`` dealing."""
+        m = cast(EuchreTables, rules.tables)
+        layout = m.deal
+        dealing = layout.dealing
+        if dealing is None:
+            hands, _widow, turn_up, kitty = rules.deal.deal(order, rules.players, dealer)
+        else:  # the same deal as the pattern's, from precomputed positions
+            hands = tuple([sum(map(_bit, get(order))) for get in dealing[dealer]])
+            turn_up = order[layout.turn_pos]
+            kitty = order[layout.turn_pos + 1 :]
+        tables = m.bidding
+        setup = DealSetup(rules, order, seed, dealer, m)
+        return EuchreDeal._settled(
+            setup,
+            layout.first[dealer],
+            hands,
+            (),
+            _BID,
+            tables.farmer_queue[dealer],
+            tables.opening[turn_up],
+            tables.no_contract,
+            Kitty(cards=kitty, turn_up=turn_up, buried=-1, farmer=-1),
+        )
+
+
+def _build(rules: RuleSet) -> EuchreTables:
+    """Compile the tables of ``rules``: four named groups."""
+    actions: list[Action] = []
+    ids = _action_ids(rules, actions)
+    space = ActionSpace.of(actions)
+    trick = _trick_tables(rules, ids, space)
+    return EuchreTables(
+        actions=space, ids=ids, trick=trick, bidding=_bidding_tables(rules, ids), deal=_deal_layout(rules)
+    )
+
+
+def _action_ids(rules: RuleSet, actions: list[Action]) -> ActionIds:
+    """Number the actions (appended to ``actions``) and say what each id does."""
+    faces = rules.deck.faces
+    kinds: list[ActionKind] = []
+    args: list[int] = []
+
+    def add(action: Action, kind: ActionKind, arg: int = -1) -> int:
+        actions.append(action)
+        kinds.append(kind)
+        args.append(arg)
+        return len(actions) - 1
+
+    play = tuple(add(Action.make(Verb.PLAY, [c]), ActionKind.PLAY, f) for f, c in enumerate(faces))
+    discard = tuple(add(Action.make(Verb.DISCARD, [c]), ActionKind.DISCARD, f) for f, c in enumerate(faces))
+    pass_id = add(Action(Verb.PASS), ActionKind.PASS)
+    order_id = add(Action(Verb.ORDER_UP), ActionKind.ORDER_UP)
+    order_alone_id = add(Action(Verb.ORDER_UP, alone=True), ActionKind.ORDER_UP_ALONE)
+    call = tuple(add(Action(Verb.CALL, suit=s), ActionKind.CALL, s.value) for s in Suit)
+    call_alone = tuple(add(Action(Verb.CALL, suit=s, alone=True), ActionKind.CALL_ALONE, s.value) for s in Suit)
+    trump = tuple(add(Action(Verb.TRUMP, suit=s), ActionKind.TRUMP, s.value) for s in Suit)
+    alone_id = add(Action(Verb.ALONE), ActionKind.ALONE)
+    farmer_faces = 0
+    farmer: list[FarmerSwap] = []
+    bidding = part_of(rules, rules.bidding, OrderUp)
+    if bidding.farmers_hand != "off":
+        low = [f for f, c in enumerate(faces) if c.rank in (Rank.NINE, Rank.TEN)]
+        for f in low:
+            farmer_faces |= 1 << f
+        for trio in itertools.combinations(low, 3):
+            if bidding.farmers_hand == "nines_or_tens" and len({faces[f].rank for f in trio}) != 1:
+                continue
+            action_id = add(Action.make(Verb.DISCARD, [faces[f] for f in trio]), ActionKind.FARMER_SWAP, len(farmer))
+            farmer.append(FarmerSwap(frozenset(trio), action_id))
+    return ActionIds(
+        kinds=tuple(kinds), args=tuple(args), play=play, discard=discard, farmer=tuple(farmer),
+        farmer_faces=farmer_faces, pass_id=pass_id, order_id=order_id, order_alone_id=order_alone_id, call=call,
+        call_alone=call_alone, trump=trump, alone_id=alone_id,
+    )  # fmt: skip
+
+
+def _trick_tables(rules: RuleSet, ids: ActionIds, space: ActionSpace) -> TrickTables:
+    """The play's tables: plays by chunks of a hand mask, following, trick powers, seats."""
+    deck = rules.deck
+    faces = deck.faces
+    n = rules.players
+    size = deck.size
+    single = (
+        deck.packs == 1
+        and ids.play == tuple(range(len(faces)))
+        and ids.discard == tuple(range(len(faces), 2 * len(faces)))
+    )
+    follow = None
+    chunks: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    parts = 2 if size <= 26 else 3  # two tables of at most 2**13 entries, or three
+    width = max(1, -(-size // parts))
+    if single and size <= 36 and rules.playoff_policy.duty in (PlayDuty.FOLLOW_EFFECTIVE_SUIT, PlayDuty.FOLLOW_ONLY):
+        # the same duty as TrickPolicy.legal: follow the led card's effective suit when able
+        follow = tuple(
+            tuple(t.suit_masks[t.suit[x]] if t.suit[x] < 4 else 0 for x in range(size)) for t in rules.trump_tables[:4]
+        )
+        # a mask's play ids, sorted, from a table look-up per ``width`` bits
+        chunks = tuple(
+            tuple(tuple(k * width + i for i in range(width) if (b >> i) & 1) for b in range(1 << width))
+            for k in range(parts)
+        )
+    lead_power: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    if single:  # no identical cards: a trick goes to its card of highest lead power
+        lead_power = tuple(t.lead_powers() for t in rules.trump_tables[:4])
+    next_seat = []
+    for out in range(1 << n):
+        row = []
+        for p in range(n):
+            q = (p + 1) % n
+            while (out >> q) & 1 and q != p:
+                q = (q + 1) % n
+            row.append(q)
+        next_seat.append(tuple(row))
+    nth_seat = []
+    for out in range(1 << n):
+        per_leader = []
+        for leader in range(n):
+            seats = [leader]
+            for _ in range(n - 1):
+                seats.append(next_seat[out][seats[-1]])
+            per_leader.append(tuple(seats))
+        nth_seat.append(tuple(per_leader))
+    two = len(chunks) == 2
+    return TrickTables(
+        plays=len(faces),
+        single=single,
+        width=width,
+        chunk_mask=(1 << width) - 1,
+        chunks=chunks,
+        low_ids=chunks[0] if two else (),
+        high_ids=chunks[1] if two else (),
+        low_actions=tuple(tuple(space.actions[i] for i in row) for row in chunks[0]) if two else (),
+        high_actions=tuple(tuple(space.actions[i] for i in row) for row in chunks[1]) if two else (),
+        lead_power=lead_power,
+        follow=follow,
+        next_seat=tuple(next_seat),
+        active=tuple(n - out.bit_count() for out in range(1 << n)),
+        nth_seat=tuple(nth_seat),
+        before_play=PlayTable(seats=next_seat[0], active=n, follow=None, power=None),
+        play_table=tuple(
+            tuple(
+                PlayTable(
+                    seats=next_seat[out],
+                    active=n - out.bit_count(),
+                    follow=follow[trump] if follow is not None else None,
+                    power=lead_power[trump] if lead_power else None,
+                )
+                for trump in range(4)
+            )
+            for out in range(1 << n)
+        ),
+    )
+
+
+def _bidding_tables(rules: RuleSet, ids: ActionIds) -> BiddingTables:
+    """The legal bids per round, seat and candidate; the questions that follow a made trump."""
+    bidding = part_of(rules, rules.bidding, OrderUp)
+    n = rules.players
+    bid_legal = tuple(
+        tuple(
+            tuple(tuple(sorted(set(_bid_ids(bidding, ids, round_two, is_dealer, cand)))) for cand in range(4))
+            for is_dealer in (False, True)
+        )
+        for round_two in (False, True)
+    )
+    candidate_of = tuple(
+        -1 if card.suit is None or card == rules.trump_order.benny else card.suit.value for card in rules.deck.cards
+    )
+    opening = tuple(
+        Bidding(round=1, candidate=candidate, passes=0, asked=0, misdeal=False) for candidate in candidate_of
+    )
+    made = tuple(
+        tuple(
+            tuple(
+                Contract(
+                    trump=trump,
+                    maker=maker,
+                    alone=maker if alone else -1,
+                    defender=-1,
+                    out=1 << (maker + 2) % n if alone else 0,
+                )
+                for alone in (False, True)
+            )
+            for trump in range(4)
+        )
+        for maker in range(n)
+    )
+    made_queue = tuple(
+        tuple(
+            tuple(
+                tuple(
+                    _questions(bidding.decisions_after_trump(n, dealer, maker, alone=alone, turned_suit=turned))
+                    for turned in (False, True)
+                )
+                for alone in (False, True)
+            )
+            for maker in range(n)
+        )
+        for dealer in range(n)
+    )
+    return BiddingTables(
+        bid_legal=bid_legal,
+        alone_legal=tuple(sorted({ids.alone_id, ids.pass_id})),
+        trump_legal=tuple(sorted(set(ids.trump))),
+        candidate_of=candidate_of,
+        opening=opening,
+        farmer_queue=tuple(_questions(bidding.decisions_before_bidding(n, dealer)) for dealer in range(n)),
+        no_contract=Contract(trump=-1, maker=-1, alone=-1, defender=-1, out=0),
+        made=made,
+        made_queue=made_queue,
+        defence_allowed=(bidding.defence_allowed(maker_alone=False), bidding.defence_allowed(maker_alone=True)),
+        defence_blocked_by_exchange=bidding.defence_blocked_by_exchange,
+        lead_left_of_lone=bidding.lone_lead == "left_of_lone_player",
+        benny_makes_dealer=bidding.benny_turned == "dealer_forced_maker",
+    )
+
+
+def _deal_layout(rules: RuleSet) -> DealLayout:
+    """Where each seat's cards, the turn-up and the kitty lie in the deck order."""
+    n = rules.players
+    pattern = rules.deal
+    dealing = None
+    seat_positions: list[list[int]] = [[] for _ in range(n)]
+    pos = 0
+    for recipient, count in pattern.packets:
+        if recipient == WIDOW:
+            seat_positions = []
+            break
+        seat_positions[recipient % n].extend(range(pos, pos + count))
+        pos += count
+    if pattern.turn_up and seat_positions and all(len(x) >= 2 for x in seat_positions):
+        # seat_positions[r]: positions dealt to the r-th seat from the dealer's left
+        dealing = tuple(
+            tuple(_getter(seat_positions[(seat - dealer - 1) % n]) for seat in range(n)) for dealer in range(n)
+        )
+    zeros = (0,) * n
+    return DealLayout(dealing=dealing, turn_pos=pos, first=tuple((d + 1) % n for d in range(n)), zeros=zeros)
+
+
+def _getter(positions: list[int]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """The items of a tuple at ``positions`` (two or more), as a tuple."""
+    return cast("Callable[[tuple[int, ...]], tuple[int, ...]]", operator.itemgetter(*positions))
+
+
+def _questions(decisions: tuple[tuple[int, Decision], ...]) -> tuple[Question, ...]:
+    """`OrderUp`'s (seat, decision) pairs as `Question` records."""
+    return tuple(Question(seat, decision) for seat, decision in decisions)
+
+
+def _bid_ids(bidding: OrderUp, ids: ActionIds, round_two: bool, is_dealer: bool, candidate: int) -> list[int]:
+    """The bids open to a player (before sorting)."""
+    out = []
+    if bidding.may_pass(round_two=round_two, is_dealer=is_dealer):
+        out.append(ids.pass_id)
+    if not round_two:
+        out.append(ids.order_id)
+        if bidding.alone_with_bid:
+            out.append(ids.order_alone_id)
+    else:
+        for s in range(4):
+            if s != candidate:
+                out.append(ids.call[s])
+                if bidding.alone_with_bid:
+                    out.append(ids.call_alone[s])
+    return out
+
+
+def _play_table(m: EuchreTables, out: int, trump: int) -> PlayTable:
+    """The play rows for these seats out and trumps."""
+    t = m.trick
+    if trump < 0:
+        return PlayTable(seats=t.next_seat[out], active=t.active[out], follow=None, power=None)
+    return t.play_table[out][trump]
+
+
+def _state_key(state: EuchreState) -> tuple[object, ...]:
+    """What equality and hashing compare: the state without the legal actions and the play
+    rows (both follow from the rest)."""
+    _legal, *rest, _table = state
+    return tuple(rest)
 
 
 @attrs.frozen(repr=False)
 class EuchreDeal(DealState):
     """A Euchre deal: immutable. Read it through the properties and `view`."""
 
-    setup: DealSetup[_Meta]
+    setup: DealSetup[EuchreTables]
     """The rules, deck order, seed and dealer."""
-    _raw: tuple[Any, ...] = attrs.field(alias="_raw", eq=_core_key)
-    """The stored core: `EuchreCore` laid out for the hot path, with the legal actions
-    (read it as `core`)."""
+    state: EuchreState = attrs.field(eq=_state_key)
+    """The stored state (see the module docstring); `core` gives it as one flat record."""
     is_over: bool = attrs.field(init=False, eq=False)
     """True when the deal is finished (kept as a field: the loop of every game reads it)."""
 
     def __attrs_post_init__(self) -> None:
-        _set_over(self, self._raw[_REST][_R_STAGE] is _OVER)
+        object.__setattr__(self, "is_over", self.state.stage is _OVER)
 
     @classmethod
-    def of(cls, setup: DealSetup[_Meta], core: EuchreCore) -> Self:
+    def of(cls, setup: DealSetup[EuchreTables], core: EuchreCore) -> Self:
         """The deal with this setup and core (its legal actions are worked out here)."""
-        m: _Meta = setup.meta
-        e: list[Any] = [_legal_of(setup, core), *core, *_play_rows(m, core.out, core.trump)]
-        return cls(setup, _nested(e))
+        m = _tables(setup)
+        bidding = Bidding(
+            round=core.round, candidate=core.candidate, passes=core.passes,
+            asked=core.asked,
+            misdeal=core.misdeal,
+        )  # fmt: skip
+        contract = Contract(
+            trump=core.trump, maker=core.maker, alone=core.alone, defender=core.defender, out=core.out
+        )  # fmt: skip
+        kitty = Kitty(cards=core.kitty, turn_up=core.turn_up, buried=core.buried, farmer=core.farmer)
+        state = EuchreState(
+            legal=(), player=core.player, hands=core.hands, trick=core.trick, moves=core.moves, stage=core.stage,
+            leader=core.leader, won=core.won, last_trick=core.last_trick, last_leader=core.last_leader,
+            points=core.points, queue=_questions(core.queue), bidding=bidding, contract=contract, kitty=kitty,
+            table=_play_table(m, core.out, core.trump),
+        )  # fmt: skip
+        return cls(setup, state._replace(legal=_legal_of(setup, state)))
 
     def __repr__(self) -> str:
         return f"EuchreDeal(setup={self.setup!r}, core={self.core!r})"
 
     @property
     def core(self) -> EuchreCore:
-        """Everything that changes during the deal."""
-        c = self._raw
-        return EuchreCore._make((*c[1:_REST], *c[_REST][: _CORE_END - _REST]))
+        """Everything that changes during the deal, as one flat record."""
+        s = self.state
+        b = s.bidding
+        c = s.contract
+        k = s.kitty
+        return EuchreCore(
+            player=s.player, hands=s.hands, trick=s.trick, moves=s.moves, stage=s.stage, leader=s.leader, won=s.won,
+            taken=self.tricks_taken, last_trick=s.last_trick, last_leader=s.last_leader, points=s.points, trump=c.trump,
+            out=c.out, kitty=k.cards, turn_up=k.turn_up, round=b.round, candidate=b.candidate, passes=b.passes,
+            maker=c.maker, alone=c.alone, defender=c.defender, queue=s.queue, buried=k.buried, farmer=k.farmer,
+            misdeal=b.misdeal, asked=b.asked,
+        )  # fmt: skip
 
-    def _state(self, e: list[Any]) -> Self:
-        """The next state of this deal from a list of its stored core (the legal ids at
-        ``e[_LEGAL]`` are worked out when None)."""
-        if e[_LEGAL] is None:
-            e[_LEGAL] = _legal_of(self.setup, EuchreCore._make(e[1:_CORE_END]))
-        new = _new(self.__class__)
-        _set_setup(new, self.setup)
-        _set_raw(new, _nested(e))
-        _set_over(new, e[_STAGE] is _OVER)
-        return new
-
-    # -- what every deal state reads: from the stored core, without building `core` --
+    # -- what every deal state reads -------------------------------------------------------
 
     @property
     def thrown_in(self) -> bool:
         """Whether everyone passed (or a second farmer's hand was a misdeal)."""
-        return bool(self.core.misdeal)
+        return self.state.bidding.misdeal
 
     @property
     def phase(self) -> Phase:
         """The current phase."""
-        stage: Phase = self._raw[_REST][_R_STAGE]
-        return stage
+        return self.state.stage
 
     @property
     def current_player(self) -> int | None:
         """Who acts next (None when the deal is over)."""
-        p: int = self._raw[_PLAYER]
+        p = self.state.player
         return None if p < 0 else p
 
     @property
     def hands(self) -> tuple[int, ...]:
         """Per player: the mask of held cards."""
-        hands: tuple[int, ...] = self._raw[_HANDS]
-        return hands
+        return self.state.hands
 
     @property
     def won(self) -> tuple[int, ...]:
         """Per player: the mask of cards won in tricks."""
-        won: tuple[int, ...] = self._raw[_REST][_R_WON]
-        return won
+        return self.state.won
 
     @property
     def trick(self) -> tuple[int, ...]:
         """The current trick's cards (physical ids) in play order."""
-        trick: tuple[int, ...] = self._raw[_TRICK]
-        return trick
+        return self.state.trick
 
     @property
     def moves(self) -> tuple[Move, ...]:
         """Every action so far, as (player, action_id) pairs."""
-        moves: tuple[Move, ...] = self._raw[_MOVES]
-        return moves
+        return self.state.moves
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids of the legal actions, sorted."""
-        legal = self._raw[_LEGAL]
+        legal = self.state.legal
         if type(legal) is int:  # the mask of the playable cards: their play ids from the tables
-            m: _Meta = self.setup.meta
-            low = m.low_ids
-            return low[legal & m.chunk_mask] + m.high_ids[legal >> m.width] if low else _play_ids(m, legal)
-        ids: tuple[int, ...] = legal
-        return ids
+            t: TrickTables = self.setup.meta.trick
+            low = t.low_ids
+            return low[legal & t.chunk_mask] + t.high_ids[legal >> t.width] if low else _play_ids(t, legal)
+        return cast("tuple[int, ...]", legal)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every distinct legal action, sorted by action id (empty when over)."""
-        legal = self._raw[_LEGAL]
+        legal = self.state.legal
         if type(legal) is int:
-            m: _Meta = self.setup.meta
-            low = m.low_actions
+            t: TrickTables = self.setup.meta.trick
+            low = t.low_actions
             if low:
-                return low[legal & m.chunk_mask] + m.high_actions[legal >> m.width]
+                return low[legal & t.chunk_mask] + t.high_actions[legal >> t.width]
         return super().legal_actions()
 
-    # -- plain accessors ----------------------------------------------------
+    # -- plain accessors ---------------------------------------------------------------------
 
     @property
     def kitty(self) -> tuple[int, ...]:
         """The hidden kitty (and the dealer's discard)."""
-        return self._raw[_REST][_R_KITTY]  # type: ignore[no-any-return]
+        return self.state.kitty.cards
 
     @property
     def turn_up(self) -> int:
         """The turned-up card (physical id)."""
-        return self._raw[_REST][_R_TURN_UP]  # type: ignore[no-any-return]
+        return self.state.kitty.turn_up
 
     @property
     def trump(self) -> int:
         """The trump suit index, or -1."""
-        return self._raw[_REST][_R_TRUMP]  # type: ignore[no-any-return]
+        return self.state.contract.trump
 
     @property
     def maker(self) -> int | None:
         """Who made trumps, or None."""
-        maker: int = self._raw[_REST][_R_MAKER]
+        maker = self.state.contract.maker
         return None if maker < 0 else maker
 
     @property
     def sitting_out(self) -> tuple[int, ...]:
         """The seats sitting out (the partner of a lone player or defender)."""
-        out: int = self._raw[_REST][_R_OUT]
+        out = self.state.contract.out
         return tuple(s for s in range(self.rules.players) if (out >> s) & 1)
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Points of the deal per side (0 until the deal ends)."""
-        return self._raw[_REST][_R_POINTS]  # type: ignore[no-any-return]
+        return self.state.points
 
     @property
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:
         """Where the points came from: the contract, per side."""
-        return tuple(ScoreBreakdown(contract=p) for p in self._raw[_REST][_R_POINTS])
+        return tuple(ScoreBreakdown(contract=p) for p in self.state.points)
 
     @property
     def tricks_taken(self) -> tuple[int, ...]:
         """Tricks taken per player."""
-        return self._raw[_REST][_R_TAKEN]  # type: ignore[no-any-return]
+        s = self.state
+        return _taken(s.won, s.table.active)
 
-    # -- legality -----------------------------------------------------------
+    # -- legality ----------------------------------------------------------------------------
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         c = self.core
-        m = self.setup.meta
-        kind, arg = m.meta[action_id]
+        ids = _tables(self.setup).ids
+        kind = ids.kinds[action_id]
+        arg = ids.args[action_id]
         stage = c.stage
         rules = self.setup.rules
-        if kind == _PLAY:
+        if kind is ActionKind.PLAY:
             if stage is not Phase.TRICKS:
                 return RuleCode.WRONG_PHASE, f"no card is played during the {stage.value} phase"
             pid = self._pick(arg, c.hands[c.player])
@@ -600,13 +882,13 @@ class EuchreDeal(DealState):
                 return RuleCode.CARD_NOT_HELD, "you do not hold that card"
             why = rules.playoff_policy.refusal(rules.trump_tables[c.trump], c.hands[c.player], c.trick, pid)
             return why or (RuleCode.NOT_AN_ACTION, "not playable")
-        if kind in (_ORDER, _ORDER_ALONE):
+        if kind in (ActionKind.ORDER_UP, ActionKind.ORDER_UP_ALONE):
             if stage is Phase.BID and c.round == 2:
                 return RuleCode.WRONG_PHASE, "the turn-up is turned down: name another suit with 'call'"
             if stage is Phase.BID:
                 return RuleCode.NOT_AN_ACTION, "going alone is decided after the bid in this variant"
             return RuleCode.WRONG_PHASE, "ordering up is a first-round bid"
-        if kind in (_CALL, _CALL_ALONE):
+        if kind in (ActionKind.CALL, ActionKind.CALL_ALONE):
             if stage is Phase.BID and c.round == 1:
                 return RuleCode.WRONG_PHASE, "in the first round only the turned suit can be ordered up"
             if stage is Phase.BID and arg == c.candidate:
@@ -614,14 +896,14 @@ class EuchreDeal(DealState):
             if stage is Phase.BID:
                 return RuleCode.NOT_AN_ACTION, "going alone is decided after the bid in this variant"
             return RuleCode.WRONG_PHASE, "naming a suit is a second-round bid"
-        if kind == _PASS:
+        if kind is ActionKind.PASS:
             if stage is Phase.BID:
                 return RuleCode.MUST_BID, "the dealer is stuck: he must name a suit"
             if stage is Phase.DISCARD:
                 return RuleCode.MUST_BID, "the dealer must take the turn-up and discard a card"
             return RuleCode.WRONG_PHASE, f"nothing to pass during the {stage.value} phase"
-        if kind == _DISCARD:
-            if stage is not Phase.DISCARD or c.queue[0][1] != _PICKUP:
+        if kind is ActionKind.DISCARD:
+            if stage is not Phase.DISCARD or c.queue[0].decision is not Decision.PICKUP:
                 return RuleCode.WRONG_PHASE, "only the dealer discards, after taking the turn-up"
             if (
                 arg == rules.deck.face_of[c.turn_up]
@@ -629,11 +911,11 @@ class EuchreDeal(DealState):
             ):
                 return RuleCode.CARD_NOT_HELD, "the dealer may not discard the card he just took up"
             return RuleCode.CARD_NOT_HELD, "you do not hold that card"
-        if kind == _FARMER_SWAP:
-            if stage is not Phase.DISCARD or c.queue[0][1] != _FARMERS_HAND:
+        if kind is ActionKind.FARMER_SWAP:
+            if stage is not Phase.DISCARD or c.queue[0].decision is not Decision.FARMER:
                 return RuleCode.WRONG_PHASE, "a farmer's hand is exchanged before the bidding"
             return RuleCode.CARD_NOT_HELD, "you do not hold those cards"
-        if kind == _TRUMP:
+        if kind is ActionKind.TRUMP:
             return RuleCode.WRONG_PHASE, "only the dealer names a suit, when the turn-up is the Benny"
         return RuleCode.WRONG_PHASE, f"no decision to play alone is pending during the {stage.value} phase"
 
@@ -641,7 +923,7 @@ class EuchreDeal(DealState):
         copies = hand & self.setup.rules.deck.face_masks[face]
         return (copies & -copies).bit_length() - 1 if copies else -1
 
-    # -- transitions ---------------------------------------------------------
+    # -- transitions -------------------------------------------------------------------------
 
     def apply(self, action: Action | str | int, *, check: bool = True) -> Self:
         """The state after ``action`` (an action, its notation or its id): see `DealState.apply`.
@@ -649,275 +931,334 @@ class EuchreDeal(DealState):
         A card played with ``check=False``, the action taken from `legal_actions`,
         is the hot path of every simulation: it is handled here in one step.
         """
-        m: _Meta = self.setup.meta
-        action_id = m.play_of.get(id(action))  # a play action object taken from legal_actions()
-        if action_id is None:
-            if check or type(action) is not int or not 0 <= action < m.plays:
+        setup = self.setup
+        m: EuchreTables = setup.meta
+        t = m.trick
+        plays = t.plays
+        if type(action) is int and check is False:
+            if not 0 <= action < plays:
+                if plays <= action < len(m.actions.actions):
+                    return self._apply_id(action)  # a bid or a decision, as legal_action_ids() gives them
                 return DealState.apply(self, action, check=check)
             action_id = action  # a play id, as legal_action_ids() gives them
-        elif check:
-            return DealState.apply(self, action, check=check)
+        else:
+            known = m.actions.by_identity.get(id(action))  # an action object taken from legal_actions()
+            if known is None or check:
+                return DealState.apply(self, action, check=check)
+            if known >= plays:
+                return self._apply_id(known)
+            action_id = known
         # a card played to the trick (ids 0 .. plays-1, id == face)
-        c = self._raw
-        p = c[_PLAYER]
-        held = list(c[_HANDS])
-        pid = action_id if m.single else self._pick(action_id, held[p])
+        (
+            _legal, p, held_before, trick_before, moves_before, stage, leader, won, last_trick, last_leader, points,
+            queue, bidding, contract, kitty, table,
+        ) = self.state  # fmt: skip
+        held = list(held_before)
+        pid = action_id if t.single else self._pick(action_id, held[p])
         held[p] ^= 1 << pid
         hands = tuple(held)
-        trick = c[_TRICK] + (pid,)
-        moves = c[_MOVES] + ((p, action_id),)
-        new = _new(self.__class__)
-        _set_setup(new, self.setup)
-        rest = c[_REST]
-        if len(trick) < rest[_R_ACTIVE]:
-            nxt = rest[_R_SEATS][p]
-            follow = rest[_R_FOLLOW]
-            if follow is None:  # no tables for this deck: the general way
-                return self._state([None, nxt, hands, trick, moves, *rest])
-            # the next player's playable cards: those of the led card's effective suit, or any
+        trick = trick_before + (pid,)
+        moves = moves_before + ((p, action_id),)
+        seats, active, follow, _power = table
+        if len(trick) == active:
+            return self._trick_won(hands, trick, moves, leader, won, queue, bidding, contract, kitty, table)
+        nxt = seats[p]
+        if follow is None:  # no tables for this deck: the general way
+            legal: int | tuple[int, ...] = _legal_of(
+                setup,
+                EuchreState(
+                    legal=(), player=nxt, hands=hands, trick=trick, moves=moves, stage=stage, leader=leader, won=won,
+                    last_trick=last_trick, last_leader=last_leader, points=points, queue=queue, bidding=bidding,
+                    contract=contract, kitty=kitty, table=table,
+                ),
+            )  # fmt: skip
+        else:  # the next player's playable cards: those of the led card's effective suit, or any
             h = hands[nxt]
-            _set_raw(new, (h & follow[trick[0]] or h, nxt, hands, trick, moves, rest))
-            _set_over(new, False)
-            return new
-        return self._trick_won(new, rest, hands, trick, moves)
+            legal = h & follow[trick[0]] or h
+        return _deal_of(
+            type(self), setup, legal, nxt, hands, trick, moves, stage, leader, won, last_trick, last_leader, points,
+            queue, bidding, contract, kitty, table,
+        )  # fmt: skip
 
     def _apply_id(self, action_id: int) -> Self:
-        m: _Meta = self.setup.meta
-        if action_id < m.plays:  # a card played: the hot path in apply
+        m: EuchreTables = self.setup.meta
+        if action_id < m.trick.plays:  # a card played (ids 0 .. plays-1): the hot path in apply
             return self.apply(action_id, check=False)
+        ids = m.ids
+        kind = ids.kinds[action_id]
         # a bid, a decision or a discard
-        c = self._raw
-        kind, arg = m.meta[action_id]
-        e = [*c[:_REST], *c[_REST]]
-        e[_MOVES] = c[_MOVES] + ((c[_PLAYER], action_id),)
-        e[_LEGAL] = None
-        stage = e[_STAGE]
+        s = self.state
+        moves = s.moves + ((s.player, action_id),)
+        stage = s.stage
         if stage is _BID:
-            return self._bid(e, kind, arg)
+            return self._bid(s, moves, kind, ids.args[action_id])
         if stage is Phase.TRUMP:
-            return self._benny_named(e, arg)
+            return self._benny_named(s, moves, ids.args[action_id])
         if stage is Phase.ALONE:
-            return self._alone(e, kind == _ALONE)
-        return self._discard(e, kind, arg)
+            return self._alone(s, moves, kind is ActionKind.ALONE)
+        return self._discard(s, moves, kind, ids.args[action_id])
 
     def _trick_won(
-        self, new: Self, rest: tuple[Any, ...], hands: tuple[int, ...], trick: tuple[int, ...], moves: tuple[Move, ...]
+        self,
+        hands: tuple[int, ...],
+        trick: tuple[int, ...],
+        moves: tuple[Move, ...],
+        leader: int,
+        won_before: tuple[int, ...],
+        queue: tuple[Question, ...],
+        bidding: Bidding,
+        contract: Contract,
+        kitty: Kitty,
+        table: PlayTable,
     ) -> Self:
         """The trick is complete: its winner takes it and leads next, or the deal is scored."""
-        m: _Meta = self.setup.meta
-        leader = rest[_R_LEADER]
-        power = rest[_R_POWER]
+        setup = self.setup
+        power = table.power
         if power is not None:  # one copy of each card: the highest power wins
             powers = operator.itemgetter(*trick)(power[trick[0]])  # a trick has two cards or more
             k = powers.index(max(powers))
         else:
-            k = self.setup.rules.trump_tables[rest[_R_TRUMP]].winner(trick)
-        winner = m.nth_seat[rest[_R_OUT]][leader][k]
-        won = list(rest[_R_WON])
-        won[winner] |= sum(map(_bit, trick))
-        taken_l = list(rest[_R_TAKEN])
-        taken_l[winner] += 1
-        taken = tuple(taken_l)
+            k = setup.rules.trump_tables[contract.trump].winner(trick)
+        winner = setup.meta.trick.nth_seat[contract.out][leader][k]
+        held = list(won_before)
+        held[winner] |= sum(map(_bit, trick))
+        won = tuple(held)
         h = hands[winner]
         if h:
-            tail = (_TRICKS, winner, tuple(won), taken, trick, leader) + rest[_R_POINTS:]
-            if rest[_R_FOLLOW] is None:  # no tables for this deck: the general way
-                return self._state([None, winner, hands, (), moves, *tail])
-            _set_raw(new, (h, winner, hands, (), moves, tail))
-            _set_over(new, False)
-            return new
-        maker = rest[_R_MAKER]
-        scoring = part_of(self.setup.rules, self.setup.rules.scoring, EuchreScoring)
-        tricks = taken[maker] + taken[(maker + 2) % len(hands)]
-        alone = rest[_R_ALONE] >= 0
-        mine, theirs = scoring.points(tricks=tricks, alone=alone, lone_defender=rest[_R_DEFENDER] >= 0)
+            legal: int | tuple[int, ...] = h
+            if table.follow is None:  # no tables for this deck: the general way
+                legal = _legal_of(
+                    setup,
+                    EuchreState(
+                        legal=(), player=winner, hands=hands, trick=(), moves=moves, stage=_TRICKS, leader=winner,
+                        won=won, last_trick=trick, last_leader=leader, points=(0, 0), queue=queue, bidding=bidding,
+                        contract=contract, kitty=kitty, table=table,
+                    ),
+                )  # fmt: skip
+            return _deal_of(
+                type(self), setup, legal, winner, hands, (), moves, _TRICKS, winner, won, trick, leader, (0, 0),
+                queue, bidding, contract, kitty, table,
+            )  # fmt: skip
+        maker = contract.maker
+        scoring = part_of(setup.rules, setup.rules.scoring, EuchreScoring)
+        made = (won[maker] | won[(maker + 2) % len(hands)]).bit_count() // table.active
+        mine, theirs = scoring.points(tricks=made, alone=contract.alone >= 0, lone_defender=contract.defender >= 0)
         points = (mine, theirs) if maker % 2 == 0 else (theirs, mine)
-        tail = (_OVER, winner, tuple(won), taken, trick, leader, points) + rest[_R_POINTS + 1 :]
-        _set_raw(new, ((), -1, hands, (), moves, tail))
-        _set_over(new, True)
-        return new
+        return _deal_of(
+            type(self), setup, (), -1, hands, (), moves, _OVER, winner, won, trick, leader, points, queue, bidding,
+            contract, kitty, table,
+        )  # fmt: skip
 
-    # The bidding transitions edit a list copy of the stored core (indexed by the
-    # _FIELD constants) and build the next state once, in _settle.
+    # The bidding and the decisions before the play: each works out the new records (and
+    # hands), and `_settled` moves on to the next pending question (or the bidding, or the play).
 
-    def _benny_named(self, e: list[Any], suit: int) -> Self:
-        m: _Meta = self.setup.meta
-        dealer = self.setup.dealer
-        e[_CANDIDATE] = suit
-        if m.benny_makes_dealer:
-            return self._made(e, dealer, suit, False, True)
-        e[_STAGE] = _BID
-        e[_PLAYER] = m.first[dealer]
-        return self._settle(e)
+    def _benny_named(self, s: EuchreState, moves: tuple[Move, ...], suit: int) -> Self:
+        setup = self.setup
+        m = _tables(setup)
+        dealer = setup.dealer
+        bidding = s.bidding._replace(candidate=suit)
+        if m.bidding.benny_makes_dealer:
+            return self._made(s, moves, bidding, dealer, suit, alone=False, turned_suit=True)
+        player = m.deal.first[dealer]
+        return self._settled(setup, player, s.hands, moves, s.stage, s.queue, bidding, s.contract, s.kitty)
 
-    def _bid(self, e: list[Any], kind: int, arg: Any) -> Self:
-        m: _Meta = self.setup.meta
-        n = len(e[_HANDS])
-        dealer = self.setup.dealer
-        p = e[_PLAYER]
-        if kind == _PASS:
-            passes = e[_PASSES] + 1
+    def _bid(self, s: EuchreState, moves: tuple[Move, ...], kind: ActionKind, arg: int) -> Self:
+        setup = self.setup
+        n = len(s.hands)
+        p = s.player
+        bidding = s.bidding
+        if kind is _PASS:
+            passes = bidding.passes + 1
+            stage = s.stage
             if passes < n:
-                e[_PASSES] = passes
-                e[_PLAYER] = (p + 1) % n
-            elif e[_ROUND] == 1:
-                e[_ROUND] = 2
-                e[_PASSES] = 0
-                e[_PLAYER] = m.first[dealer]
+                bidding = bidding._replace(passes=passes)
+                p = (p + 1) % n
+            elif bidding.round == 1:
+                bidding = bidding._replace(round=2, passes=0)
+                p = _tables(setup).deal.first[setup.dealer]
             else:  # everybody passed twice: the deal is thrown in
-                e[_STAGE] = _OVER
-                e[_PLAYER] = -1
-                e[_MISDEAL] = True
-            return self._settle(e)
-        if kind in (_ORDER, _ORDER_ALONE):
-            return self._made(e, p, e[_CANDIDATE], kind == _ORDER_ALONE, True)
-        return self._made(e, p, arg, kind == _CALL_ALONE, False)
+                bidding = bidding._replace(misdeal=True)
+                stage = _OVER
+                p = -1
+            return self._settled(setup, p, s.hands, moves, stage, s.queue, bidding, s.contract, s.kitty)
+        if kind is _ORDER_UP or kind is _ORDER_UP_ALONE:
+            alone = kind is _ORDER_UP_ALONE
+            return self._made(s, moves, bidding, p, bidding.candidate, alone=alone, turned_suit=True)
+        return self._made(s, moves, bidding, p, arg, alone=kind is _CALL_ALONE, turned_suit=False)
 
-    def _made(self, e: list[Any], maker: int, trump: int, alone: bool, turned_suit: bool) -> Self:
-        """Trumps are made: queue what follows (pick-up, going alone, lone defence)."""
-        m: _Meta = self.setup.meta
-        dealer = self.setup.dealer
-        e[_TRUMP] = trump
-        e[_MAKER] = maker
-        e[_ALONE] = maker if alone else -1
-        e[_OUT] = (1 << (maker + 2) % len(e[_HANDS])) if alone else 0
-        e[_QUEUE] = m.made_queue[dealer][maker][alone][turned_suit]
-        e[_PASSES] = 0
-        return self._settle(e)
+    def _made(
+        self,
+        s: EuchreState,
+        moves: tuple[Move, ...],
+        bidding: Bidding,
+        maker: int,
+        trump: int,
+        *,
+        alone: bool,
+        turned_suit: bool,
+    ) -> Self:
+        """Trumps are made: the contract, and the questions that follow (pick-up, going
+        alone, taking over, lone defence)."""
+        setup = self.setup
+        tables = _tables(setup).bidding
+        if bidding.passes:
+            bidding = bidding._replace(passes=0)
+        queue = tables.made_queue[setup.dealer][maker][alone][turned_suit]
+        contract = tables.made[maker][trump][alone]
+        return self._settled(setup, maker, s.hands, moves, s.stage, queue, bidding, contract, s.kitty)
 
-    def _settle(self, e: list[Any]) -> Self:
-        """Move to the next pending decision that applies (or start the bidding, or the
-        play), and build the state."""
-        m: _Meta = self.setup.meta
-        dealer = self.setup.dealer
-        queue = e[_QUEUE]
-        e[_LEGAL] = None
+    def _alone(self, s: EuchreState, moves: tuple[Move, ...], yes: bool) -> Self:
+        n = len(s.hands)
+        contract = s.contract
+        queue = s.queue
+        seat, decision = queue[0]
+        if not yes:
+            pass
+        elif decision is _MAKER_ALONE:
+            contract = contract._replace(alone=seat, out=contract.out | 1 << (seat + 2) % n)
+        elif decision is _TAKEOVER:
+            contract = contract._replace(alone=seat, out=1 << contract.maker)
+        else:
+            contract = contract._replace(defender=seat, out=contract.out | 1 << (seat + 2) % n)
+        return self._settled(self.setup, s.player, s.hands, moves, s.stage, queue[1:], s.bidding, contract, s.kitty)
+
+    def _discard(self, s: EuchreState, moves: tuple[Move, ...], kind: ActionKind, arg: int) -> Self:
+        setup = self.setup
+        p = s.player
+        bidding = s.bidding
+        kitty = s.kitty
+        queue = s.queue
+        hands = list(s.hands)
+        if queue[0].decision is _FARMERS_HAND:
+            if kind is ActionKind.FARMER_SWAP:
+                if kitty.farmer >= 0:  # a second farmer's hand: misdeal
+                    bidding = bidding._replace(asked=bidding.asked + 1, misdeal=True)
+                    return self._settled(setup, -1, s.hands, moves, _OVER, (), bidding, s.contract, kitty)
+                faces = _tables(setup).ids.farmer[arg].faces
+                trio = [self._pick(f, hands[p]) for f in sorted(faces)]
+                gone = sum(1 << x for x in trio)
+                hands[p] = (hands[p] & ~gone) | sum(1 << x for x in kitty.cards[:3])
+                kitty = kitty._replace(cards=(*trio, *kitty.cards[3:]), farmer=p)
+            bidding = bidding._replace(asked=bidding.asked + 1)
+            return self._settled(setup, p, tuple(hands), moves, s.stage, queue[1:], bidding, s.contract, kitty)
+        # the dealer's exchange
+        if kind is _DISCARD:
+            held = hands[p] | (1 << kitty.turn_up)
+            gone = self._pick(arg, held)
+            hands[p] = held & ~(1 << gone)
+            kitty = kitty._replace(cards=(*kitty.cards, gone), buried=gone)
+        return self._settled(setup, p, tuple(hands), moves, s.stage, queue[1:], bidding, s.contract, kitty)
+
+    @classmethod
+    def _settled(
+        cls,
+        setup: DealSetup[EuchreTables],
+        player: int,
+        hands: tuple[int, ...],
+        moves: tuple[Move, ...],
+        stage: Phase,
+        queue: tuple[Question, ...],
+        bidding: Bidding,
+        contract: Contract,
+        kitty: Kitty,
+    ) -> Self:
+        """Ask the first pending question that applies (those that lapse are dropped), or
+        go on with the bidding, or start the play; and build the state."""
+        m: EuchreTables = setup.meta
+        dealer = setup.dealer
         while queue:
-            seat, kind = queue[0]
-            if kind == _FARMERS_HAND:
-                if not self._has_farmers_hand(e[_HANDS][seat], m):
+            seat, decision = queue[0]
+            legal: tuple[int, ...] | None = None
+            if decision is _FARMERS_HAND:
+                if not _has_farmers_hand(setup, hands[seat]):
                     queue = queue[1:]
                     continue
-                stage = Phase.DISCARD
-            elif kind == _PICKUP:
-                if (e[_OUT] >> seat) & 1:
+                asking = Phase.DISCARD
+            elif decision is _PICKUP:
+                if (contract.out >> seat) & 1:
                     queue = queue[1:]
                     continue
-                stage = Phase.DISCARD
-                if m.follow is not None:  # one copy of each card: discard id == plays + card id
+                asking = Phase.DISCARD
+                if m.trick.follow is not None:  # one copy of each card: discard id == plays + card id
                     cards, decline = _pickup_choices(
-                        part_of(self.setup.rules, self.setup.rules.bidding, OrderUp), e[_HANDS][seat], e[_TURN_UP]
+                        part_of(setup.rules, setup.rules.bidding, OrderUp), hands[seat], kitty.turn_up
                     )
-                    ids = tuple([m.plays + i for i in _play_ids(m, cards)])
-                    e[_LEGAL] = ids + (m.pass_id,) if decline else ids
-            elif self._not_asked(e, seat, kind):
+                    legal = tuple([m.trick.plays + i for i in _play_ids(m.trick, cards)])
+                    if decline:
+                        legal += (m.ids.pass_id,)
+            elif _lapses(setup, contract, kitty.buried >= 0, seat, decision):
                 queue = queue[1:]
                 continue
             else:  # going alone, taking over, defending alone
-                stage = Phase.ALONE
-                e[_LEGAL] = m.alone_legal
-            e[_QUEUE] = queue
-            e[_STAGE] = stage
-            e[_PLAYER] = seat
-            return self._state(e)
-        e[_QUEUE] = ()
-        stage = e[_STAGE]
+                asking = Phase.ALONE
+                legal = m.bidding.alone_legal
+            return cls._build_state(setup, seat, hands, moves, asking, queue, bidding, contract, kitty, legal)
         if stage is _OVER:
-            e[_LEGAL] = ()
-        elif e[_TRUMP] < 0:  # the farmer's-hand decisions are done, or the bidding goes on
-            if e[_CANDIDATE] < 0:  # a turned Benny: the dealer names a suit first
-                e[_STAGE] = Phase.TRUMP
-                e[_PLAYER] = dealer
-                e[_LEGAL] = m.trump_legal
-            else:
-                if stage is not _BID:  # after the farmer's-hand decisions: the dealer's left bids first
-                    e[_STAGE] = _BID
-                    e[_PLAYER] = m.first[dealer]
-                e[_LEGAL] = m.bid_legal[e[_ROUND] == 2][e[_PLAYER] == dealer][e[_CANDIDATE]]
-        else:  # the first trick starts
-            out = e[_OUT]
-            lone = e[_ALONE] if e[_ALONE] >= 0 else e[_DEFENDER]
-            start = lone if m.lead_left_of_lone and lone >= 0 else dealer
-            leader = m.next_seat[out][start]  # the first seat in play on his left
-            e[_STAGE] = _TRICKS
-            e[_PLAYER] = e[_LEADER] = leader
-            e[_SEATS:] = _play_rows(m, out, e[_TRUMP])
-            if e[_FOLLOW] is not None:  # the leader's playable cards: his hand
-                e[_LEGAL] = e[_HANDS][leader]
-        return self._state(e)
+            return cls._build_state(setup, -1, hands, moves, _OVER, (), bidding, contract, kitty, ())
+        if contract.trump < 0:  # the farmer's-hand questions are done, or the bidding goes on
+            if bidding.candidate < 0:  # a turned Benny: the dealer names a suit first
+                return cls._build_state(
+                    setup, dealer, hands, moves, Phase.TRUMP, (), bidding, contract, kitty, m.bidding.trump_legal
+                )
+            if stage is not _BID:  # after the farmer's-hand questions: the dealer's left bids first
+                player = m.deal.first[dealer]
+            legal = m.bidding.bid_legal[bidding.round == 2][player == dealer][bidding.candidate]
+            return cls._build_state(setup, player, hands, moves, _BID, (), bidding, contract, kitty, legal)
+        # the first trick starts
+        out = contract.out
+        lone = contract.alone if contract.alone >= 0 else contract.defender
+        start = lone if m.bidding.lead_left_of_lone and lone >= 0 else dealer
+        leader = m.trick.next_seat[out][start]  # the first seat in play on his left
+        table = m.trick.play_table[out][contract.trump]
+        zeros = m.deal.zeros
+        # the leader's playable cards: his hand (a mask), or the ids the general way
+        first: int | tuple[int, ...] = hands[leader]
+        if table.follow is None:
+            first = _legal_of(
+                setup,
+                EuchreState(
+                    legal=(), player=leader, hands=hands, trick=(), moves=moves, stage=_TRICKS, leader=leader,
+                    won=zeros, last_trick=(), last_leader=-1, points=(0, 0), queue=(), bidding=bidding,
+                    contract=contract, kitty=kitty, table=table,
+                ),
+            )  # fmt: skip
+        return _deal_of(
+            cls, setup, first, leader, hands, (), moves, _TRICKS, leader, zeros, (), -1, (0, 0), (), bidding,
+            contract, kitty, table,
+        )  # fmt: skip
 
-    def _not_asked(self, e: list[Any], seat: int, kind: int) -> bool:
-        """Whether a queued take-over or lone-defence question lapses: a take-over when the
-        maker is the dealer who took the turned card (seed 004); a lone defence when someone
-        already defends alone, the rules allow none now, or his partner is the dealer who
-        has exchanged (seed 004)."""
-        m: _Meta = self.setup.meta
-        dealer = self.setup.dealer
-        if kind == _TAKEOVER:
-            bidding = part_of(self.setup.rules, self.setup.rules.bidding, OrderUp)
-            return bidding.takeover_refused(maker_is_dealer=e[_MAKER] == dealer, dealer_took_turn_up=e[_BURIED] >= 0)
-        return kind == _DEFEND and (
-            e[_DEFENDER] >= 0
-            or not m.defence_allowed[e[_ALONE] >= 0]
-            or (m.defence_blocked_by_exchange and (seat + 2) % len(e[_HANDS]) == dealer and e[_BURIED] >= 0)
-        )
-
-    def _has_farmers_hand(self, hand: int, m: _Meta) -> bool:
-        face_of = self.setup.rules.deck.face_of
-        faces = sorted({face_of[pid] for pid in card_ids(hand) if (m.farmer_faces >> face_of[pid]) & 1})
-        return any(frozenset(t) in m.farmer_ids for t in itertools.combinations(faces, 3))
-
-    def _alone(self, e: list[Any], yes: bool) -> Self:
-        n = len(e[_HANDS])
-        queue = e[_QUEUE]
-        seat, kind = queue[0]
-        e[_QUEUE] = queue[1:]
-        if not yes:
-            pass
-        elif kind == _MAKER_ALONE:
-            e[_ALONE] = seat
-            e[_OUT] |= 1 << ((seat + 2) % n)
-        elif kind == _TAKEOVER:
-            e[_ALONE] = seat
-            e[_OUT] = 1 << e[_MAKER]
-        else:
-            e[_DEFENDER] = seat
-            e[_OUT] |= 1 << ((seat + 2) % n)
-        return self._settle(e)
-
-    def _discard(self, e: list[Any], kind: int, arg: Any) -> Self:
-        p = e[_PLAYER]
-        queue = e[_QUEUE]
-        _seat, qkind = queue[0]
-        e[_QUEUE] = queue[1:]
-        hands = list(e[_HANDS])
-        kitty = e[_KITTY]
-        if qkind == _FARMERS_HAND:
-            e[_ASKED] += 1
-            if kind == _FARMER_SWAP:
-                if e[_FARMER] >= 0:  # a second farmer's hand: misdeal
-                    e[_STAGE] = _OVER
-                    e[_PLAYER] = -1
-                    e[_MISDEAL] = True
-                    e[_QUEUE] = ()
-                    return self._settle(e)
-                trio = [self._pick(f, hands[p]) for f in sorted(arg)]
-                gone = sum(1 << x for x in trio)
-                hands[p] = (hands[p] & ~gone) | sum(1 << x for x in kitty[:3])
-                e[_HANDS] = tuple(hands)
-                e[_KITTY] = (*trio, *kitty[3:])
-                e[_FARMER] = p
-            return self._settle(e)
-        # the dealer's exchange
-        if kind == _PASS:
-            return self._settle(e)
-        held = hands[p] | (1 << e[_TURN_UP])
-        gone = self._pick(arg, held)
-        hands[p] = held & ~(1 << gone)
-        e[_HANDS] = tuple(hands)
-        e[_KITTY] = (*kitty, gone)
-        e[_BURIED] = gone
-        return self._settle(e)
+    @classmethod
+    def _build_state(
+        cls,
+        setup: DealSetup[EuchreTables],
+        player: int,
+        hands: tuple[int, ...],
+        moves: tuple[Move, ...],
+        stage: Phase,
+        queue: tuple[Question, ...],
+        bidding: Bidding,
+        contract: Contract,
+        kitty: Kitty,
+        legal: tuple[int, ...] | None,
+    ) -> Self:
+        """A state before the play (its legal ids worked out when ``legal`` is None)."""
+        m: EuchreTables = setup.meta
+        table = m.trick.before_play
+        leader = m.deal.first[setup.dealer]
+        zeros = m.deal.zeros
+        if legal is None:
+            legal = _legal_of(
+                setup,
+                EuchreState(
+                    legal=(), player=player, hands=hands, trick=(), moves=moves, stage=stage, leader=leader,
+                    won=zeros, last_trick=(), last_leader=-1, points=(0, 0), queue=queue, bidding=bidding,
+                    contract=contract, kitty=kitty, table=table,
+                ),
+            )  # fmt: skip
+        return _deal_of(
+            cls, setup, legal, player, hands, (), moves, stage, leader, zeros, (), -1, (0, 0), queue, bidding,
+            contract, kitty, table,
+        )  # fmt: skip
 
     # -- knowledge -----------------------------------------------------------
 
@@ -925,17 +1266,18 @@ class EuchreDeal(DealState):
         """The moves as ``viewer`` sees them: the dealer's discard without its card, and no
         other player's farmer's-hand ``pass`` (only a holder is asked, so his declining
         would show what he holds); a farmer's swap is shown."""
-        m: _Meta = self.setup.meta
+        m = _tables(self.setup)
         actions = m.actions.actions
-        asked = self.core.asked
+        kinds = m.ids.kinds
+        asked = self.state.bidding.asked
         seen = []
         for i, (who, action_id) in enumerate(self.moves):
             if who != viewer:
-                kind = m.meta[action_id][0]
-                if kind == _DISCARD:
+                kind = kinds[action_id]
+                if kind is ActionKind.DISCARD:
                     seen.append((who, Action(Verb.DISCARD)))
                     continue
-                if i < asked and kind == _PASS:
+                if i < asked and kind is ActionKind.PASS:
                     continue
             seen.append((who, actions[action_id]))
         return tuple(seen)
@@ -997,20 +1339,19 @@ class EuchreDeal(DealState):
         sees). Only a holder is asked, so showing him as the player to act would tell what
         he holds; ``player`` sees the deal as if nobody held one until a swap is shown."""
         state = self
-        while (
-            state.core.stage is Phase.DISCARD
-            and state.core.player != player
-            and state.core.queue
-            and state.core.queue[0][1] == _FARMERS_HAND
-        ):
-            state = state._apply_id(self.setup.meta.pass_id)
-        return state
+        pass_id = _tables(self.setup).ids.pass_id
+        while True:
+            s = state.state
+            queue = s.queue
+            if not (s.stage is Phase.DISCARD and s.player != player and queue and queue[0].decision is Decision.FARMER):
+                return state
+            state = state._apply_id(pass_id)
 
     def _turn_up_kept(self) -> bool:
         """Whether everyone knows the dealer holds the turn-up: he took it and could not
         discard it (``dealer_may_discard_upcard=False``, or a pick-up he could decline)."""
         bidding = part_of(self.setup.rules, self.setup.rules.bidding, OrderUp)
-        return self.core.buried >= 0 and bidding.taken_turn_up_shown
+        return self.state.kitty.buried >= 0 and bidding.taken_turn_up_shown
 
     def _void_masks(self) -> list[int]:
         """Per player: cards they cannot hold, shown by not following suit."""
@@ -1022,7 +1363,7 @@ class EuchreDeal(DealState):
         table = rules.trump_tables[c.trump]
         voids = [0] * n
         # replay the tricks from the moves: plays only
-        actions = self.setup.meta.actions.actions
+        actions = _tables(self.setup).actions.actions
         trick: list[tuple[int, int]] = []
         face_masks = rules.deck.face_masks
         face_index = rules.deck.face_index
@@ -1061,20 +1402,21 @@ class EuchreDeal(DealState):
         """This deal replayed on its own deck with the moves ``player`` sees, each farmer's-hand
         decision of another player not among them made as a ``pass`` (None: they do not fit)."""
         setup = self.setup
-        m: _Meta = setup.meta
+        m = _tables(setup)
         c = self.core
-        hidden = [i < c.asked and who != player and m.meta[a][0] == _PASS for i, (who, a) in enumerate(c.moves)]
+        kinds = m.ids.kinds
+        hidden = [i < c.asked and who != player and kinds[a] is ActionKind.PASS for i, (who, a) in enumerate(c.moves)]
         seen = [mv for mv, h in zip(c.moves, hidden) if not h]
         state = cast(Self, EuchreEngine.new_deal(setup.rules, setup.deck_order, setup.seed, setup.dealer))
         k = 0
         while True:
             now = state.core
             seat = now.player
-            if now.stage is Phase.DISCARD and now.queue[0][1] == _FARMERS_HAND and seat != player:
+            if now.stage is Phase.DISCARD and now.queue[0].decision is Decision.FARMER and seat != player:
                 if k < len(seen) and seen[k][0] == seat:
                     pass  # his swap, as everybody saw it
                 else:
-                    state = state._apply_id(m.pass_id)
+                    state = state._apply_id(m.ids.pass_id)
                     continue
             if k == len(seen):
                 return state
@@ -1164,81 +1506,100 @@ class EuchreDeal(DealState):
         buried = c.buried
         if buried >= 0 and player != dealer:
             buried = perm.get(buried, buried)
-            m = self.setup.meta
-            hidden_discard = m.discard_ids[rules.deck.face_of[buried]]
+            m = _tables(self.setup)
+            hidden_discard = m.ids.discard[rules.deck.face_of[buried]]
             moves = tuple(
-                (who, hidden_discard) if m.meta[action_id][0] == _DISCARD else (who, action_id)
+                (who, hidden_discard) if m.ids.kinds[action_id] is ActionKind.DISCARD else (who, action_id)
                 for who, action_id in moves
             )
         core = c._replace(hands=tuple(hands), kitty=kitty, buried=buried, moves=moves)
         return type(self).of(DealSetup(rules, order, None, dealer, self.setup.meta), core)
 
 
-def _legal_of(setup: DealSetup[_Meta], c: EuchreCore) -> tuple[int, ...]:
-    """The legal action ids of a deal with this setup and core, sorted."""
-    stage = c.stage
+def _legal_of(setup: DealSetup[EuchreTables], s: EuchreState) -> tuple[int, ...]:
+    """The legal action ids of a deal with this setup and state, sorted."""
+    stage = s.stage
+    m = _tables(setup)
     if stage is _TRICKS:
-        m: _Meta = setup.meta
-        follow = m.follow
+        follow = m.trick.follow
         if follow is not None:
-            hand = c.hands[c.player]
-            trick = c.trick
+            hand = s.hands[s.player]
+            trick = s.trick
             if trick:
-                hand = hand & follow[c.trump][trick[0]] or hand
-            return _play_ids(m, hand)
+                hand = hand & follow[s.contract.trump][trick[0]] or hand
+            return _play_ids(m.trick, hand)
     elif stage is _BID:
-        m = setup.meta
-        return m.bid_legal[c.round == 2][c.player == setup.dealer][c.candidate]
+        b = s.bidding
+        return m.bidding.bid_legal[b.round == 2][s.player == setup.dealer][b.candidate]
     elif stage is _OVER:
         return ()
     elif stage is Phase.ALONE:
-        alone_legal: tuple[int, ...] = setup.meta.alone_legal
-        return alone_legal
+        return m.bidding.alone_legal
     elif stage is Phase.TRUMP:
-        trump_legal: tuple[int, ...] = setup.meta.trump_legal
-        return trump_legal
-    return tuple(sorted(set(_legal_list(setup, c))))
+        return m.bidding.trump_legal
+    return tuple(sorted(set(_legal_list(setup, s))))
 
 
-def _legal_list(setup: DealSetup[_Meta], c: EuchreCore) -> list[int]:
+def _legal_list(setup: DealSetup[EuchreTables], s: EuchreState) -> list[int]:
     """The legal action ids (unsorted, maybe repeated) the general way: from the rule set's parts."""
-    m = setup.meta
-    stage = c.stage
-    p = c.player
+    ids = _tables(setup).ids
+    stage = s.stage
+    b = s.bidding
+    p = s.player
     if stage is Phase.OVER:
         return []
     rules = setup.rules
     bidding = part_of(rules, rules.bidding, OrderUp)
-    if stage is Phase.TRICKS:
-        table = rules.trump_tables[c.trump]
-        playable = rules.playoff_policy.legal(table, c.hands[p], c.trick)
-        face_of = rules.deck.face_of
-        return [m.play_ids[face_of[pid]] for pid in card_ids(playable)]
-    if stage is Phase.TRUMP:
-        return list(m.trump_ids)
-    if stage is Phase.BID:
-        return _bid_ids(
-            bidding, m.pass_id, m.order_id, m.order_alone_id, m.call_ids, m.call_alone_ids,
-            c.round == 2, p == setup.dealer, c.candidate,
-        )  # fmt: skip
-    kind = c.queue[0][1]
-    if stage is Phase.ALONE:
-        return [m.alone_id, m.pass_id]
     face_of = rules.deck.face_of
-    if kind == _FARMERS_HAND:
-        hand_faces = [face_of[pid] for pid in card_ids(c.hands[p]) if (m.farmer_faces >> face_of[pid]) & 1]
-        ids = [m.pass_id]
-        for trio in itertools.combinations(sorted(set(hand_faces)), 3):
-            i = m.farmer_ids.get(frozenset(trio))
-            if i is not None:
-                ids.append(i)
-        return ids
+    if stage is Phase.TRICKS:
+        table = rules.trump_tables[s.contract.trump]
+        playable = rules.playoff_policy.legal(table, s.hands[p], s.trick)
+        return [ids.play[face_of[pid]] for pid in card_ids(playable)]
+    if stage is Phase.TRUMP:
+        return list(ids.trump)
+    if stage is Phase.BID:
+        return _bid_ids(bidding, ids, b.round == 2, p == setup.dealer, b.candidate)
+    if stage is Phase.ALONE:
+        return [ids.alone_id, ids.pass_id]
+    if s.queue[0].decision is Decision.FARMER:
+        return [ids.pass_id, *_farmer_swaps(setup, s.hands[p])]
     # the dealer's pick-up and discard
-    cards, decline = _pickup_choices(bidding, c.hands[p], c.turn_up)
-    ids = [m.discard_ids[face_of[pid]] for pid in card_ids(cards)]
+    cards, decline = _pickup_choices(bidding, s.hands[p], s.kitty.turn_up)
+    out = [ids.discard[face_of[pid]] for pid in card_ids(cards)]
     if decline:
-        ids.append(m.pass_id)
-    return ids
+        out.append(ids.pass_id)
+    return out
+
+
+def _farmer_swaps(setup: DealSetup[EuchreTables], hand: int) -> list[int]:
+    """The ids of the farmer's swaps ``hand`` can make."""
+    ids = _tables(setup).ids
+    face_of = setup.rules.deck.face_of
+    faces = sorted({face_of[pid] for pid in card_ids(hand) if (ids.farmer_faces >> face_of[pid]) & 1})
+    swap_of = {swap.faces: swap.action_id for swap in ids.farmer}
+    return [swap_of[t] for t in map(frozenset, itertools.combinations(faces, 3)) if t in swap_of]
+
+
+def _has_farmers_hand(setup: DealSetup[EuchreTables], hand: int) -> bool:
+    """Whether ``hand`` holds a farmer's hand (and so is asked whether to swap it)."""
+    return bool(_farmer_swaps(setup, hand))
+
+
+def _lapses(setup: DealSetup[EuchreTables], contract: Contract, exchanged: bool, seat: int, decision: Decision) -> bool:
+    """Whether a queued take-over or lone-defence question lapses: a take-over when the
+    maker is the dealer who took the turned card (seed 004); a lone defence when someone
+    already defends alone, the rules allow none now, or his partner is the dealer who
+    has exchanged (seed 004). ``exchanged``: the dealer has taken the turn-up."""
+    dealer = setup.dealer
+    if decision is Decision.TAKEOVER:
+        bidding = part_of(setup.rules, setup.rules.bidding, OrderUp)
+        return bidding.takeover_refused(maker_is_dealer=contract.maker == dealer, dealer_took_turn_up=exchanged)
+    tables = _tables(setup).bidding
+    return decision is Decision.DEFEND and (
+        contract.defender >= 0
+        or not tables.defence_allowed[contract.alone >= 0]
+        or (tables.defence_blocked_by_exchange and (seat + 2) % setup.rules.players == dealer and exchanged)
+    )
 
 
 def _pickup_choices(bidding: OrderUp, hand: int, turn_up: int) -> tuple[int, bool]:
@@ -1252,15 +1613,59 @@ def _pickup_choices(bidding: OrderUp, hand: int, turn_up: int) -> tuple[int, boo
 
 
 _new = object.__new__
+_tuple_new = tuple.__new__
 _set_setup = EuchreDeal.__dict__["setup"].__set__
-_set_raw = EuchreDeal.__dict__["_raw"].__set__
-_set_rules = DealSetup.__dict__["rules"].__set__
-_set_order = DealSetup.__dict__["deck_order"].__set__
-_set_seed = DealSetup.__dict__["seed"].__set__
-_set_dealer = DealSetup.__dict__["dealer"].__set__
-_set_meta = DealSetup.__dict__["meta"].__set__
-_set_packet = DealSetup.__dict__["packet"].__set__
+_set_state = EuchreDeal.__dict__["state"].__set__
 _set_over = EuchreDeal.__dict__["is_over"].__set__
+
+
+def _deal_of(
+    cls: type[DealT],
+    setup: DealSetup[EuchreTables],
+    legal: int | tuple[int, ...],
+    player: int,
+    hands: tuple[int, ...],
+    trick: tuple[int, ...],
+    moves: tuple[Move, ...],
+    stage: Phase,
+    leader: int,
+    won: tuple[int, ...],
+    last_trick: tuple[int, ...],
+    last_leader: int,
+    points: tuple[int, int],
+    queue: tuple[Question, ...],
+    bidding: Bidding,
+    contract: Contract,
+    kitty: Kitty,
+    table: PlayTable,
+) -> DealT:
+    """The deal ``cls(setup, EuchreState(legal=legal, player=player, ...))``, built fast.
+
+    The one speed trick of this engine, used by every transition (every card played
+    builds a deal). Calling the `EuchreState` NamedTuple with its fields by keyword,
+    then attrs' frozen ``__init__`` (each slot set through ``object.__setattr__``, then
+    ``__attrs_post_init__``), costs several times as much as building the tuple with
+    ``tuple.__new__`` and setting the deal's three slots through their descriptors, as
+    here: ``benchmarks/euchre_deal_of.py`` measures both. The arguments after ``setup``
+    are `EuchreState`'s fields, in its order; the deal is over when ``player`` is -1.
+    """
+    deal = _new(cls)
+    _set_setup(deal, setup)
+    _set_state(
+        deal,
+        _tuple_new(
+            EuchreState,
+            (legal, player, hands, trick, moves, stage, leader, won, last_trick, last_leader, points, queue,
+             bidding, contract, kitty, table),
+        ),
+    )  # fmt: skip
+    _set_over(deal, player < 0)
+    return deal
+
+
+def _taken(won: tuple[int, ...], active: int) -> tuple[int, ...]:
+    """Per seat: the tricks taken, from the cards won (``active`` cards a trick)."""
+    return tuple([w.bit_count() // active for w in won])
 
 
 def _as_permutation(perm: dict[int, int]) -> dict[int, int]:
@@ -1274,12 +1679,12 @@ def _as_permutation(perm: dict[int, int]) -> dict[int, int]:
     return full
 
 
-def _play_ids(m: _Meta, mask: int) -> tuple[int, ...]:
+def _play_ids(t: TrickTables, mask: int) -> tuple[int, ...]:
     """The play ids of the cards of ``mask``, sorted (a deck with one copy of each card)."""
-    w = m.width
-    cm = m.chunk_mask
+    w = t.width
+    cm = t.chunk_mask
     out: tuple[int, ...] = ()
-    for k, table in enumerate(m.chunks):
+    for k, table in enumerate(t.chunks):
         out += table[mask >> k * w & cm]
     return out
 
