@@ -8,7 +8,7 @@ and a game-end rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..bidding import OrderUp, Takeover
@@ -21,7 +21,7 @@ from ..trumps import TrumpOrder
 from .registry import Preset, register_checks, register_preset
 from .ruleset import OptionSpec, RuleSet, check_dealt_deck
 
-__all__ = ["EUCHRE_RANKS", "build_euchre", "euchre_deck"]
+__all__ = ["EUCHRE_RANKS", "build_euchre", "build_euchre_openspiel", "euchre_deck"]
 
 EUCHRE_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE)
 """The plain-suit order of the 24-card pack: A K Q J T 9 (the jacks move up in trumps)."""
@@ -58,48 +58,66 @@ _NA_PACKETS = ((0, 3), (1, 2), (2, 3), (3, 2), (0, 2), (1, 3), (2, 2), (3, 3))
 
 
 def build_euchre(name: str, o: Mapping[str, Any]) -> RuleSet:
-    """Compose a Euchre rule set from validated options."""
-    openspiel = "allow_lone_defender" in o
-    if openspiel:
-        deck, benny = euchre_deck(24)
-        deal = DealPattern(tuple(((i + 3) % 4, 1) for i in range(20)), turn_up=True)
-        bidding = OrderUp(
-            stick_the_dealer=o["stick_the_dealer"],
-            alone_with_bid=False,
-            dealer_pickup="must",
-            dealer_may_discard_upcard=False,
-            lone_defender="always" if o["allow_lone_defender"] else "never",
-            defence_blocked_by_exchange=False,
-        )
-        scoring = EuchreScoring(lone_defender_euchre=4)
-        game_end: TargetEnd | GamesMatchEnd = TargetEnd(10)
-        description = "Euchre exactly as OpenSpiel's 'euchre' (one deal)."
-    else:
-        deck, benny = euchre_deck(o["deck_size"], o["benny"])
-        british = o["deal_pattern"] == "threes_then_twos"
-        if british:
-            deal = DealPattern.rounds(4, (3, 2), turn_up=True)
-        else:
-            deal = DealPattern(_NA_PACKETS, turn_up=True)
-        bidding = OrderUp(
-            stick_the_dealer=o["stick_the_dealer"],
-            alone_with_bid=True,
-            dealer_pickup=o["dealer_pickup"],
-            dealer_may_discard_upcard=o["dealer_may_discard_upcard"],
-            benny_turned=o["benny_turned"],
-            partner_takeover=_TAKEOVER[o["partner_takeover"]],
-            lone_defender=o["lone_defender"],
-            lone_lead=o["lone_lead"],
-            farmers_hand=o["farmers_hand"],
-        )
-        scoring = EuchreScoring(
-            euchred_loner=4 if o["defenders_4_for_euchring_loner"] else 2,
-            super_euchre=4 if o["super_euchre"] else None,
-        )
-        game_end = GamesMatchEnd(21, 2) if o["match"] == "tournament" else TargetEnd(o["target"], "play_on")
-        description = (
-            "British Euchre with the Benny (seed 004)." if british else "North American Euchre, 4 players to 10."
-        )
+    """Compose a table Euchre rule set (`euchre`, `british-euchre`) from validated options."""
+    deck, benny = euchre_deck(o["deck_size"], o["benny"])
+    british = o["deal_pattern"] == "threes_then_twos"
+    deal = DealPattern.rounds(4, (3, 2), turn_up=True) if british else DealPattern(_NA_PACKETS, turn_up=True)
+    bidding = OrderUp(
+        stick_the_dealer=o["stick_the_dealer"],
+        alone_with_bid=True,
+        dealer_pickup=o["dealer_pickup"],
+        dealer_may_discard_upcard=o["dealer_may_discard_upcard"],
+        benny_turned=o["benny_turned"],
+        partner_takeover=_TAKEOVER[o["partner_takeover"]],
+        lone_defender=o["lone_defender"],
+        lone_lead=o["lone_lead"],
+        farmers_hand=o["farmers_hand"],
+    )
+    scoring = EuchreScoring(
+        euchred_loner=4 if o["defenders_4_for_euchring_loner"] else 2,
+        super_euchre=4 if o["super_euchre"] else None,
+    )
+    game_end = GamesMatchEnd(21, 2) if o["match"] == "tournament" else TargetEnd(o["target"], "play_on")
+    description = "British Euchre with the Benny (seed 004)." if british else "North American Euchre, 4 players to 10."
+    return _euchre(
+        name, o, deck, benny, deal, bidding, scoring, game_end, description, _SPECS.get(name, _SPECS["euchre"]),
+        build_euchre,
+    )  # fmt: skip
+
+
+def build_euchre_openspiel(name: str, o: Mapping[str, Any]) -> RuleSet:
+    """Compose the `euchre-openspiel` rule set (OpenSpiel's ``euchre``, one deal) from validated options."""
+    deck, benny = euchre_deck(24)
+    deal = DealPattern(tuple(((i + 3) % 4, 1) for i in range(20)), turn_up=True)
+    bidding = OrderUp(
+        stick_the_dealer=o["stick_the_dealer"],
+        alone_with_bid=False,
+        dealer_pickup="must",
+        dealer_may_discard_upcard=False,
+        lone_defender="always" if o["allow_lone_defender"] else "never",
+        defence_blocked_by_exchange=False,
+    )
+    return _euchre(
+        name, o, deck, benny, deal, bidding, EuchreScoring(lone_defender_euchre=4), TargetEnd(10),
+        "Euchre exactly as OpenSpiel's 'euchre' (one deal).", _SPECS["euchre-openspiel"], build_euchre_openspiel,
+    )  # fmt: skip
+
+
+def _euchre(
+    name: str,
+    o: Mapping[str, Any],
+    deck: DeckSpec,
+    benny: Card | None,
+    deal: DealPattern,
+    bidding: OrderUp,
+    scoring: EuchreScoring,
+    game_end: TargetEnd | GamesMatchEnd,
+    description: str,
+    specs: tuple[OptionSpec, ...],
+    builder: Callable[[str, Mapping[str, Any]], RuleSet],
+) -> RuleSet:
+    """A Euchre rule set: what every Euchre preset shares, with its deck, deal, bidding,
+    scoring, game end, option specs and builder."""
     return RuleSet(
         cut_for_deal=EUCHRE_CUT,
         name=name,
@@ -118,8 +136,8 @@ def build_euchre(name: str, o: Mapping[str, Any]) -> RuleSet:
         version=_VERSIONS.get(name, 1),
         description=description,
         option_values=tuple(sorted(o.items())),
-        option_specs=_SPECS.get(name, _SPECS["euchre-openspiel" if openspiel else "euchre"]),
-        builder=build_euchre,
+        option_specs=specs,
+        builder=builder,
     )
 
 
@@ -200,7 +218,7 @@ register_preset(
 register_preset(
     Preset(
         "euchre-openspiel",
-        build_euchre,
+        build_euchre_openspiel,
         _SPECS["euchre-openspiel"],
         description="One Euchre deal behaving exactly as OpenSpiel's 'euchre' (reference §13).",
     )
@@ -221,3 +239,4 @@ def check_euchre_options(rules: RuleSet) -> None:
 
 
 register_checks(build_euchre, check_euchre_options)
+register_checks(build_euchre_openspiel, check_euchre_options)
