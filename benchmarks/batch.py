@@ -12,8 +12,13 @@ shuffle to the last trick, in one process:
 - ``batch N``: `bezique_rules.batch` with N deals in lockstep: ``batch.new`` (the seeded
   shuffles: `seeded_order` per deal below 4,096 deals, all deals at once in array form
   from there, `bezique_rules.batch.shuffle`), then ``legal_mask``, ``batch.random_actions``
-  and ``step(check=False)`` until every deal is over. ``play only`` leaves out
-  ``batch.new`` (the shuffles).
+  and ``step(check=False)`` until every deal is over: the dense N x A legal mask every
+  step, as a learner reading the masks would. ``play only`` leaves out ``batch.new``
+  (the shuffles).
+- ``batch N, packed sampling``: the same deals, but ``batch.random_actions(state, rng)``
+  draws from the state's packed legal mask (``legal_words``, 64 ids a word) and the dense
+  boolean mask is never built: the fastest random playout, the same ids for the same
+  generator.
 - ``scalar``: the scalar step API, the agents' way: ``new_deal``, then
   ``legal_action_ids()``, ``random.Random.choice`` and ``apply(id, check=False)``.
 - ``openspiel native`` (``euchre`` and ``euchre-openspiel`` only): OpenSpiel's C++ loop,
@@ -52,9 +57,9 @@ OPTIONS: dict[str, dict[str, bool]] = {}  # options a preset needs in the batch 
 array form yet): the scalar runs use the same, so both play the same game."""
 
 
-def batch_run(variant: str, size: int, deals: int, seed: int) -> tuple[float, float, float]:
+def batch_run(variant: str, size: int, deals: int, seed: int, *, packed: bool = False) -> tuple[float, float, float]:
     """Play at least ``deals`` deals in batches of ``size``: (seconds, seconds without
-    ``batch.new``, deals played)."""
+    ``batch.new``, deals played). ``packed``: sample from the packed mask (no dense mask)."""
     rng = np.random.default_rng(seed)
     rules = get_rules(variant, **OPTIONS.get(variant, {}))
     batches = max(1, -(-deals // size))
@@ -64,8 +69,12 @@ def batch_run(variant: str, size: int, deals: int, seed: int) -> tuple[float, fl
         start = time.process_time()
         state = batch.new(rules, range(first, first + size))
         dealt = time.process_time()
-        while not state.done.all():
-            state = state.step(batch.random_actions(state.legal_mask(), rng), check=False)
+        if packed:
+            while not state.done.all():
+                state = state.step(batch.random_actions(state, rng), check=False)
+        else:
+            while not state.done.all():
+                state = state.step(batch.random_actions(state.legal_mask(), rng), check=False)
         end = time.process_time()
         total += end - start
         play += end - dealt
@@ -136,8 +145,10 @@ def main() -> None:
             rate = native_deals / (openspiel_run(native_deals, r) or 1.0)
             runs.setdefault("native", []).append((rate, 0.0))
         for size in sizes:
-            total, play, n = batch_run(variant, size, args.deals if size >= 64 else args.small_deals, r)
-            runs.setdefault(f"{size}", []).append((n / total, n / play))
+            for packed in (False, True):
+                total, play, n = batch_run(variant, size, args.deals if size >= 64 else args.small_deals, r,
+                                           packed=packed)  # fmt: skip
+                runs.setdefault(f"{size}{' packed' if packed else ''}", []).append((n / total, n / play))
 
     def ratio(line: str, reference: str) -> str:
         if reference not in runs:
@@ -152,10 +163,13 @@ def main() -> None:
     if with_native:
         best = max(rate for rate, _ in runs["native"])
         print(f"| OpenSpiel native (`evaluate_bots`, `euchre`) | {best:,.0f} | | {ratio('native', 'scalar')} | 1.00 |")
-    for size in sizes:
-        best, play = max(runs[f"{size}"])
-        cells = f"{best:,.0f} | {play:,.0f} | {ratio(f'{size}', 'scalar')} | {ratio(f'{size}', 'native')}"
-        print(f"| batch, N = {size:,} | {cells} |")
+    for packed in (False, True):
+        for size in sizes:
+            line = f"{size}{' packed' if packed else ''}"
+            best, play = max(runs[line])
+            cells = f"{best:,.0f} | {play:,.0f} | {ratio(line, 'scalar')} | {ratio(line, 'native')}"
+            how = ", packed sampling" if packed else ""
+            print(f"| batch, N = {size:,}{how} | {cells} |")
     print(f"\nMemory per deal: {memory_per_deal(variant):,.0f} bytes (state arrays and one legal-mask row).")
 
 

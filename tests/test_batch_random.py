@@ -52,3 +52,26 @@ def test_uniform_among_the_legal_ids() -> None:
     counts = np.bincount(got, minlength=140)
     assert set(np.flatnonzero(counts).tolist()) == set(ids)
     assert (np.abs(counts[ids] - 10_000) < 500).all()
+
+
+@pytest.mark.parametrize("variant", ["euchre", "bezique", "bezique-match", "pinochle"])
+def test_drawing_from_the_state_reads_its_packed_mask(variant: str) -> None:
+    """random_actions(state) only ever picks ids legal_mask() allows, the same ids as
+    random_actions(state.legal_mask()) for the same generator, and the same ids again for a
+    generator seeded alike; legal_words() is legal_mask() packed, 64 ids a word."""
+    state = batch.new(variant, range(300))
+    packed_rng, dense_rng, again_rng = (np.random.default_rng(11) for _ in range(3))
+    again = state
+    while not state.done.all():
+        mask = state.legal_mask()
+        words = state.legal_words()
+        assert words.dtype == np.uint64 and words.shape == (state.size, -(-mask.shape[1] // 64))
+        assert (unpack_words(words, mask.shape[1]) == mask).all()
+        assert (np.bitwise_count(words).sum(axis=1) == mask.sum(axis=1)).all()  # nothing past the last id
+        got = batch.random_actions(state, packed_rng)
+        assert (got == batch.random_actions(mask, dense_rng)).all()
+        live = ~state.done
+        assert mask[np.flatnonzero(live), got[live]].all()
+        state = state.step(got)
+        again = again.step(batch.random_actions(again, again_rng))
+    assert (again.history == state.history).all()
