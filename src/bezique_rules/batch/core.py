@@ -213,6 +213,21 @@ class Fields(dict[str, Any]):
             self[name] = self[name].copy()
         return self[name]
 
+    def flat(self, name: str) -> Any:
+        """The array ``name``, writable (as `w`), as one flat view: with `cell` indices a
+        step writes (``flat(name)[cells] = ...``) several times faster than with numpy's
+        pair of index arrays (``a[idx, p] = ...``). `w` gives a C-contiguous copy, so the
+        view writes through."""
+        return self.w(name).reshape(-1)
+
+
+def cell(idx: IntArray, col: IntArray | int, width: int) -> IntArray:
+    """The flat positions of the cells (``idx[i]``, ``col[i]``) of a C-contiguous N x width
+    array: reading them with ``a.reshape(-1).take(cells)`` and writing them through
+    `Fields.flat` is several times faster than indexing with two arrays (``a[idx, col]``)."""
+    out: IntArray = idx * width + col
+    return out
+
 
 def unpack_cards(masks: npt.NDArray[np.uint64], size: int) -> BoolArray:
     """bool[..., size]: the bits of hand masks (uint64), card 0 first."""

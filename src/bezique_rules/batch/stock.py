@@ -33,7 +33,7 @@ from ..melds import quick_rules, reuse_blocks
 from ..rules.ruleset import RuleSet
 from ..scoring import StockBonuses
 from ..tricks import PlayDuty
-from .core import BatchState, BoolArray, Fields, IntArray, unpack_cards, unpack_words
+from .core import BatchState, BoolArray, Fields, IntArray, cell, unpack_cards, unpack_words
 from .shuffle import seeded_orders
 
 __all__ = ["MeldComponent", "StockBatch", "StockBatchTables", "new_stock"]
@@ -113,7 +113,7 @@ class StockBatchTables:
     pair_spans: tuple[tuple[int, int], ...]
     """Each component's pairs: ``range(*span)``."""
     component_valid: npt.NDArray[np.intp]
-    """intp[4, M]: trumps -> 1 where the component's melds are melds with these trumps."""
+    """intp[M, 4]: component -> trumps -> 1 where its melds are melds with these trumps."""
     code: npt.NDArray[np.intp]
     """intp[P + 1, P + 1]: (copies concealed, copies tabled) -> a state code, 0 for none."""
     card_bit: U64
@@ -161,8 +161,9 @@ class StockBatchTables:
     power: npt.NDArray[np.int16]
     """int16[4, C, C]: trumps -> led card -> each card's power in that trick (0: cannot win)."""
     tiers: U64
-    """uint64[2, 4, C, T]: play-off? -> trumps -> led card -> the follower's duty as tiers:
-    he plays from the first tier he holds a card of, else any card."""
+    """uint64[T, 2 * 4 * C]: tier -> (play-off?, trumps, led card), as one flat index -> the
+    follower's duty as tiers: he plays from the first tier he holds a card of, else any
+    card (one whole row a tier, read with `take`)."""
     value_masks: U64
     """uint64[V]: the cards worth each nonzero card value."""
     values: npt.NDArray[np.int32]
@@ -394,7 +395,8 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
     face_bits = np.array(deck.face_masks, np.uint64)
     dix_mask = np.where(dix_face >= 0, face_bits[np.maximum(dix_face, 0)], 0).astype(np.uint64)
     power = np.array([rules.trump_tables[t].lead_powers() for t in range(4)], np.int16)
-    tiers = np.stack([_tiers(rules, False), _tiers(rules, True)])
+    by_trick = np.stack([_tiers(rules, False), _tiers(rules, True)])  # 2 x 4 x C x T
+    tiers = np.ascontiguousarray(by_trick.reshape(-1, by_trick.shape[3]).T)
     card_values = np.array(rules.card_values, np.int32)
     values = sorted(set(card_values.tolist()) - {0})
     value_masks = np.array([sum(1 << x for x in range(c) if card_values[x] == v) for v in values], np.uint64)
@@ -424,7 +426,7 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
         kind, face, star, meld_kind, slot_face, slot_hand, slot_table,
         np.array([k.points for k in kinds], np.int32), blocks,
         components, pair_kind, face_bits[pair_face], weights.astype(np.uint16), pair_spans,
-        np.array([comp.valid for comp in components], np.intp).T.copy(), code,
+        np.array([comp.valid for comp in components], np.intp), code,
         np.left_shift(np.uint64(1), np.arange(c, dtype=np.uint64)), face_bits, np.array(deck.face_of, np.intp),
         hand_ids, table_ids,
         bool((hand_ids == 2 * np.arange(nf)).all() and (table_ids == hand_ids + 1).all()),
@@ -503,15 +505,16 @@ class StockBatch(BatchState):
     def _play_mask(self, words: U64, idx: IntArray, p: IntArray) -> None:
         t = self.tables
         nf = t.face_bits.shape[0]
-        hand = self.hands[idx, p]
-        tab = self.tabled[idx, p]
+        seat = cell(idx, p, _PLAYERS)
+        hand = self.hands.reshape(-1).take(seat)
+        tab = self.tabled.reshape(-1).take(seat)
         lead = self.lead[idx].astype(np.intp)
         trump = self.trump[idx].astype(np.intp)
         playoff = (self.stage[idx] == PLAYOFF).astype(np.intp)
-        tiers = t.tiers[playoff, trump, np.maximum(lead, 0)]  # m x T
+        trick = cell(cell(playoff, trump, 4), np.maximum(lead, 0), t.card_bit.shape[0])
         playable = np.zeros_like(hand)
-        for k in range(tiers.shape[1]):
-            playable = np.where(playable == 0, hand & tiers[:, k], playable)
+        for tier in t.tiers:
+            playable = np.where(playable == 0, hand & tier.take(trick), playable)
         playable = np.where((lead < 0) | (playable == 0), hand, playable)
         concealed = _faces(playable & ~tab, nf)
         on_table = _faces(playable & tab, nf)
@@ -519,9 +522,9 @@ class StockBatch(BatchState):
         if t.plays_interleaved:  # bit 2f: face f from the hand, bit 2f + 1: from the table (word 0)
             plays = _spread(concealed) | (_spread(on_table) << np.uint64(1))
             if every:
-                words[:, 0] |= plays
-            else:
-                words[idx, 0] |= plays
+                words[:, 0] = plays
+            else:  # the rows of idx are still zero: one flat write
+                words.reshape(-1)[cell(idx, 0, words.shape[1])] = plays
         else:
             _set_columns(words, idx, t.hand_ids, unpack_cards(concealed, nf))
             _set_columns(words, idx, t.table_ids, unpack_cards(on_table, nf))
@@ -536,7 +539,7 @@ class StockBatch(BatchState):
         """The rows ``idx`` (deals in the declaration) of ``words``: built apart, then written
         once (their rows of ``words`` are still zero)."""
         t = self.tables
-        hand = self.hands[idx, p]
+        hand = self.hands.reshape(-1).take(cell(idx, p, _PLAYERS))
         trump = self.trump[idx].astype(np.intp)
         melds_done = self.melds_done[idx]
         exchanged = self.exchanged[idx]
@@ -581,20 +584,23 @@ class StockBatch(BatchState):
         """uint64[m, width]: the legal melds of the deals ``idx`` as mask words, or None when
         none has a meld to declare."""
         t = self.tables
-        held = self.hands[idx, p]
-        tab = self.tabled[idx, p]
+        seat = cell(idx, p, _PLAYERS)
+        held = self.hands.reshape(-1).take(seat)
+        tab = self.tabled.reshape(-1).take(seat)
         if not t.exchange_usable:
             ex = self.exchanged[idx].astype(np.intp)
             held = np.where(ex >= 0, held & ~t.card_bit[np.maximum(ex, 0)], held)
         # per (kind, face) pair that some meld needs: the copies the player may use, concealed
         # and tabled, as that pair's part of its component's state (pairs x deals: whole rows)
-        blocked = self.blocked.reshape(-1, self.blocked.shape[2]).take(idx * _PLAYERS + p, axis=0)  # m x K
-        free = np.ascontiguousarray(blocked.T).take(t.pair_kind, axis=0)  # Q x m
-        np.bitwise_not(free, out=free)
-        free &= held
+        kinds = self.blocked.shape[2]
+        usable = np.ascontiguousarray(self.blocked.reshape(-1, kinds).take(seat, axis=0).T)  # K x m: whole rows
+        np.bitwise_not(usable, out=usable)
+        usable &= held
+        free = usable.take(t.pair_kind, axis=0)  # Q x m
         free &= t.pair_bits[:, None]
-        tabled = np.bitwise_count(free & tab)  # uint8: at most P copies
-        concealed = np.bitwise_count(free)
+        concealed = np.bitwise_count(free)  # uint8: at most P copies
+        free &= tab
+        tabled = np.bitwise_count(free)
         concealed -= tabled
         # the code of (concealed, tabled) with P = 2: 3 * concealed + tabled, less one for two concealed
         code = concealed * np.uint8(_PACKS + 1)
@@ -607,7 +613,7 @@ class StockBatch(BatchState):
         states = np.empty((len(t.components), idx.size), np.intp)
         for c, (first, end) in enumerate(t.pair_spans):
             np.add.reduce(parts[first:end], axis=0, out=states[c])
-        states *= t.component_valid[trump].T
+        states *= t.component_valid.take(trump, axis=1)
         if not states.any():
             return None
         melds = np.zeros((width, idx.size), np.uint64)  # word by word: whole rows
@@ -704,18 +710,20 @@ def _play(s: Fields, t: StockBatchTables, idx: IntArray, face: Int8, star: BoolA
     f = face[idx].astype(np.intp)
     from_table = star[idx]
     p = s["current_player"][idx].astype(np.intp)
-    hand = s["hands"][idx, p]
-    tab = s["tabled"][idx, p]
+    seat = cell(idx, p, _PLAYERS)
+    hand = s["hands"].reshape(-1).take(seat)
+    tab = s["tabled"].reshape(-1).take(seat)
     copies = hand & t.face_bits[f] & np.where(from_table, tab, ~tab)
     pid = _lowest(copies)
-    both = from_table & ((copies & (copies - np.uint64(1))) != 0)
-    if both.any():  # two tabled copies: the one in more melds, the lower id when equal
+    both = np.flatnonzero(from_table & ((copies & (copies - np.uint64(1))) != 0))
+    if both.size:  # two tabled copies: the one in more melds, the lower id when equal
         usage = s["usage"]
-        more = usage[idx, f + nf] > usage[idx, f]
-        pid = np.where(both & more, f + nf, pid)
+        lo = cell(idx[both], f[both], usage.shape[1])
+        more = usage.reshape(-1).take(lo + nf) > usage.reshape(-1).take(lo)
+        pid[both[more]] += nf
     bit = t.card_bit[pid]
-    s.w("hands")[idx, p] = hand & ~bit
-    s.w("tabled")[idx, p] = tab & ~bit
+    s.flat("hands")[seat] = hand & ~bit
+    s.flat("tabled")[seat] = tab & ~bit
     stage = s["stage"][idx]
     trump = s["trump"][idx].astype(np.intp)
     if t.score_on_play:
@@ -742,7 +750,8 @@ def _play(s: Fields, t: StockBatchTables, idx: IntArray, face: Int8, star: BoolA
     pw = t.power.reshape(-1)
     beats = pw.take((tr * c + led) * c + second) > pw.take((tr * c + led) * c + led)
     winner = np.where(beats, p[done], s["leader"][r]).astype(np.intp)
-    s.w("won")[r, winner] |= t.card_bit[led] | t.card_bit[second]
+    won = cell(r, winner, _PLAYERS)
+    s.flat("won")[won] |= t.card_bit[led] | t.card_bit[second]
     if t.immediate:
         s.w("scores")[r, winner] += t.card_values[led] + t.card_values[second]
     s.w("lead")[r] = -1
@@ -784,14 +793,16 @@ def _after_draw(s: Fields, t: StockBatchTables, idx: IntArray) -> None:
     drawn = s["drawn"][idx].astype(np.intp)
     left = size - drawn
     turn_up = s["turn_up"][idx].astype(np.intp)
-    stock = s["stock"]
-    top = stock[idx, np.minimum(drawn, size - 1)].astype(np.intp)
-    below = stock[idx, np.minimum(drawn + 1, size - 1)].astype(np.intp)
+    stock = s["stock"].reshape(-1)
+    top = stock.take(cell(idx, np.minimum(drawn, size - 1), size)).astype(np.intp)
+    below = stock.take(cell(idx, np.minimum(drawn + 1, size - 1), size)).astype(np.intp)
     mine = np.where(left >= 1, top, turn_up)
     theirs = np.where(left >= 2, below, np.where(left == 1, turn_up, -1))
-    hands = s.w("hands")
-    hands[idx, p] |= np.where(mine >= 0, t.card_bit[np.maximum(mine, 0)], np.uint64(0))
-    hands[idx, 1 - p] |= np.where(theirs >= 0, t.card_bit[np.maximum(theirs, 0)], np.uint64(0))
+    hands = s.flat("hands")
+    seat = cell(idx, p, _PLAYERS)
+    hands[seat] |= np.where(mine >= 0, t.card_bit[np.maximum(mine, 0)], np.uint64(0))
+    seat ^= 1  # the other player's
+    hands[seat] |= np.where(theirs >= 0, t.card_bit[np.maximum(theirs, 0)], np.uint64(0))
     drawn = np.minimum(drawn + _PLAYERS, size)
     turn_up = np.where(left <= 1, -1, turn_up)
     s.w("drawn")[idx] = drawn
@@ -853,26 +864,39 @@ def _meld(s: Fields, t: StockBatchTables, idx: IntArray, actions: IntArray) -> N
     a = actions[idx]
     k = t.meld_kind[a].astype(np.intp)
     p = s["current_player"][idx].astype(np.intp)
-    held = s["hands"][idx, p]
-    tab = s["tabled"][idx, p]
-    free = held & ~s["blocked"][idx, p, k]
+    seat = cell(idx, p, _PLAYERS)
+    held = s["hands"].reshape(-1).take(seat)
+    tab = s["tabled"].reshape(-1).take(seat)
+    kinds = t.blocks.shape[0]
+    free = held & ~s["blocked"].reshape(-1).take(cell(seat, k, kinds))
     if not t.exchange_usable:
         ex = s["exchanged"][idx].astype(np.intp)
         free = np.where(ex >= 0, free & ~t.card_bit[np.maximum(ex, 0)], free)
-    usage = s["usage"]
+    usage = s["usage"].reshape(-1)
+    c = s["usage"].shape[1]
     chosen = np.zeros(idx.size, np.uint64)
+    picks = []
     for j in range(t.slot_face.shape[1]):
         f = t.slot_face[a, j].astype(np.intp)
-        lo, hi = f, f + nf
-        prefer_hi = usage[idx, hi] < usage[idx, lo]  # the least used copy, then the lower id
+        lo = cell(idx, f, c)
+        hi = lo + nf
+        prefer_hi = usage.take(hi) < usage.take(lo)  # the least used copy, then the lower id
+        pick = np.zeros(idx.size, np.uint64)
         for place, need in ((free & ~tab, t.slot_hand[a, j]), (free & tab, t.slot_table[a, j])):
             avail = place & t.face_bits[f]
-            one = np.where((avail == t.face_bits[f]) & prefer_hi, t.card_bit[hi], avail & (~avail + np.uint64(1)))
-            chosen |= np.where(need >= 2, avail, np.where(need == 1, one, np.uint64(0)))
-    s.w("tabled")[idx, p] = tab | chosen
-    s.w("scores")[idx, p] += t.meld_points[k]
-    s.w("blocked")[idx, p] |= np.where(t.blocks[k], chosen[:, None], np.uint64(0))
-    s.w("usage")[idx] += unpack_cards(chosen, t.card_bit.shape[0]).view(np.uint8)
+            one = np.where((avail == t.face_bits[f]) & prefer_hi, t.card_bit[f + nf], avail & (~avail + np.uint64(1)))
+            pick |= np.where(need >= 2, avail, np.where(need == 1, one, np.uint64(0)))
+        chosen |= pick
+        low = f.astype(np.uint64)
+        picks.append((lo, pick >> low & np.uint64(1), pick >> (low + np.uint64(nf)) & np.uint64(1)))
+    s.flat("tabled")[seat] = tab | chosen
+    s.flat("scores")[seat] += t.meld_points[k]
+    blocked = s.flat("blocked")
+    blocked[cell(seat[:, None], np.arange(kinds), kinds)] |= np.where(t.blocks[k], chosen[:, None], np.uint64(0))
+    usage = s.flat("usage")  # each chosen card is in one declaration more
+    for lo, low_copy, high_copy in picks:
+        usage[lo] += low_copy.astype(np.uint8)
+        usage[lo + nf] += high_copy.astype(np.uint8)
     s.w("melds_done")[idx] += 1
     _declared(s, t, idx)
 
@@ -883,7 +907,8 @@ def new_stock(rules: RuleSet, seeds: list[int], dealer: int) -> StockBatch:
     n = len(seeds)
     c = rules.deck.size
     orders = seeded_orders(c, seeds)
-    hands = np.bitwise_or.reduce(t.card_bit[orders[:, t.dealt[dealer]]], axis=2)  # N x seat x hand -> N x seat
+    # every array C-contiguous: a step reads and writes them through flat views (`cell`)
+    hands = np.ascontiguousarray(np.bitwise_or.reduce(t.card_bit[orders[:, t.dealt[dealer]]], axis=2))  # N x seat
     turn_up = orders[:, t.turn_pos]
     scores = np.zeros((n, _PLAYERS), np.int32)
     turned = ((np.uint64(t.turned_sevens) >> turn_up.astype(np.uint64)) & np.uint64(1)) == 1
@@ -912,7 +937,7 @@ def new_stock(rules: RuleSet, seeds: list[int], dealer: int) -> StockBatch:
         hands=hands,
         tabled=np.zeros((n, _PLAYERS), np.uint64),
         won=np.zeros((n, _PLAYERS), np.uint64),
-        stock=orders[:, t.stock_pos].astype(np.int8),
+        stock=np.ascontiguousarray(orders[:, t.stock_pos], dtype=np.int8),
         drawn=full(0),
         turn_up=turn_up.astype(np.int8),
         trump=t.suit_of[turn_up],
