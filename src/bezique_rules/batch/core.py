@@ -15,11 +15,52 @@ from ..errors import DealError, IllegalActionError, OptionError, RuleCode
 from ..rules.ruleset import RuleSet
 from ..state import DealState
 
-__all__ = ["BatchState", "new", "random_actions"]
+__all__ = ["BatchState", "DeckTables", "new", "random_actions"]
 
 BoolArray = npt.NDArray[np.bool_]
 Steps = tuple[npt.NDArray[np.signedinteger[Any]], ...]
 IntArray = npt.NDArray[np.integer[Any]]
+
+
+@attrs.frozen(eq=False, kw_only=True)
+class DeckTables:
+    """The lookup tables every batched engine reads from a rule set's deck, deal, trump
+    tables and action space (C cards, P players, H cards a hand), built by `deck_tables`;
+    an engine's tables (`EuchreTables`, `StockBatchTables`) add their own."""
+
+    card_bit: npt.NDArray[np.uint64]
+    """uint64[C]: card -> its bit in a hand mask."""
+    power: npt.NDArray[np.int16]
+    """int16[4, C, C]: trumps -> led card -> each card's power in that trick (0: cannot win)."""
+    pass_id: int
+    """The id of ``pass``."""
+    dealt: npt.NDArray[np.intp]
+    """intp[P, P, H]: dealer -> seat -> the deck positions of the cards dealt to him."""
+    turn_pos: int
+    """Where the turn-up lies in the deck order (-1 for none)."""
+    stock_pos: npt.NDArray[np.intp]
+    """intp[S]: the deck positions of the cards left after the deal, top first."""
+
+
+def deck_tables(rules: RuleSet) -> dict[str, Any]:
+    """The `DeckTables` fields of ``rules``, as keywords for an engine's tables."""
+    c = rules.deck.size
+    players = rules.players
+    dealt = np.zeros((players, players, rules.deal.hand_size), np.intp)
+    turn_pos = -1
+    stock_pos: tuple[int, ...] = ()
+    for dealer in range(players):
+        hands, _widow, turn_pos, stock_pos = rules.deal.deal(tuple(range(c)), players, dealer)
+        for seat, mask in enumerate(hands):
+            dealt[dealer, seat] = [pos for pos in range(c) if (mask >> pos) & 1]
+    return {
+        "card_bit": np.left_shift(np.uint64(1), np.arange(c, dtype=np.uint64)),
+        "power": np.array([rules.trump_tables[t].lead_powers() for t in range(4)], np.int16),
+        "pass_id": rules.action_id("pass"),
+        "dealt": dealt,
+        "turn_pos": turn_pos,
+        "stock_pos": np.array(stock_pos, np.intp),
+    }
 
 
 @attrs.frozen(eq=False)
@@ -338,7 +379,8 @@ def _draw(words: npt.NDArray[np.uint64], rng: np.random.Generator) -> npt.NDArra
         k = (u * total).astype(np.int64)  # the k-th legal id, from 0
     else:
         rows = np.arange(n)
-        counts = np.bitwise_count(words.T).astype(np.int16, order="C")  # width x N, row by row
+        # width x N, row by row: counted in place, then transposed as bytes (the cheapest order)
+        counts = np.ascontiguousarray(np.bitwise_count(words).T).astype(np.int16)
         before = np.empty_like(counts)  # running counts over the words, row by row (numpy's
         np.copyto(before[0], counts[0])  # running sums along the first axis are slow)
         for w in range(1, width):

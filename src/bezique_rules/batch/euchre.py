@@ -23,7 +23,7 @@ from ..errors import OptionError
 from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring
 from ..tricks import PlayDuty
-from .core import BatchState, BoolArray, IntArray
+from .core import BatchState, BoolArray, DeckTables, IntArray, deck_tables
 from .core import Fields as _Fields
 from .core import unpack_cards as _cards
 from .shuffle import seeded_orders
@@ -50,7 +50,7 @@ Int8 = npt.NDArray[np.int8]
 
 
 @attrs.frozen(eq=False)
-class EuchreTables:
+class EuchreTables(DeckTables):
     """Lookup tables of one Euchre rule set (C cards, A actions), built once per rule set."""
 
     kind: Int8
@@ -65,8 +65,6 @@ class EuchreTables:
     """int64[C]: card -> its ``discard`` id."""
     plays_from: int
     """The first play id when card ``x`` is played by id ``plays_from + x``, else -1."""
-    pass_id: int
-    """The id of ``pass``."""
     bid_rows: BoolArray
     """bool[2, 2, 4, A]: round two? -> bidder is the dealer? -> offered suit -> legal bids."""
     trump_row: BoolArray
@@ -86,10 +84,6 @@ class EuchreTables:
     follow: npt.NDArray[np.uint64]
     """uint64[4, C + 1]: trumps -> led card -> the mask of the cards that follow it (a hand
     holding none may play any card); the last column, no card led, is 0."""
-    card_bit: npt.NDArray[np.uint64]
-    """uint64[C]: card -> its bit in a hand mask."""
-    power: npt.NDArray[np.int16]
-    """int16[4, C, C]: trumps -> led card -> each card's power in that trick (0: cannot win)."""
     next_seat: Int8
     """int8[16, 4]: seats sitting out (bits) -> seat -> the next seat in play."""
     active: Int8
@@ -102,10 +96,6 @@ class EuchreTables:
     """int8[4, 4, 2, 2, Q]: the same -> the decisions (_NONE pads)."""
     points: npt.NDArray[np.int32]
     """int32[T+1, 2, 2, 2]: makers' tricks -> alone? -> lone defender? -> (makers, defenders)."""
-    dealt: npt.NDArray[np.int64]
-    """int64[4, 4, H]: dealer -> seat -> the deck positions of the cards dealt to him."""
-    turn_pos: int
-    """Where the turn-up lies in the deck order."""
     hand_size: int
     """Cards (tricks) per hand."""
     pickup: str
@@ -216,11 +206,9 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
     candidate_of = np.array([-1 if card.suit is None or card == benny else card.suit.value for card in deck.cards],
                             np.int8)  # fmt: skip
     follow = np.zeros((4, c + 1), np.uint64)
-    power = np.zeros((4, c, c), np.int16)
     full = deck.full_mask
     for t in range(4):
         table = rules.trump_tables[t]
-        power[t] = np.array(table.lead_powers(), np.int16)
         for led in range(c):
             rest = full & ~(1 << led)
             ok = rules.playoff_policy.legal(table, rest, (led,))
@@ -246,28 +234,21 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
         for alone in (0, 1):
             for lone in (0, 1):
                 points[tricks, alone, lone] = scoring.points(tricks=tricks, alone=bool(alone), lone_defender=bool(lone))
-    dealt = np.zeros((4, 4, hand), np.int64)
-    turn_pos = 0
-    for dealer in range(4):
-        hands, _widow, turn_up, _stock = rules.deal.deal(tuple(range(c)), _PLAYERS, dealer)
-        for seat, mask in enumerate(hands):
-            dealt[dealer, seat] = [pos for pos in range(c) if (mask >> pos) & 1]
-        turn_pos = turn_up
     if bidding.dealer_pickup == "may":
         pickup = "may"
     else:
         pickup = "must" if bidding.dealer_may_discard_upcard else "must_keep"
     return EuchreTables(
-        kind, arg, alone_bid, play_ids, discard_ids, plays_from, pass_id, bid_rows, trump_row, alone_row, candidate_of,
+        kind, arg, alone_bid, play_ids, discard_ids, plays_from, bid_rows, trump_row, alone_row, candidate_of,
         np.array(farmer_ids, np.int64), np.array([sum(1 << x for x in trio) for trio in farmer_trios], np.uint64),
         np.array(farmer_trios, np.int8).reshape(-1, 3), bidding.farmers_hand != "off",
-        follow, np.left_shift(np.uint64(1), np.arange(c, dtype=np.uint64)), power, next_seat, active, nth,
-        made_seat, made_kind, points, dealt, turn_pos, hand, pickup,
+        follow, next_seat, active, nth, made_seat, made_kind, points, hand, pickup,
         bidding.benny_turned == "dealer_forced_maker",
         (bidding.defence_allowed(maker_alone=False), bidding.defence_allowed(maker_alone=True)),
         bidding.defence_blocked_by_exchange, bidding.lone_lead == "left_of_lone_player",
         np.array([[bidding.takeover_refused(maker_is_dealer=d, dealer_took_turn_up=took) for took in (False, True)]
                   for d in (False, True)]),
+        **deck_tables(rules),
     )  # fmt: skip
 
 

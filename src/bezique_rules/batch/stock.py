@@ -33,7 +33,7 @@ from ..melds import quick_rules, reuse_blocks
 from ..rules.ruleset import RuleSet
 from ..scoring import StockBonuses
 from ..tricks import PlayDuty
-from .core import BatchState, BoolArray, Fields, IntArray, cell, unpack_cards, unpack_words
+from .core import BatchState, BoolArray, DeckTables, Fields, IntArray, cell, deck_tables, unpack_cards, unpack_words
 from .shuffle import seeded_orders
 
 __all__ = ["MeldComponent", "StockBatch", "StockBatchTables", "new_stock"]
@@ -79,7 +79,7 @@ class MeldComponent:
 
 
 @attrs.frozen(eq=False)
-class StockBatchTables:
+class StockBatchTables(DeckTables):
     """Lookup tables of one stock-game rule set (C cards, F faces, A actions, K meld kinds)."""
 
     kind: Int8
@@ -116,8 +116,6 @@ class StockBatchTables:
     """intp[M, 4]: component -> trumps -> 1 where its melds are melds with these trumps."""
     code: npt.NDArray[np.intp]
     """intp[P + 1, P + 1]: (copies concealed, copies tabled) -> a state code, 0 for none."""
-    card_bit: U64
-    """uint64[C]: card -> its bit in a hand mask."""
     face_bits: U64
     """uint64[F]: face -> the mask of its copies."""
     face_of_card: npt.NDArray[np.intp]
@@ -128,8 +126,6 @@ class StockBatchTables:
     """intp[F]: face -> the id of playing it from the table."""
     plays_interleaved: bool
     """The play ids are ``2 * face`` (concealed) and ``2 * face + 1`` (tabled)."""
-    pass_id: int
-    """The id of ``pass``."""
     carte_id: int
     """The id of the carte blanche, -1 without it."""
     carte_points: int
@@ -158,8 +154,6 @@ class StockBatchTables:
     """The card taken in an exchange may join a meld on the same trick."""
     no_meld_when_exchanging: bool
     """No meld and exchange on the same trick."""
-    power: npt.NDArray[np.int16]
-    """int16[4, C, C]: trumps -> led card -> each card's power in that trick (0: cannot win)."""
     tiers: U64
     """uint64[T, 2 * 4 * C]: tier -> (play-off?, trumps, led card), as one flat index -> the
     follower's duty as tiers: he plays from the first tier he holds a card of, else any
@@ -182,12 +176,6 @@ class StockBatchTables:
     """The winner of the last stock trick declares."""
     meld_limit: int
     """Melds per trick won (0: no limit)."""
-    dealt: npt.NDArray[np.intp]
-    """intp[2, 2, H]: dealer -> seat -> the deck positions of his cards."""
-    turn_pos: int
-    """The turn-up's deck position."""
-    stock_pos: npt.NDArray[np.intp]
-    """intp[S]: the stock's deck positions, top first."""
     suit_of: Int8
     """int8[C]: card -> its suit."""
     turned_sevens: int
@@ -394,7 +382,6 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
             dix_face[s.value] = deck.face(card)
     face_bits = np.array(deck.face_masks, np.uint64)
     dix_mask = np.where(dix_face >= 0, face_bits[np.maximum(dix_face, 0)], 0).astype(np.uint64)
-    power = np.array([rules.trump_tables[t].lead_powers() for t in range(4)], np.int16)
     by_trick = np.stack([_tiers(rules, False), _tiers(rules, True)])  # 2 x 4 x C x T
     tiers = np.ascontiguousarray(by_trick.reshape(-1, by_trick.shape[3]).T)
     card_values = np.array(rules.card_values, np.int32)
@@ -412,13 +399,6 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
         raise OptionError(f"the batch engine does not support this meld table ({rules.name!r})")
     ends = np.cumsum([comp.faces.size for comp in components]).tolist()
     pair_spans = tuple((end - comp.faces.size, end) for comp, end in zip(components, ends))
-    dealt = np.zeros((2, 2, rules.deal.hand_size), np.intp)
-    turn_pos = -1
-    stock_pos: tuple[int, ...] = ()
-    for dealer in range(2):
-        hands, _widow, turn_pos, stock_pos = rules.deal.deal(tuple(range(c)), _PLAYERS, dealer)
-        for seat, mask in enumerate(hands):
-            dealt[dealer, seat] = [pos for pos in range(c) if (mask >> pos) & 1]
     court = sum(1 << x for x, card in enumerate(deck.cards) if card.rank.is_court)
     turned = sum(1 << x for x, card in enumerate(deck.cards) if card.rank is dix.rank) if dix.turned_up_scores else 0
     turned_points = dix.points if dix.turned_up_points is None else dix.turned_up_points
@@ -427,17 +407,17 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
         np.array([k.points for k in kinds], np.int32), blocks,
         components, pair_kind, face_bits[pair_face], weights.astype(np.uint16), pair_spans,
         np.array([comp.valid for comp in components], np.intp), code,
-        np.left_shift(np.uint64(1), np.arange(c, dtype=np.uint64)), face_bits, np.array(deck.face_of, np.intp),
+        face_bits, np.array(deck.face_of, np.intp),
         hand_ids, table_ids,
         bool((hand_ids == 2 * np.arange(nf)).all() and (table_ids == hand_ids + 1).all()),
-        rules.action_id("pass"), carte_id, rules.stock.carte_blanche, court, exchange_ids, declare_ids, dix_face,
+        carte_id, rules.stock.carte_blanche, court, exchange_ids, declare_ids, dix_face,
         dix_mask, dix.points, True, dix.methods, dix.score_on_play, dix.any_time,
-        dix.exchange_card_usable_same_trick, dix.no_meld_when_exchanging, power, tiers, value_masks,
+        dix.exchange_card_usable_same_trick, dix.no_meld_when_exchanging, tiers, value_masks,
         np.array(values, np.int32), card_values, rounded, rules.stock.card_timing == "immediate",
         rules.card_points.last_trick, rules.stock.last_trick_bonus_at == "final",
-        rules.stock.declare_on_last_stock_trick, rules.stock.melds_per_trick, dealt, turn_pos,
-        np.array(stock_pos, np.intp), np.array([card.suit.value if card.suit else -1 for card in deck.cards], np.int8),
-        turned, turned_points,
+        rules.stock.declare_on_last_stock_trick, rules.stock.melds_per_trick,
+        np.array([card.suit.value if card.suit else -1 for card in deck.cards], np.int8), turned, turned_points,
+        **deck_tables(rules),
     )  # fmt: skip
 
 
@@ -536,8 +516,8 @@ class StockBatch(BatchState):
             _set_bits(words, idx[seven], t.declare_ids[t.dix_face[trump[seven]]])
 
     def _declare_mask(self, words: U64, idx: IntArray, p: IntArray) -> None:
-        """The rows ``idx`` (deals in the declaration) of ``words``: built apart, then written
-        once (their rows of ``words`` are still zero)."""
+        """The rows ``idx`` (deals in the declaration) of ``words`` (still zero): the melds
+        written as whole rows, then the pass and the trump seven's bits."""
         t = self.tables
         hand = self.hands.reshape(-1).take(cell(idx, p, _PLAYERS))
         trump = self.trump[idx].astype(np.intp)
@@ -547,22 +527,18 @@ class StockBatch(BatchState):
         if t.no_meld_when_exchanging:
             melds_open &= exchanged < 0
         rows = np.flatnonzero(melds_open)
-        every = np.arange(idx.size)
-        block = None
         if rows.size:
-            block = self._meld_words(words.shape[1], idx[rows], p[rows], trump[rows])
-            if block is not None and rows.size < idx.size:
-                whole = np.zeros((idx.size, words.shape[1]), np.uint64)
-                whole[rows] = block
-                block = whole
-        if block is None:
-            block = np.zeros((idx.size, words.shape[1]), np.uint64)
-        _set_bits(block, every, t.pass_id)
+            deals = idx[rows] if rows.size < idx.size else idx
+            block = self._meld_words(words.shape[1], deals, p[rows], trump[rows])
+            if block is not None:
+                words[deals] = block
+        _set_bits(words, idx, t.pass_id)
         # the trump seven
         sevens = ~self.seven_done[idx] & ((hand & t.dix_mask[trump] & ~self.scored[idx]) != 0)
         rows = np.flatnonzero(sevens)
         if rows.size:
-            d = self.turn_up[idx[rows]].astype(np.intp)
+            deals = idx[rows]
+            d = self.turn_up[deals].astype(np.intp)
             dix_face = t.dix_face[trump[rows]]
             can_exchange = (
                 (d >= 0) & (t.face_of_card[np.maximum(d, 0)] != dix_face)
@@ -572,13 +548,9 @@ class StockBatch(BatchState):
             exchange = can_exchange
             if t.no_meld_when_exchanging:
                 exchange = exchange & (melds_done[rows] == 0)
-            _set_bits(block, rows[exchange], t.exchange_ids[dix_face[exchange]])
+            _set_bits(words, deals[exchange], t.exchange_ids[dix_face[exchange]])
             declare = ~can_exchange if t.methods == "exchange_only" else np.ones(rows.size, bool)
-            _set_bits(block, rows[declare], t.declare_ids[dix_face[declare]])
-        if idx.size == words.shape[0]:
-            words[...] = block
-        else:
-            words[idx] = block
+            _set_bits(words, deals[declare], t.declare_ids[dix_face[declare]])
 
     def _meld_words(self, width: int, idx: IntArray, p: IntArray, trump: IntArray) -> U64 | None:
         """uint64[m, width]: the legal melds of the deals ``idx`` as mask words, or None when
@@ -681,7 +653,7 @@ def _set_bits(words: U64, rows: IntArray, ids: IntArray | int) -> None:
     """Set the bit of action id ``ids`` (one per row, or one for all) in each of ``rows``
     (distinct)."""
     ids = np.asarray(ids, np.intp)
-    words[rows, ids >> 6] |= np.left_shift(np.uint64(1), (ids & 63).astype(np.uint64))
+    words.reshape(-1)[cell(rows, ids >> 6, words.shape[1])] |= np.left_shift(np.uint64(1), (ids & 63).astype(np.uint64))
 
 
 def _set_columns(words: U64, rows: IntArray, ids: IntArray, bits: BoolArray) -> None:
