@@ -120,6 +120,12 @@ class BatchState:
         ``random_actions(state, rng)`` reads); this default packs `legal_mask`."""
         return _packed_rows(self.legal_mask()).view("<u8")
 
+    def _word_rows(self) -> npt.NDArray[np.uint64]:
+        """uint64[W, N]: `legal_words` transposed, one C-contiguous row a word: the layout
+        `random_actions` reads (a word of every deal is one whole row). An engine that
+        builds its words can build them in this layout directly (no transposing copy)."""
+        return np.ascontiguousarray(self.legal_words().T)
+
     def _advance(self, actions: IntArray) -> BatchState:
         raise NotImplementedError
 
@@ -361,26 +367,26 @@ def random_actions(legal: BoolArray | BatchState, rng: np.random.Generator) -> n
     2
     """
     if isinstance(legal, BatchState):
-        words = legal.legal_words()
+        word_rows = legal._word_rows()
     else:
-        words = _packed_rows(legal).view("<u8")  # N x width
-    return _draw(words, rng)
+        word_rows = np.ascontiguousarray(_packed_rows(legal).view("<u8").T)  # width x N
+    return _draw(word_rows, rng)
 
 
-def _draw(words: npt.NDArray[np.uint64], rng: np.random.Generator) -> npt.NDArray[np.int64]:
-    """One set bit per row of ``words`` (N x W), uniformly at random, as ``64 * word + bit``
-    (0 for a row without one): `random_actions` on the packed mask."""
-    n, width = words.shape
+def _draw(word_rows: npt.NDArray[np.uint64], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """One set bit per deal of ``word_rows`` (W x N: `BatchState._word_rows`), uniformly at
+    random, as ``64 * word + bit`` (0 for a deal without one): `random_actions` on the
+    packed mask."""
+    width, n = word_rows.shape
     u = rng.random(n)
     if width == 1:
-        word = words[:, 0]
+        word = word_rows[0]
         word_at: IntArray = np.zeros(n, np.int64)
         total = np.bitwise_count(word).astype(np.int64)
         k = (u * total).astype(np.int64)  # the k-th legal id, from 0
     else:
         rows = np.arange(n)
-        # width x N, row by row: counted in place, then transposed as bytes (the cheapest order)
-        counts = np.ascontiguousarray(np.bitwise_count(words).T).astype(np.int16)
+        counts = np.bitwise_count(word_rows).astype(np.int16)  # width x N, row by row
         before = np.empty_like(counts)  # running counts over the words, row by row (numpy's
         np.copyto(before[0], counts[0])  # running sums along the first axis are slow)
         for w in range(1, width):
@@ -391,7 +397,7 @@ def _draw(words: npt.NDArray[np.uint64], rng: np.random.Generator) -> npt.NDArra
         word_at = np.minimum(below, width - 1).astype(np.int64)  # the word holding it
         flat = word_at * n + rows
         k -= (before.reshape(-1).take(flat) - counts.reshape(-1).take(flat)).astype(np.int64)  # its rank there
-        word = words.reshape(-1).take(rows * width + word_at)
+        word = word_rows.reshape(-1).take(flat)
     # byte i of ``upto``: the set bits of the word's bytes 0..i (broadword counting)
     m1, m2, m4 = _SWAR
     c = word - ((word >> np.uint64(1)) & m1)
