@@ -541,14 +541,13 @@ class DealState:
         if check is not True and check is not False:
             raise ArgumentTypeError(f"check is True or False, not {quote(check)}")
         space = self.setup.rules.action_space
-        i = space.by_identity.get(id(action))  # an action object taken from legal_actions()
-        if i is None:
-            if type(action) is int and 0 <= action < len(space.actions):
-                i = action  # an action id, as legal_action_ids() gives them
-            else:
-                i = space.ids.get(action) if type(action) is Action else None
-                if i is None:
-                    i = self._id_of(action)
+        if type(action) is int and 0 <= action < len(space.actions):
+            i = action  # an action id, as legal_action_ids() gives them
+        else:
+            found = space.by_identity.get(id(action))  # an action object taken from legal_actions()
+            if found is None and type(action) is Action:
+                found = space.ids.get(action)
+            i = self._id_of(action) if found is None else found
         if check and i not in self.legal_action_ids():
             self.check(i)  # raises, naming the rule
         return self._apply_id(i)
