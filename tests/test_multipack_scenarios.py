@@ -37,6 +37,8 @@ from bezique_rules import (
     new_game,
 )
 from bezique_rules.engine.stock import StockDeal
+from bezique_rules.rules.multipack import _PROFILES as _MULTIPACK_PROFILES
+from bezique_rules.rules.multipack import MultipackOptions
 from bezique_rules.scoring import RubiconScoring
 from multipack_stacking import (
     cards,
@@ -236,6 +238,31 @@ def test_aliases(alias: str, name: str) -> None:
     """Presets: ``chinese-bezique`` is ``six-pack-bezique``; ``japanese-bezique`` is ``rubicon-bezique``."""
     a, b = get_rules(alias), get_rules(name)
     assert a.deck == b.deck and a.melds == b.melds and a.stock == b.stock and a.deal == b.deal
+
+
+@pytest.mark.parametrize("variant", ["rubicon-bezique", "six-pack-bezique", "eight-pack-bezique"])
+def test_profile_says_which_options_the_preset_offers(variant: str) -> None:
+    """Presets: a multi-pack preset offers the carte blanche options iff its profile scores a carte
+    blanche, and the cut and guess / bonus doubling options iff its profile offers them; an option
+    it does not offer is off in its typed options."""
+    profile = _MULTIPACK_PROFILES[variant]
+    names = {spec.name for spec in get_rules(variant).option_specs}
+    carte = profile.carte_blanche > 0
+    assert ("carte_blanche" in names) is carte and ("carte_blanche_repeat" in names) is carte
+    assert ("cut_and_guess" in names) is profile.offers_cut_and_guess
+    assert ("rubicon_double_bonus" in names) is profile.offers_double_bonus
+    read = MultipackOptions.read(profile, get_rules(variant).options)
+    assert read.carte_blanche is carte and read.carte_blanche_repeat is carte
+    assert read.cut_and_guess is profile.offers_cut_and_guess and read.rubicon_double_bonus is False
+
+
+def test_typed_options_follow_the_option_values() -> None:
+    """Presets: the multi-pack options record reads each offered option's value by name."""
+    rules = get_rules("six-pack-bezique", cut_and_guess=False, rubicon_double_bonus=True, carte_blanche=False)
+    read = MultipackOptions.read(_MULTIPACK_PROFILES["six-pack-bezique"], rules.options)
+    assert (read.cut_and_guess, read.rubicon_double_bonus, read.carte_blanche) == (False, True, False)
+    assert rules.stock.cut_guess is None and rules.stock.carte_blanche == 0
+    assert isinstance(rules.stock.result, RubiconScoring) and rules.stock.result.rubicon_doubles_bonus
 
 
 @pytest.mark.parametrize("variant", ["rubicon-bezique", "eight-pack-bezique"])

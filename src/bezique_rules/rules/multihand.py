@@ -11,34 +11,98 @@ part (the winner may pass the declaration to his partner) and scores per side.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, TypeAlias
+
+import attrs
 
 from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..scoring import BRISQUES, CardPoints, TargetEnd
+from ..scoring import BRISQUES, CardPoints, TargetEnd, TieRule
 from ..tricks import BeatRule, PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
-from .bezique import BEZIQUE_RANKS, _common_options, bezique_meld_rules, bezique_meld_table, bezique_stock_rules
+from .bezique import (
+    BEZIQUE_RANKS,
+    BeziquePair,
+    QuartetRule,
+    _common_options,
+    bezique_meld_rules,
+    bezique_meld_table,
+    bezique_stock_rules,
+)
 from .registry import Preset, register_checks, register_preset
 from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, check_dealt_deck
 
-__all__ = ["build_multihand"]
+__all__ = ["MultihandOptions", "MultihandPlayoff", "MultihandProfile", "build_multihand"]
 
-_PLAYERS = {"three-hand-bezique": 3, "four-hand-bezique": 4, "partnership-bezique": 4}
-_DESCRIPTIONS = {
-    "three-hand-bezique": "Three-hand Bezique: three packs, each for himself, game 2000.",
-    "four-hand-bezique": "Four-hand Bezique: four packs, four individuals, game 2000.",
-    "partnership-bezique": "Partnership Bezique: four packs, partners opposite, game 2000 per side.",
+
+@attrs.frozen
+class MultihandProfile:
+    """What tells the three- and four-hand Bezique presets apart."""
+
+    players: int
+    """How many players (one pack each)."""
+    partnership: bool
+    """Partners sit opposite and score per side; only then does the preset offer the
+    ``must_beat_partner`` and ``pass_privilege`` options."""
+    description: str
+    """One line saying what the variant is (the rule set's description)."""
+
+
+_PROFILES = {
+    "three-hand-bezique": MultihandProfile(
+        players=3, partnership=False, description="Three-hand Bezique: three packs, each for himself, game 2000."
+    ),
+    "four-hand-bezique": MultihandProfile(
+        players=4, partnership=False, description="Four-hand Bezique: four packs, four individuals, game 2000."
+    ),
+    "partnership-bezique": MultihandProfile(
+        players=4,
+        partnership=True,
+        description="Partnership Bezique: four packs, partners opposite, game 2000 per side.",
+    ),
 }
 
+MultihandPlayoff: TypeAlias = Literal["head_the_trick", "follow_beat_or_trump", "follow_only"]
+"""The ``playoff_rule`` option of the three- and four-hand presets."""
 
-def _playoff_policy(o: Mapping[str, Any]) -> TrickPolicy:
-    """The duties of the last eight tricks (reference.md §1.4, §7)."""
-    rule = o["playoff_rule"]
-    if rule == "head_the_trick":
-        return TrickPolicy(
-            PlayDuty.HEAD_THE_TRICK, BeatRule.CURRENT_WINNER, must_beat_partner=o.get("must_beat_partner", True)
+
+@attrs.frozen
+class MultihandOptions:
+    """The options of a three- or four-hand preset that only this family reads, each read
+    once by name (`read`); an option the preset does not offer takes the value its
+    `MultihandProfile` implies. (The options it shares with two-hand Bezique are read by
+    `bezique_meld_rules` and `bezique_stock_rules`.)"""
+
+    playoff_rule: MultihandPlayoff
+    target: int
+    tie_rule: TieRule
+    quartet_rule: QuartetRule
+    bezique_pair: BeziquePair
+    must_beat_partner: bool
+    """Head-the-trick play-off: beat the partner's winning card too (always, without partners)."""
+    pass_privilege: bool
+    """The trick winner may pass the declaration to his partner (never, without partners)."""
+
+    @classmethod
+    def read(cls, profile: MultihandProfile, o: Mapping[str, Any]) -> MultihandOptions:
+        """The options of a preset with ``profile`` from its validated option values ``o``."""
+        partners = profile.partnership
+        return cls(
+            playoff_rule=o["playoff_rule"],
+            target=o["target"],
+            tie_rule=o["tie_rule"],
+            quartet_rule=o["quartet_rule"],
+            bezique_pair=o["bezique_pair"],
+            must_beat_partner=o["must_beat_partner"] if partners else True,
+            pass_privilege=o["pass_privilege"] if partners else False,
         )
+
+
+def _playoff_policy(opts: MultihandOptions) -> TrickPolicy:
+    """The duties of the last eight tricks (reference.md §1.4, §7)."""
+    rule = opts.playoff_rule
+    if rule == "head_the_trick":
+        return TrickPolicy(PlayDuty.HEAD_THE_TRICK, BeatRule.CURRENT_WINNER, must_beat_partner=opts.must_beat_partner)
     if rule == "follow_beat_or_trump":
         return TrickPolicy(PlayDuty.FOLLOW_BEAT_OR_TRUMP)
     return TrickPolicy(PlayDuty.FOLLOW_ONLY)
@@ -47,15 +111,16 @@ def _playoff_policy(o: Mapping[str, Any]) -> TrickPolicy:
 def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
     """Compose a three- or four-hand Bezique rule set from validated options."""
     form = o["form"]
-    n = _PLAYERS[form]
-    partnership = form == "partnership-bezique"
+    profile = _PROFILES[form]
+    opts = MultihandOptions.read(profile, o)
+    n = profile.players
     privilege = (
         DeclarationPrivilege(
-            "winner_or_partner" if o["pass_privilege"] else "winner",
+            "winner_or_partner" if opts.pass_privilege else "winner",
             "with_partner_tabled",
             own_cards_only=frozenset({"double-bezique", "triple-bezique"}),
         )
-        if partnership
+        if profile.partnership
         else DeclarationPrivilege()
     )
     return RuleSet(
@@ -65,17 +130,17 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
         deal=DealPattern.rounds(n, (3, 2, 3), turn_up=True),
         trump_order=TrumpOrder(),
         card_points=CardPoints(BRISQUES.points, BRISQUES.last_trick),
-        game_end=TargetEnd(o["target"], o["tie_rule"]),
+        game_end=TargetEnd(opts.target, opts.tie_rule),
         cut_for_deal=BEZIQUE_CUT,
         engine="stock",
-        melds=bezique_meld_table(quartet_rule=o["quartet_rule"], bezique_pair=o["bezique_pair"], beziques=3),
+        melds=bezique_meld_table(quartet_rule=opts.quartet_rule, bezique_pair=opts.bezique_pair, beziques=3),
         meld_rules=bezique_meld_rules(o),
         stock_policy=TrickPolicy(PlayDuty.FREE),
-        playoff_policy=_playoff_policy(o),
+        playoff_policy=_playoff_policy(opts),
         stock=bezique_stock_rules(o, privilege),
-        partnership=partnership,
+        partnership=profile.partnership,
         version=1,
-        description=_DESCRIPTIONS[form],
+        description=profile.description,
         option_values=tuple(sorted(o.items())),
         option_specs=_SPECS[form],
         builder=build_multihand,
@@ -102,7 +167,7 @@ def _options(form: str) -> tuple[OptionSpec, ...]:
             doc="Equal highest totals at the target: a draw, more deals, or the target raised by 500.",
         ),
     )
-    if form != "partnership-bezique":
+    if not _PROFILES[form].partnership:
         return own + common
     return (
         *own,
@@ -120,7 +185,7 @@ def _options(form: str) -> tuple[OptionSpec, ...]:
     ) + common
 
 
-_SPECS = {form: _options(form) for form in _PLAYERS}
+_SPECS = {form: _options(form) for form in _PROFILES}
 
 register_preset(
     Preset(

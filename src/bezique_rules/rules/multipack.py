@@ -11,14 +11,14 @@ rubicon rule.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 import attrs
 
 from ..cards import Rank, Suit, parse_cards
 from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from ..melds import CrossClassReuse, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
 from ..scoring import BRISQUES, CardPoints, DealsEnd, RubiconScoring
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
@@ -26,7 +26,7 @@ from .bezique import BEZIQUE_RANKS, PENDING_DECLARATIONS_OPTION
 from .registry import Preset, register_checks, register_preset
 from .ruleset import CutGuess, OptionSpec, RuleSet, StockRules, check_dealt_deck
 
-__all__ = ["MultipackProfile", "build_multipack", "multipack_meld_table"]
+__all__ = ["MultipackBeziquePair", "MultipackOptions", "MultipackProfile", "build_multipack", "multipack_meld_table"]
 
 _QUARTET_RANKS = (
     (Rank.ACE, "aces", 100, 1000, 2000),
@@ -91,14 +91,15 @@ def multipack_meld_table(
 
 @attrs.frozen
 class MultipackProfile:
-    """The fixed numbers of one multi-pack preset (reference.md §4-§6)."""
+    """The fixed numbers of one multi-pack preset (reference.md §4-§6), and which of the
+    family's options it offers."""
 
     packs: int
     """How many 32-card packs."""
     deal_sizes: tuple[int, ...]
     """The packets each player is dealt, in order."""
     carte_blanche: int
-    """Points for a carte blanche (0: none in this game)."""
+    """Points for a carte blanche (0: none in this game, and no carte blanche options)."""
     last_trick: int
     """Points for the last trick."""
     game_bonus: int
@@ -109,33 +110,89 @@ class MultipackProfile:
     """The game bonus doubles against a rubiconed loser."""
     rubicon_adds_brisques: bool
     """Against a rubiconed loser the winner also scores every brisque."""
+    offers_cut_and_guess: bool = False
+    """The preset has the ``cut_and_guess`` option (else there is no cut and guess)."""
+    offers_double_bonus: bool = False
+    """The preset has the ``rubicon_double_bonus`` option (else `rubicon_doubles_bonus` alone
+    says whether the bonus doubles)."""
+    description: str = ""
+    """One line saying what the variant is (the rule set's description)."""
 
 
 _PROFILES = {
     "rubicon-bezique": MultipackProfile(
         packs=4, deal_sizes=(3, 3, 3), carte_blanche=50, last_trick=50, game_bonus=500, rubicon=1000,
         rubicon_doubles_bonus=True, rubicon_adds_brisques=True,
+        description="Rubicon Bezique: four packs, nine cards, the rubicon at 1000.",
     ),
     "six-pack-bezique": MultipackProfile(
         packs=6, deal_sizes=(1,) * 12, carte_blanche=250, last_trick=250, game_bonus=1000, rubicon=3000,
-        rubicon_doubles_bonus=False, rubicon_adds_brisques=False,
+        rubicon_doubles_bonus=False, rubicon_adds_brisques=False, offers_cut_and_guess=True, offers_double_bonus=True,
+        description="Six-pack (Chinese) Bezique: six packs, twelve cards, the rubicon at 3000.",
     ),
     "eight-pack-bezique": MultipackProfile(
         packs=8, deal_sizes=(1,) * 15, carte_blanche=0, last_trick=250, game_bonus=1000, rubicon=5000,
         rubicon_doubles_bonus=False, rubicon_adds_brisques=False,
+        description="Eight-pack Bezique: eight packs, fifteen cards, the rubicon at 5000.",
     ),
 }  # fmt: skip
+
+
+MultipackBeziquePair: TypeAlias = Literal["fixed", "trump_dependent"]
+"""The ``bezique_pair`` option of the multi-pack presets."""
+
+
+@attrs.frozen
+class MultipackOptions:
+    """The options of a multi-pack preset, each read once by name (`read`); an option the
+    preset does not offer takes the value its `MultipackProfile` fixes."""
+
+    marriage_to_sequence: bool
+    sequence_to_marriage: bool
+    reform_after_play: bool
+    cross_class_reuse: CrossClassReuse
+    four_tens: bool
+    bezique_pair: MultipackBeziquePair
+    deals: int
+    pending_declarations: bool
+    carte_blanche: bool
+    """A carte blanche may be shown (off where the profile has none)."""
+    carte_blanche_repeat: bool
+    """Repeated cartes blanches (off where the profile has none)."""
+    cut_and_guess: bool
+    """The cut and guess for the deal (off unless the profile offers it)."""
+    rubicon_double_bonus: bool
+    """The option doubling the game bonus against a rubiconed loser (off unless the profile
+    offers it)."""
+
+    @classmethod
+    def read(cls, profile: MultipackProfile, o: Mapping[str, Any]) -> MultipackOptions:
+        """The options of a preset with ``profile`` from its validated option values ``o``."""
+        carte = profile.carte_blanche > 0
+        return cls(
+            marriage_to_sequence=o["marriage_to_sequence"],
+            sequence_to_marriage=o["sequence_to_marriage"],
+            reform_after_play=o["reform_after_play"],
+            cross_class_reuse=o["cross_class_reuse"],
+            four_tens=o["four_tens"],
+            bezique_pair=o["bezique_pair"],
+            deals=o["deals"],
+            pending_declarations=o["pending_declarations"],
+            carte_blanche=o["carte_blanche"] if carte else False,
+            carte_blanche_repeat=o["carte_blanche_repeat"] if carte else False,
+            cut_and_guess=o["cut_and_guess"] if profile.offers_cut_and_guess else False,
+            rubicon_double_bonus=o["rubicon_double_bonus"] if profile.offers_double_bonus else False,
+        )
 
 
 def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
     """Compose a multi-pack Bezique rule set from validated options."""
     profile = o["profile"]
     fixed = _PROFILES[profile]
-    packs, carte = fixed.packs, fixed.carte_blanche
-    deck = DeckSpec(ranks=BEZIQUE_RANKS, packs=packs)
-    upgrades = frozenset({"B", "C"} | ({"A"} if o["marriage_to_sequence"] else set()))
-    downgrades = frozenset({"A"} if o["sequence_to_marriage"] else set())
-    cut = CutGuess() if profile == "six-pack-bezique" and o.get("cut_and_guess", False) else None
+    opts = MultipackOptions.read(fixed, o)
+    deck = DeckSpec(ranks=BEZIQUE_RANKS, packs=fixed.packs)
+    upgrades = frozenset({"B", "C"} | ({"A"} if opts.marriage_to_sequence else set()))
+    downgrades = frozenset({"A"} if opts.sequence_to_marriage else set())
     return RuleSet(
         cut_for_deal=BEZIQUE_CUT,
         name=name,
@@ -144,45 +201,41 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
         deal=DealPattern.rounds(2, fixed.deal_sizes),
         trump_order=TrumpOrder(),
         card_points=CardPoints(BRISQUES.points, fixed.last_trick),
-        game_end=DealsEnd(o["deals"]),
+        game_end=DealsEnd(opts.deals),
         engine="stock",
         melds=multipack_meld_table(
-            packs,
-            trump_quartets=packs >= 6,
-            four_tens=o["four_tens"],
-            trump_dependent_bezique=o["bezique_pair"] == "trump_dependent",
+            fixed.packs,
+            trump_quartets=fixed.packs >= 6,
+            four_tens=opts.four_tens,
+            trump_dependent_bezique=opts.bezique_pair == "trump_dependent",
         ),
         meld_rules=MeldRules(
-            reform_after_play=o["reform_after_play"],
+            reform_after_play=opts.reform_after_play,
             upgrade_classes=upgrades,
             downgrade_classes=downgrades,
-            cross_class_reuse=o["cross_class_reuse"],
+            cross_class_reuse=opts.cross_class_reuse,
         ),
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=TrickPolicy(PlayDuty.FOLLOW_BEAT_OR_TRUMP),
         stock=StockRules(
             dix=None,
             melds_per_trick=1,
-            pending_declarations=o["pending_declarations"],
+            pending_declarations=opts.pending_declarations,
             declare_on_last_stock_trick=True,
             card_timing="end_of_hand",
-            carte_blanche=carte if o.get("carte_blanche", carte > 0) else 0,
-            carte_blanche_repeat=o.get("carte_blanche_repeat", False),
-            cut_guess=cut,
+            carte_blanche=fixed.carte_blanche if opts.carte_blanche else 0,
+            carte_blanche_repeat=opts.carte_blanche_repeat,
+            cut_guess=CutGuess() if opts.cut_and_guess else None,
             result=RubiconScoring(
                 game_bonus=fixed.game_bonus,
                 rubicon=fixed.rubicon,
-                rubicon_doubles_bonus=fixed.rubicon_doubles_bonus or o.get("rubicon_double_bonus", False),
+                rubicon_doubles_bonus=fixed.rubicon_doubles_bonus or opts.rubicon_double_bonus,
                 rubicon_adds_brisques=fixed.rubicon_adds_brisques,
                 all_brisques=BRISQUES.total(deck) - BRISQUES.last_trick,
             ),
         ),
         version=2,
-        description={
-            "rubicon-bezique": "Rubicon Bezique: four packs, nine cards, the rubicon at 1000.",
-            "six-pack-bezique": "Six-pack (Chinese) Bezique: six packs, twelve cards, the rubicon at 3000.",
-            "eight-pack-bezique": "Eight-pack Bezique: eight packs, fifteen cards, the rubicon at 5000.",
-        }[profile],
+        description=fixed.description,
         option_values=tuple(sorted(o.items())),
         option_specs=_SPECS[profile],
         builder=build_multipack,
@@ -190,6 +243,8 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
 
 
 def _options(profile: str) -> tuple[OptionSpec, ...]:
+    """The options of the preset ``profile``: the family's, and those its profile offers."""
+    fixed = _PROFILES[profile]
     common = (
         OptionSpec("profile", profile, (profile,), doc="The pack count and scores of this preset (fixed)."),
         OptionSpec("marriage_to_sequence", False,
@@ -209,20 +264,24 @@ def _options(profile: str) -> tuple[OptionSpec, ...]:
         OptionSpec("deals", 1, minimum=1, doc="How many deals (each one a game) make a session in new_game."),
         PENDING_DECLARATIONS_OPTION,
     )  # fmt: skip
-    if profile == "eight-pack-bezique":
-        return common
-    extra: tuple[OptionSpec, ...] = (
-        OptionSpec("carte_blanche", True, doc="A dealt hand without K, Q or J may be shown for a carte blanche."),
-        OptionSpec("carte_blanche_repeat", True,
-                   doc="After a carte blanche, each drawn card that is not a court card may be shown for another, "
-                   "until a court card is drawn (Foster: once only)."),
-    )  # fmt: skip
-    if profile == "six-pack-bezique":
+    extra: tuple[OptionSpec, ...] = ()
+    if fixed.carte_blanche:
+        extra += (
+            OptionSpec("carte_blanche", True, doc="A dealt hand without K, Q or J may be shown for a carte blanche."),
+            OptionSpec("carte_blanche_repeat", True,
+                       doc="After a carte blanche, each drawn card that is not a court card may be shown for "
+                       "another, until a court card is drawn (Foster: once only)."),
+        )  # fmt: skip
+    if fixed.offers_cut_and_guess:
         extra += (
             OptionSpec("cut_and_guess", True,
                        doc="The non-dealer guesses the size of the dealer's cut (+150 when right); a cut of exactly "
                        "24 cards scores 250 for the dealer."),
-            OptionSpec("rubicon_double_bonus", False, doc="The 1000 game bonus doubles against a rubiconed loser."),
+        )  # fmt: skip
+    if fixed.offers_double_bonus:
+        extra += (
+            OptionSpec("rubicon_double_bonus", False,
+                       doc=f"The {fixed.game_bonus} game bonus doubles against a rubiconed loser."),
         )  # fmt: skip
     return common + extra
 
