@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
 import pytest
 
 from bezique_rules import (
@@ -35,6 +36,7 @@ from bezique_rules import (
     replay,
 )
 from bezique_rules.rules import registry
+from bezique_rules.rules.ruleset import read_options
 
 PRESETS = ("bezique", "bezique-match")
 SUITS = "SHDC"
@@ -240,6 +242,26 @@ def test_with_options_refusal_leaves_the_rule_set_unchanged() -> None:
         rules.with_options(quartet_rule="one_per_suit", nonsense=True)
     assert dict(rules.options) == before
     assert rules == get_rules("bezique", target=1500)
+
+
+@attrs.frozen
+class _TwoOptions:
+    """An options record for `read_options`."""
+
+    target: int
+    tie_rule: str
+
+
+def test_read_options_reads_each_field_by_name_or_from_the_fixed_values() -> None:
+    """read_options: each field of the record from the option of its name, or from the values a
+    profile fixes for options the preset does not offer; a preset and profile that disagree (an
+    option both offered and fixed, or neither) is an OptionError naming the options."""
+    assert read_options(_TwoOptions, {"target": 700, "tie_rule": "draw", "other": 1}, {}) == _TwoOptions(700, "draw")
+    assert read_options(_TwoOptions, {"target": 700}, {"tie_rule": "play_on"}) == _TwoOptions(700, "play_on")
+    with pytest.raises(OptionError, match=r"both offered and fixed \['target'\]"):
+        read_options(_TwoOptions, {"target": 700, "tie_rule": "draw"}, {"target": 1})
+    with pytest.raises(OptionError, match=r"neither \['tie_rule'\]"):
+        read_options(_TwoOptions, {"target": 700}, {})
 
 
 # -- stacked decks ------------------------------------------------------------------------

@@ -254,7 +254,7 @@ def test_playoff_policy_is_head_the_trick_by_default() -> None:
 @pytest.mark.parametrize("variant", [*INDIVIDUAL, "partnership-bezique"])
 def test_partner_options_only_in_the_partnership_preset(variant: str) -> None:
     """Presets: only partnership Bezique offers ``must_beat_partner`` and ``pass_privilege``; without
-    partners the typed options fix them (beat every card, no passing) and the rules agree."""
+    partners the profile fixes them (beat every card, no passing) and the rules agree."""
     profile = _MULTIHAND_PROFILES[variant]
     rules = get_rules(variant)
     names = {spec.name for spec in rules.option_specs}

@@ -19,6 +19,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 
 from bezique_rules import (
@@ -241,19 +242,21 @@ def test_aliases(alias: str, name: str) -> None:
 
 
 @pytest.mark.parametrize("variant", ["rubicon-bezique", "six-pack-bezique", "eight-pack-bezique"])
-def test_profile_says_which_options_the_preset_offers(variant: str) -> None:
-    """Presets: a multi-pack preset offers the carte blanche options iff its profile scores a carte
-    blanche, and the cut and guess / bonus doubling options iff its profile offers them; an option
-    it does not offer is off in its typed options."""
+def test_a_preset_offers_every_family_option_its_profile_does_not_fix(variant: str) -> None:
+    """Presets: a multi-pack preset offers exactly the family's options its profile does not fix
+    (eight-pack: no carte blanche options; only six-pack: the cut and guess, the bonus doubling),
+    and its typed options take the fixed values for the others."""
     profile = _MULTIPACK_PROFILES[variant]
-    names = {spec.name for spec in get_rules(variant).option_specs}
-    carte = profile.carte_blanche > 0
-    assert ("carte_blanche" in names) is carte and ("carte_blanche_repeat" in names) is carte
-    assert ("cut_and_guess" in names) is profile.offers_cut_and_guess
-    assert ("rubicon_double_bonus" in names) is profile.offers_double_bonus
-    read = MultipackOptions.read(profile, get_rules(variant).options)
-    assert read.carte_blanche is carte and read.carte_blanche_repeat is carte
-    assert read.cut_and_guess is profile.offers_cut_and_guess and read.rubicon_double_bonus is False
+    rules = get_rules(variant)
+    names = {spec.name for spec in rules.option_specs}
+    fixed = dict(profile.fixed_options)
+    assert names == {"profile"} | {f.name for f in attrs.fields(MultipackOptions)} - set(fixed)
+    assert (profile.carte_blanche == 0) is ("carte_blanche" in fixed)
+    assert ("cut_and_guess" in names) is (variant == "six-pack-bezique")
+    read = MultipackOptions.read(profile, rules.options)
+    for name, value in fixed.items():
+        assert getattr(read, name) == value
+    assert read.deals == rules.options["deals"] and read.carte_blanche is (profile.carte_blanche > 0)
 
 
 def test_typed_options_follow_the_option_values() -> None:

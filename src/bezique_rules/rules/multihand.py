@@ -30,7 +30,7 @@ from .bezique import (
     bezique_stock_rules,
 )
 from .registry import Preset, register_checks, register_preset
-from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, check_dealt_deck
+from .ruleset import DeclarationPrivilege, OptionSpec, OptionValue, RuleSet, check_dealt_deck, read_options
 
 __all__ = ["MultihandOptions", "MultihandPlayoff", "MultihandProfile", "build_multihand"]
 
@@ -42,18 +42,30 @@ class MultihandProfile:
     players: int
     """How many players (one pack each)."""
     partnership: bool
-    """Partners sit opposite and score per side; only then does the preset offer the
-    ``must_beat_partner`` and ``pass_privilege`` options."""
+    """Partners sit opposite and score per side."""
     description: str
     """One line saying what the variant is (the rule set's description)."""
+    fixed_options: tuple[tuple[str, OptionValue], ...] = ()
+    """The family's options this preset does not offer, with the values it plays them at
+    (see `MultihandOptions`)."""
+
+
+_NO_PARTNER = (("must_beat_partner", True), ("pass_privilege", False))
+"""Without partners: every card winning so far must be beaten, no declaration is passed."""
 
 
 _PROFILES = {
     "three-hand-bezique": MultihandProfile(
-        players=3, partnership=False, description="Three-hand Bezique: three packs, each for himself, game 2000."
+        players=3,
+        partnership=False,
+        description="Three-hand Bezique: three packs, each for himself, game 2000.",
+        fixed_options=_NO_PARTNER,
     ),
     "four-hand-bezique": MultihandProfile(
-        players=4, partnership=False, description="Four-hand Bezique: four packs, four individuals, game 2000."
+        players=4,
+        partnership=False,
+        description="Four-hand Bezique: four packs, four individuals, game 2000.",
+        fixed_options=_NO_PARTNER,
     ),
     "partnership-bezique": MultihandProfile(
         players=4,
@@ -68,9 +80,9 @@ MultihandPlayoff: TypeAlias = Literal["head_the_trick", "follow_beat_or_trump", 
 
 @attrs.frozen
 class MultihandOptions:
-    """The options of a three- or four-hand preset that only this family reads, each read
-    once by name (`read`); an option the preset does not offer takes the value its
-    `MultihandProfile` implies. (The options it shares with two-hand Bezique are read by
+    """The options of the three- and four-hand presets that only this family reads, each read
+    once by name (`read`): the preset's value where it offers the option, else the value its
+    `MultihandProfile` fixes. (The options shared with two-hand Bezique are read by
     `bezique_meld_rules` and `bezique_stock_rules`.)"""
 
     playoff_rule: MultihandPlayoff
@@ -79,23 +91,12 @@ class MultihandOptions:
     quartet_rule: QuartetRule
     bezique_pair: BeziquePair
     must_beat_partner: bool
-    """Head-the-trick play-off: beat the partner's winning card too (always, without partners)."""
     pass_privilege: bool
-    """The trick winner may pass the declaration to his partner (never, without partners)."""
 
     @classmethod
     def read(cls, profile: MultihandProfile, o: Mapping[str, Any]) -> MultihandOptions:
         """The options of a preset with ``profile`` from its validated option values ``o``."""
-        partners = profile.partnership
-        return cls(
-            playoff_rule=o["playoff_rule"],
-            target=o["target"],
-            tie_rule=o["tie_rule"],
-            quartet_rule=o["quartet_rule"],
-            bezique_pair=o["bezique_pair"],
-            must_beat_partner=o["must_beat_partner"] if partners else True,
-            pass_privilege=o["pass_privilege"] if partners else False,
-        )
+        return read_options(cls, o, dict(profile.fixed_options))
 
 
 def _playoff_policy(opts: MultihandOptions) -> TrickPolicy:
@@ -147,42 +148,45 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
     )
 
 
+_FAMILY_OPTIONS = (
+    OptionSpec(
+        "playoff_rule",
+        "head_the_trick",
+        ("head_the_trick", "follow_beat_or_trump", "follow_only"),
+        doc="Duties in the last 8 tricks: follow suit and win the trick if able (beat the card winning "
+        "so far, trump or overtrump when void), else any card; or beat only the card led (§1.4a read "
+        "literally); or only follow suit.",
+    ),
+    OptionSpec("target", 2000, minimum=1, doc="The game ends after the deal in which a player (side) reaches it."),
+    OptionSpec(
+        "tie_rule",
+        "draw",
+        ("draw", "play_on", "raise_target"),
+        doc="Equal highest totals at the target: a draw, more deals, or the target raised by 500.",
+    ),
+    OptionSpec(
+        "must_beat_partner",
+        True,
+        doc="Head-the-trick play-off: beat the highest card so far even when it is the partner's "
+        "(§7); False: following the partner's winning card is enough.",
+    ),
+    OptionSpec(
+        "pass_privilege",
+        True,
+        doc="The winner of a trick may pass the declaration to his partner, who declares instead (no consulting).",
+    ),
+    *(spec for spec in _common_options() if spec.name != "playoff_rule"),
+)
+"""Every option of the family, in the order the presets list them (`MultihandOptions` reads
+those only this family reads)."""
+
+
 def _options(form: str) -> tuple[OptionSpec, ...]:
-    common = tuple(s for s in _common_options() if s.name != "playoff_rule")
-    own: tuple[OptionSpec, ...] = (
-        OptionSpec("form", form, (form,), doc="The number of players and how they score (fixed)."),
-        OptionSpec(
-            "playoff_rule",
-            "head_the_trick",
-            ("head_the_trick", "follow_beat_or_trump", "follow_only"),
-            doc="Duties in the last 8 tricks: follow suit and win the trick if able (beat the card winning "
-            "so far, trump or overtrump when void), else any card; or beat only the card led (§1.4a read "
-            "literally); or only follow suit.",
-        ),
-        OptionSpec("target", 2000, minimum=1, doc="The game ends after the deal in which a player (side) reaches it."),
-        OptionSpec(
-            "tie_rule",
-            "draw",
-            ("draw", "play_on", "raise_target"),
-            doc="Equal highest totals at the target: a draw, more deals, or the target raised by 500.",
-        ),
-    )
-    if not _PROFILES[form].partnership:
-        return own + common
-    return (
-        *own,
-        OptionSpec(
-            "must_beat_partner",
-            True,
-            doc="Head-the-trick play-off: beat the highest card so far even when it is the partner's "
-            "(§7); False: following the partner's winning card is enough.",
-        ),
-        OptionSpec(
-            "pass_privilege",
-            True,
-            doc="The winner of a trick may pass the declaration to his partner, who declares instead (no consulting).",
-        ),
-    ) + common
+    """The options of the preset ``form``: its fixed ``form`` option, then the family's options
+    but those its profile fixes."""
+    fixed = dict(_PROFILES[form].fixed_options)
+    own = OptionSpec("form", form, (form,), doc="The number of players and how they score (fixed).")
+    return (own, *(spec for spec in _FAMILY_OPTIONS if spec.name not in fixed))
 
 
 _SPECS = {form: _options(form) for form in _PROFILES}

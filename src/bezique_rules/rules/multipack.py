@@ -24,7 +24,7 @@ from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
 from .bezique import BEZIQUE_RANKS, PENDING_DECLARATIONS_OPTION
 from .registry import Preset, register_checks, register_preset
-from .ruleset import CutGuess, OptionSpec, RuleSet, StockRules, check_dealt_deck
+from .ruleset import CutGuess, OptionSpec, OptionValue, RuleSet, StockRules, check_dealt_deck, read_options
 
 __all__ = ["MultipackBeziquePair", "MultipackOptions", "MultipackProfile", "build_multipack", "multipack_meld_table"]
 
@@ -91,15 +91,15 @@ def multipack_meld_table(
 
 @attrs.frozen
 class MultipackProfile:
-    """The fixed numbers of one multi-pack preset (reference.md §4-§6), and which of the
-    family's options it offers."""
+    """The fixed numbers of one multi-pack preset (reference.md §4-§6), and the family's
+    options it does not offer."""
 
     packs: int
     """How many 32-card packs."""
     deal_sizes: tuple[int, ...]
     """The packets each player is dealt, in order."""
     carte_blanche: int
-    """Points for a carte blanche (0: none in this game, and no carte blanche options)."""
+    """Points for a carte blanche (0: none in this game)."""
     last_trick: int
     """Points for the last trick."""
     game_bonus: int
@@ -110,11 +110,9 @@ class MultipackProfile:
     """The game bonus doubles against a rubiconed loser."""
     rubicon_adds_brisques: bool
     """Against a rubiconed loser the winner also scores every brisque."""
-    offers_cut_and_guess: bool = False
-    """The preset has the ``cut_and_guess`` option (else there is no cut and guess)."""
-    offers_double_bonus: bool = False
-    """The preset has the ``rubicon_double_bonus`` option (else `rubicon_doubles_bonus` alone
-    says whether the bonus doubles)."""
+    fixed_options: tuple[tuple[str, OptionValue], ...] = ()
+    """The family's options this preset does not offer, with the values it plays them at
+    (see `MultipackOptions`)."""
     description: str = ""
     """One line saying what the variant is (the rule set's description)."""
 
@@ -123,16 +121,21 @@ _PROFILES = {
     "rubicon-bezique": MultipackProfile(
         packs=4, deal_sizes=(3, 3, 3), carte_blanche=50, last_trick=50, game_bonus=500, rubicon=1000,
         rubicon_doubles_bonus=True, rubicon_adds_brisques=True,
+        fixed_options=(("cut_and_guess", False), ("rubicon_double_bonus", False)),
         description="Rubicon Bezique: four packs, nine cards, the rubicon at 1000.",
     ),
     "six-pack-bezique": MultipackProfile(
         packs=6, deal_sizes=(1,) * 12, carte_blanche=250, last_trick=250, game_bonus=1000, rubicon=3000,
-        rubicon_doubles_bonus=False, rubicon_adds_brisques=False, offers_cut_and_guess=True, offers_double_bonus=True,
+        rubicon_doubles_bonus=False, rubicon_adds_brisques=False,
         description="Six-pack (Chinese) Bezique: six packs, twelve cards, the rubicon at 3000.",
     ),
     "eight-pack-bezique": MultipackProfile(
         packs=8, deal_sizes=(1,) * 15, carte_blanche=0, last_trick=250, game_bonus=1000, rubicon=5000,
         rubicon_doubles_bonus=False, rubicon_adds_brisques=False,
+        fixed_options=(
+            ("carte_blanche", False), ("carte_blanche_repeat", False), ("cut_and_guess", False),
+            ("rubicon_double_bonus", False),
+        ),
         description="Eight-pack Bezique: eight packs, fifteen cards, the rubicon at 5000.",
     ),
 }  # fmt: skip
@@ -144,8 +147,8 @@ MultipackBeziquePair: TypeAlias = Literal["fixed", "trump_dependent"]
 
 @attrs.frozen
 class MultipackOptions:
-    """The options of a multi-pack preset, each read once by name (`read`); an option the
-    preset does not offer takes the value its `MultipackProfile` fixes."""
+    """The options of the multi-pack presets, each read once by name (`read`): the preset's
+    value where it offers the option, else the value its `MultipackProfile` fixes."""
 
     marriage_to_sequence: bool
     sequence_to_marriage: bool
@@ -156,33 +159,14 @@ class MultipackOptions:
     deals: int
     pending_declarations: bool
     carte_blanche: bool
-    """A carte blanche may be shown (off where the profile has none)."""
     carte_blanche_repeat: bool
-    """Repeated cartes blanches (off where the profile has none)."""
     cut_and_guess: bool
-    """The cut and guess for the deal (off unless the profile offers it)."""
     rubicon_double_bonus: bool
-    """The option doubling the game bonus against a rubiconed loser (off unless the profile
-    offers it)."""
 
     @classmethod
     def read(cls, profile: MultipackProfile, o: Mapping[str, Any]) -> MultipackOptions:
         """The options of a preset with ``profile`` from its validated option values ``o``."""
-        carte = profile.carte_blanche > 0
-        return cls(
-            marriage_to_sequence=o["marriage_to_sequence"],
-            sequence_to_marriage=o["sequence_to_marriage"],
-            reform_after_play=o["reform_after_play"],
-            cross_class_reuse=o["cross_class_reuse"],
-            four_tens=o["four_tens"],
-            bezique_pair=o["bezique_pair"],
-            deals=o["deals"],
-            pending_declarations=o["pending_declarations"],
-            carte_blanche=o["carte_blanche"] if carte else False,
-            carte_blanche_repeat=o["carte_blanche_repeat"] if carte else False,
-            cut_and_guess=o["cut_and_guess"] if profile.offers_cut_and_guess else False,
-            rubicon_double_bonus=o["rubicon_double_bonus"] if profile.offers_double_bonus else False,
-        )
+        return read_options(cls, o, dict(profile.fixed_options))
 
 
 def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
@@ -242,48 +226,41 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
     )
 
 
+_FAMILY_OPTIONS = (
+    OptionSpec("marriage_to_sequence", False,
+               doc="The king and queen of a scored marriage may join a sequence (Foster); by default neither "
+               "direction is allowed (whiteknucklecards)."),
+    OptionSpec("sequence_to_marriage", False, doc="The king and queen of a scored sequence may form a marriage."),
+    OptionSpec("reform_after_play", True,
+               doc="Once a card of a scored meld is played, its other cards may form that meld again with "
+               "new cards."),
+    OptionSpec("cross_class_reuse", "any", ("any", "higher_only"),
+               doc="R5: a declared card may join a meld of another class freely, or only one that scores more "
+               "(seed 002)."),
+    OptionSpec("four_tens", False, doc="Any four tens score 90 (if agreed)."),
+    OptionSpec("bezique_pair", "fixed", ("fixed", "trump_dependent"),
+               doc="The bezique: Q♠ J♦ always; or the queen of trumps with the jack of the other colour "
+               "(no bezique before trumps exist)."),
+    OptionSpec("deals", 1, minimum=1, doc="How many deals (each one a game) make a session in new_game."),
+    PENDING_DECLARATIONS_OPTION,
+    OptionSpec("carte_blanche", True, doc="A dealt hand without K, Q or J may be shown for a carte blanche."),
+    OptionSpec("carte_blanche_repeat", True,
+               doc="After a carte blanche, each drawn card that is not a court card may be shown for another, "
+               "until a court card is drawn (Foster: once only)."),
+    OptionSpec("cut_and_guess", True,
+               doc="The non-dealer guesses the size of the dealer's cut (+150 when right); a cut of exactly "
+               "24 cards scores 250 for the dealer."),
+    OptionSpec("rubicon_double_bonus", False, doc="The 1000 game bonus doubles against a rubiconed loser."),
+)  # fmt: skip
+"""Every option of the family (`MultipackOptions`), in the order the presets list them."""
+
+
 def _options(profile: str) -> tuple[OptionSpec, ...]:
-    """The options of the preset ``profile``: the family's, and those its profile offers."""
-    fixed = _PROFILES[profile]
-    common = (
-        OptionSpec("profile", profile, (profile,), doc="The pack count and scores of this preset (fixed)."),
-        OptionSpec("marriage_to_sequence", False,
-                   doc="The king and queen of a scored marriage may join a sequence (Foster); by default neither "
-                   "direction is allowed (whiteknucklecards)."),
-        OptionSpec("sequence_to_marriage", False, doc="The king and queen of a scored sequence may form a marriage."),
-        OptionSpec("reform_after_play", True,
-                   doc="Once a card of a scored meld is played, its other cards may form that meld again with "
-                   "new cards."),
-        OptionSpec("cross_class_reuse", "any", ("any", "higher_only"),
-                   doc="R5: a declared card may join a meld of another class freely, or only one that scores more "
-                   "(seed 002)."),
-        OptionSpec("four_tens", False, doc="Any four tens score 90 (if agreed)."),
-        OptionSpec("bezique_pair", "fixed", ("fixed", "trump_dependent"),
-                   doc="The bezique: Q♠ J♦ always; or the queen of trumps with the jack of the other colour "
-                   "(no bezique before trumps exist)."),
-        OptionSpec("deals", 1, minimum=1, doc="How many deals (each one a game) make a session in new_game."),
-        PENDING_DECLARATIONS_OPTION,
-    )  # fmt: skip
-    extra: tuple[OptionSpec, ...] = ()
-    if fixed.carte_blanche:
-        extra += (
-            OptionSpec("carte_blanche", True, doc="A dealt hand without K, Q or J may be shown for a carte blanche."),
-            OptionSpec("carte_blanche_repeat", True,
-                       doc="After a carte blanche, each drawn card that is not a court card may be shown for "
-                       "another, until a court card is drawn (Foster: once only)."),
-        )  # fmt: skip
-    if fixed.offers_cut_and_guess:
-        extra += (
-            OptionSpec("cut_and_guess", True,
-                       doc="The non-dealer guesses the size of the dealer's cut (+150 when right); a cut of exactly "
-                       "24 cards scores 250 for the dealer."),
-        )  # fmt: skip
-    if fixed.offers_double_bonus:
-        extra += (
-            OptionSpec("rubicon_double_bonus", False,
-                       doc=f"The {fixed.game_bonus} game bonus doubles against a rubiconed loser."),
-        )  # fmt: skip
-    return common + extra
+    """The options of the preset ``profile``: its fixed ``profile`` option, then the family's
+    options but those its profile fixes."""
+    fixed = dict(_PROFILES[profile].fixed_options)
+    own = OptionSpec("profile", profile, (profile,), doc="The pack count and scores of this preset (fixed).")
+    return (own, *(spec for spec in _FAMILY_OPTIONS if spec.name not in fixed))
 
 
 _SPECS = {p: _options(p) for p in _PROFILES}

@@ -22,6 +22,8 @@ from .closing import ClosingGame
 from .engines import EngineTables, engine_for
 
 if TYPE_CHECKING:
+    from attrs import AttrsInstance
+
     from ..observation import EncodingPlan, ObservationLayout
 
 __all__ = [
@@ -37,6 +39,7 @@ __all__ = [
     "check_dealt_deck",
     "describe_options",
     "part_of",
+    "read_options",
 ]
 
 _UNSET: Any = object()
@@ -56,6 +59,7 @@ CardTiming: TypeAlias = Literal["end_of_hand", "immediate"]
 """When the cards won in tricks count: at the end of the hand, or as each trick is won."""
 
 _Part = TypeVar("_Part")
+_Options = TypeVar("_Options", bound="AttrsInstance")
 
 
 def part_of(rules: RuleSet, part: object, kind: type[_Part]) -> _Part:
@@ -554,3 +558,20 @@ def validate_options(
             )
         values[key] = spec.validate(value)
     return values
+
+
+def read_options(record: type[_Options], values: Mapping[str, Any], fixed: Mapping[str, OptionValue]) -> _Options:
+    """A preset's options as the typed ``record`` (an attrs class whose fields are named after
+    the options of a family of presets): each field read once, by its name, from the preset's
+    validated option ``values``, or, for an option the preset does not offer, taken from
+    ``fixed`` (the values its profile fixes).
+
+    Raises:
+        OptionError: the preset and its profile disagree: an option both offered and fixed, or
+            a field neither offered nor fixed.
+    """
+    both = sorted(set(fixed) & set(values))
+    missing = sorted(f.name for f in attrs.fields(record) if f.name not in fixed and f.name not in values)
+    if both or missing:
+        raise OptionError(f"{record.__name__}: options both offered and fixed {both}, neither {missing}")
+    return record(**{f.name: fixed[f.name] if f.name in fixed else values[f.name] for f in attrs.fields(record)})
