@@ -28,6 +28,7 @@ from bezique_rules import (
 )
 from bezique_rules.rules.multihand import _PROFILES as _MULTIHAND_PROFILES
 from bezique_rules.rules.multihand import MultihandOptions
+from bezique_rules.rules.ruleset import read_options
 from bezique_rules.tricks import BeatRule, PlayDuty
 from multihand_stacking import PLAYERS, cards, deal, dull, run
 
@@ -260,12 +261,12 @@ def test_partner_options_only_in_the_partnership_preset(variant: str) -> None:
     names = {spec.name for spec in rules.option_specs}
     assert ("must_beat_partner" in names) is ("pass_privilege" in names) is profile.partnership
     assert rules.partnership is profile.partnership and rules.players == profile.players
-    read = MultihandOptions.read(profile, rules.options)
+    read = read_options(MultihandOptions, rules.options, profile.fixed_options)
     assert read.must_beat_partner is True and read.pass_privilege is profile.partnership
     assert rules.playoff_policy.must_beat_partner is True
     if profile.partnership:
         changed = get_rules(variant, must_beat_partner=False, pass_privilege=False)
-        read = MultihandOptions.read(profile, changed.options)
+        read = read_options(MultihandOptions, changed.options, profile.fixed_options)
         assert (read.must_beat_partner, read.pass_privilege) == (False, False)
         assert changed.playoff_policy.must_beat_partner is False
 

@@ -40,6 +40,7 @@ from bezique_rules import (
 from bezique_rules.engine.stock import StockDeal
 from bezique_rules.rules.multipack import _PROFILES as _MULTIPACK_PROFILES
 from bezique_rules.rules.multipack import MultipackOptions
+from bezique_rules.rules.ruleset import read_options
 from bezique_rules.scoring import RubiconScoring
 from multipack_stacking import (
     cards,
@@ -253,7 +254,7 @@ def test_a_preset_offers_every_family_option_its_profile_does_not_fix(variant: s
     assert names == {"profile"} | {f.name for f in attrs.fields(MultipackOptions)} - set(fixed)
     assert (profile.carte_blanche == 0) is ("carte_blanche" in fixed)
     assert ("cut_and_guess" in names) is (variant == "six-pack-bezique")
-    read = MultipackOptions.read(profile, rules.options)
+    read = read_options(MultipackOptions, rules.options, profile.fixed_options)
     for name, value in fixed.items():
         assert getattr(read, name) == value
     assert read.deals == rules.options["deals"] and read.carte_blanche is (profile.carte_blanche > 0)
@@ -262,7 +263,7 @@ def test_a_preset_offers_every_family_option_its_profile_does_not_fix(variant: s
 def test_typed_options_follow_the_option_values() -> None:
     """Presets: the multi-pack options record reads each offered option's value by name."""
     rules = get_rules("six-pack-bezique", cut_and_guess=False, rubicon_double_bonus=True, carte_blanche=False)
-    read = MultipackOptions.read(_MULTIPACK_PROFILES["six-pack-bezique"], rules.options)
+    read = read_options(MultipackOptions, rules.options, _MULTIPACK_PROFILES["six-pack-bezique"].fixed_options)
     assert (read.cut_and_guess, read.rubicon_double_bonus, read.carte_blanche) == (False, True, False)
     assert rules.stock.cut_guess is None and rules.stock.carte_blanche == 0
     assert isinstance(rules.stock.result, RubiconScoring) and rules.stock.result.rubicon_doubles_bonus

@@ -29,25 +29,20 @@ from .bezique import (
     bezique_meld_table,
     bezique_stock_rules,
 )
-from .registry import Preset, register_checks, register_preset
-from .ruleset import DeclarationPrivilege, OptionSpec, OptionValue, RuleSet, check_dealt_deck, read_options
+from .registry import PresetProfile, profile_presets, register_presets
+from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, check_dealt_deck, read_options
 
 __all__ = ["MultihandOptions", "MultihandPlayoff", "MultihandProfile", "build_multihand"]
 
 
 @attrs.frozen
-class MultihandProfile:
+class MultihandProfile(PresetProfile):
     """What tells the three- and four-hand Bezique presets apart."""
 
     players: int
     """How many players (one pack each)."""
     partnership: bool
     """Partners sit opposite and score per side."""
-    description: str
-    """One line saying what the variant is (the rule set's description)."""
-    fixed_options: tuple[tuple[str, OptionValue], ...] = ()
-    """The family's options this preset does not offer, with the values it plays them at
-    (see `MultihandOptions`)."""
 
 
 _NO_PARTNER = (("must_beat_partner", True), ("pass_privilege", False))
@@ -55,24 +50,24 @@ _NO_PARTNER = (("must_beat_partner", True), ("pass_privilege", False))
 
 
 _PROFILES = {
-    "three-hand-bezique": MultihandProfile(
-        players=3,
-        partnership=False,
-        description="Three-hand Bezique: three packs, each for himself, game 2000.",
-        fixed_options=_NO_PARTNER,
-    ),
-    "four-hand-bezique": MultihandProfile(
-        players=4,
-        partnership=False,
-        description="Four-hand Bezique: four packs, four individuals, game 2000.",
-        fixed_options=_NO_PARTNER,
-    ),
-    "partnership-bezique": MultihandProfile(
-        players=4,
-        partnership=True,
-        description="Partnership Bezique: four packs, partners opposite, game 2000 per side.",
-    ),
+    "three-hand-bezique": MultihandProfile(players=3, partnership=False, fixed_options=_NO_PARTNER),
+    "four-hand-bezique": MultihandProfile(players=4, partnership=False, fixed_options=_NO_PARTNER),
+    "partnership-bezique": MultihandProfile(players=4, partnership=True),
 }
+
+_DESCRIPTIONS = {
+    "three-hand-bezique": "Three-hand Bezique: three packs, each for himself, game 2000.",
+    "four-hand-bezique": "Four-hand Bezique: four packs, four individuals, game 2000.",
+    "partnership-bezique": "Partnership Bezique: four packs, partners opposite, game 2000 per side.",
+}
+"""Per preset: what the variant is (`RuleSet.description`)."""
+
+_SUMMARIES = {
+    "three-hand-bezique": "Three-hand Bezique: 3 packs (96 cards), each for himself, game 2000 (reference §7).",
+    "four-hand-bezique": "Four-hand Bezique: 4 packs (128 cards), four individuals, game 2000 (reference §7).",
+    "partnership-bezique": "Partnership Bezique: 4 packs (128 cards), partners opposite, game 2000 (reference §7).",
+}
+"""Per preset: its line in the list of variants (`Preset.description`)."""
 
 MultihandPlayoff: TypeAlias = Literal["head_the_trick", "follow_beat_or_trump", "follow_only"]
 """The ``playoff_rule`` option of the three- and four-hand presets."""
@@ -81,22 +76,25 @@ MultihandPlayoff: TypeAlias = Literal["head_the_trick", "follow_beat_or_trump", 
 @attrs.frozen
 class MultihandOptions:
     """The options of the three- and four-hand presets that only this family reads, each read
-    once by name (`read`): the preset's value where it offers the option, else the value its
-    `MultihandProfile` fixes. (The options shared with two-hand Bezique are read by
+    once by name (`read_options`): the preset's value where it offers the option, else the
+    value its `MultihandProfile` fixes. (The options shared with two-hand Bezique are read by
     `bezique_meld_rules` and `bezique_stock_rules`.)"""
 
     playoff_rule: MultihandPlayoff
+    """The duties of the last eight tricks."""
     target: int
+    """The game: a player (or side) reaching it wins."""
     tie_rule: TieRule
+    """Equal highest totals at the target."""
     quartet_rule: QuartetRule
+    """Which four cards of a rank make a quartet."""
     bezique_pair: BeziquePair
+    """Which queen and jack make a bezique."""
     must_beat_partner: bool
+    """Head-the-trick play-off: the partner's winning card must be beaten too (always,
+    without partners)."""
     pass_privilege: bool
-
-    @classmethod
-    def read(cls, profile: MultihandProfile, o: Mapping[str, Any]) -> MultihandOptions:
-        """The options of a preset with ``profile`` from its validated option values ``o``."""
-        return read_options(cls, o, dict(profile.fixed_options))
+    """The trick winner may pass the declaration to his partner (never, without partners)."""
 
 
 def _playoff_policy(opts: MultihandOptions) -> TrickPolicy:
@@ -113,7 +111,7 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
     """Compose a three- or four-hand Bezique rule set from validated options."""
     form = o["form"]
     profile = _PROFILES[form]
-    opts = MultihandOptions.read(profile, o)
+    opts = read_options(MultihandOptions, o, profile.fixed_options)
     n = profile.players
     privilege = (
         DeclarationPrivilege(
@@ -141,9 +139,9 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
         stock=bezique_stock_rules(o, privilege),
         partnership=profile.partnership,
         version=1,
-        description=profile.description,
+        description=_DESCRIPTIONS[form],
         option_values=tuple(sorted(o.items())),
-        option_specs=_SPECS[form],
+        option_specs=_PRESETS[form].options,
         builder=build_multihand,
     )
 
@@ -181,49 +179,14 @@ _FAMILY_OPTIONS = (
 those only this family reads)."""
 
 
-def _options(form: str) -> tuple[OptionSpec, ...]:
-    """The options of the preset ``form``: its fixed ``form`` option, then the family's options
-    but those its profile fixes."""
-    fixed = dict(_PROFILES[form].fixed_options)
-    own = OptionSpec("form", form, (form,), doc="The number of players and how they score (fixed).")
-    return (own, *(spec for spec in _FAMILY_OPTIONS if spec.name not in fixed))
-
-
-_SPECS = {form: _options(form) for form in _PROFILES}
-
-register_preset(
-    Preset(
-        "three-hand-bezique",
-        build_multihand,
-        _SPECS["three-hand-bezique"],
-        description="Three-hand Bezique: 3 packs (96 cards), each for himself, game 2000 (reference §7).",
-    )
+_PRESETS = profile_presets(
+    build_multihand,
+    _PROFILES,
+    _FAMILY_OPTIONS,
+    _SUMMARIES,
+    selector="form",
+    doc="The number of players and how they score (fixed).",
 )
-register_preset(
-    Preset(
-        "four-hand-bezique",
-        build_multihand,
-        _SPECS["four-hand-bezique"],
-        description="Four-hand Bezique: 4 packs (128 cards), four individuals, game 2000 (reference §7).",
-    )
-)
-register_preset(
-    Preset(
-        "partnership-bezique",
-        build_multihand,
-        _SPECS["partnership-bezique"],
-        description="Partnership Bezique: 4 packs (128 cards), partners opposite, game 2000 (reference §7).",
-    )
-)
+"""Per preset name: its registry record (options: the fixed ``form``, then the family's it offers)."""
 
-
-def check_multihand_options(rules: RuleSet) -> None:
-    """The options of a three- or four-hand Bezique rule set, taken together: the deal fits the deck.
-
-    Raises:
-        OptionError: a combination the stock engine cannot serve.
-    """
-    check_dealt_deck(rules)
-
-
-register_checks(build_multihand, check_multihand_options)
+register_presets(*_PRESETS.values(), check=check_dealt_deck)

@@ -23,8 +23,8 @@ from ..scoring import BRISQUES, CardPoints, DealsEnd, RubiconScoring
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
 from .bezique import BEZIQUE_RANKS, PENDING_DECLARATIONS_OPTION
-from .registry import Preset, register_checks, register_preset
-from .ruleset import CutGuess, OptionSpec, OptionValue, RuleSet, StockRules, check_dealt_deck, read_options
+from .registry import PresetProfile, profile_presets, register_presets
+from .ruleset import CutGuess, OptionSpec, RuleSet, StockRules, check_dealt_deck, read_options
 
 __all__ = ["MultipackBeziquePair", "MultipackOptions", "MultipackProfile", "build_multipack", "multipack_meld_table"]
 
@@ -90,7 +90,7 @@ def multipack_meld_table(
 
 
 @attrs.frozen
-class MultipackProfile:
+class MultipackProfile(PresetProfile):
     """The fixed numbers of one multi-pack preset (reference.md §4-§6), and the family's
     options it does not offer."""
 
@@ -110,11 +110,6 @@ class MultipackProfile:
     """The game bonus doubles against a rubiconed loser."""
     rubicon_adds_brisques: bool
     """Against a rubiconed loser the winner also scores every brisque."""
-    fixed_options: tuple[tuple[str, OptionValue], ...] = ()
-    """The family's options this preset does not offer, with the values it plays them at
-    (see `MultipackOptions`)."""
-    description: str = ""
-    """One line saying what the variant is (the rule set's description)."""
 
 
 _PROFILES = {
@@ -122,12 +117,12 @@ _PROFILES = {
         packs=4, deal_sizes=(3, 3, 3), carte_blanche=50, last_trick=50, game_bonus=500, rubicon=1000,
         rubicon_doubles_bonus=True, rubicon_adds_brisques=True,
         fixed_options=(("cut_and_guess", False), ("rubicon_double_bonus", False)),
-        description="Rubicon Bezique: four packs, nine cards, the rubicon at 1000.",
+        aliases=("japanese-bezique",),
     ),
     "six-pack-bezique": MultipackProfile(
         packs=6, deal_sizes=(1,) * 12, carte_blanche=250, last_trick=250, game_bonus=1000, rubicon=3000,
         rubicon_doubles_bonus=False, rubicon_adds_brisques=False,
-        description="Six-pack (Chinese) Bezique: six packs, twelve cards, the rubicon at 3000.",
+        aliases=("chinese-bezique",),
     ),
     "eight-pack-bezique": MultipackProfile(
         packs=8, deal_sizes=(1,) * 15, carte_blanche=0, last_trick=250, game_bonus=1000, rubicon=5000,
@@ -136,9 +131,22 @@ _PROFILES = {
             ("carte_blanche", False), ("carte_blanche_repeat", False), ("cut_and_guess", False),
             ("rubicon_double_bonus", False),
         ),
-        description="Eight-pack Bezique: eight packs, fifteen cards, the rubicon at 5000.",
     ),
 }  # fmt: skip
+
+_DESCRIPTIONS = {
+    "rubicon-bezique": "Rubicon Bezique: four packs, nine cards, the rubicon at 1000.",
+    "six-pack-bezique": "Six-pack (Chinese) Bezique: six packs, twelve cards, the rubicon at 3000.",
+    "eight-pack-bezique": "Eight-pack Bezique: eight packs, fifteen cards, the rubicon at 5000.",
+}
+"""Per preset: what the variant is (`RuleSet.description`)."""
+
+_SUMMARIES = {
+    "rubicon-bezique": "Rubicon Bezique: 4 packs (128 cards), 9 cards a hand, no turn-up (reference §4).",
+    "six-pack-bezique": "Six-pack (Chinese) Bezique: 6 packs (192 cards), 12 cards a hand (reference §5).",
+    "eight-pack-bezique": "Eight-pack Bezique: 8 packs (256 cards), 15 cards a hand (reference §6).",
+}
+"""Per preset: its line in the list of variants (`Preset.description`)."""
 
 
 MultipackBeziquePair: TypeAlias = Literal["fixed", "trump_dependent"]
@@ -147,33 +155,40 @@ MultipackBeziquePair: TypeAlias = Literal["fixed", "trump_dependent"]
 
 @attrs.frozen
 class MultipackOptions:
-    """The options of the multi-pack presets, each read once by name (`read`): the preset's
-    value where it offers the option, else the value its `MultipackProfile` fixes."""
+    """The options of the multi-pack presets, each read once by name (`read_options`): the
+    preset's value where it offers the option, else the value its `MultipackProfile` fixes."""
 
     marriage_to_sequence: bool
+    """A scored marriage's king and queen may join a sequence."""
     sequence_to_marriage: bool
+    """A scored sequence's king and queen may form a marriage."""
     reform_after_play: bool
+    """A scored meld may form again once one of its cards has been played."""
     cross_class_reuse: CrossClassReuse
+    """R5: which melds of another class a declared card may join."""
     four_tens: bool
+    """Any four tens score."""
     bezique_pair: MultipackBeziquePair
+    """Which queen and jack make a bezique."""
     deals: int
+    """How many deals make a session."""
     pending_declarations: bool
+    """Melds may be laid out unscored, to be scored on later tricks."""
     carte_blanche: bool
+    """A carte blanche may be shown (never, where the profile has none)."""
     carte_blanche_repeat: bool
+    """A carte blanche may be shown again for each non-court card drawn."""
     cut_and_guess: bool
+    """The non-dealer guesses the size of the dealer's cut (six-pack only)."""
     rubicon_double_bonus: bool
-
-    @classmethod
-    def read(cls, profile: MultipackProfile, o: Mapping[str, Any]) -> MultipackOptions:
-        """The options of a preset with ``profile`` from its validated option values ``o``."""
-        return read_options(cls, o, dict(profile.fixed_options))
+    """The game bonus doubles against a rubiconed loser (the option: six-pack only)."""
 
 
 def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
     """Compose a multi-pack Bezique rule set from validated options."""
     profile = o["profile"]
     fixed = _PROFILES[profile]
-    opts = MultipackOptions.read(fixed, o)
+    opts = read_options(MultipackOptions, o, fixed.fixed_options)
     deck = DeckSpec(ranks=BEZIQUE_RANKS, packs=fixed.packs)
     upgrades = frozenset({"B", "C"} | ({"A"} if opts.marriage_to_sequence else set()))
     downgrades = frozenset({"A"} if opts.sequence_to_marriage else set())
@@ -219,14 +234,14 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
             ),
         ),
         version=2,
-        description=fixed.description,
+        description=_DESCRIPTIONS[profile],
         option_values=tuple(sorted(o.items())),
-        option_specs=_SPECS[profile],
+        option_specs=_PRESETS[profile].options,
         builder=build_multipack,
     )
 
 
-_FAMILY_OPTIONS = (
+_COMMON_OPTIONS = (
     OptionSpec("marriage_to_sequence", False,
                doc="The king and queen of a scored marriage may join a sequence (Foster); by default neither "
                "direction is allowed (whiteknucklecards)."),
@@ -243,66 +258,37 @@ _FAMILY_OPTIONS = (
                "(no bezique before trumps exist)."),
     OptionSpec("deals", 1, minimum=1, doc="How many deals (each one a game) make a session in new_game."),
     PENDING_DECLARATIONS_OPTION,
+)  # fmt: skip
+"""The options every multi-pack preset offers."""
+
+_CARTE_BLANCHE_OPTIONS = (
     OptionSpec("carte_blanche", True, doc="A dealt hand without K, Q or J may be shown for a carte blanche."),
     OptionSpec("carte_blanche_repeat", True,
                doc="After a carte blanche, each drawn card that is not a court card may be shown for another, "
                "until a court card is drawn (Foster: once only)."),
+)  # fmt: skip
+"""The carte blanche options (where the profile has a carte blanche)."""
+
+_SIX_PACK_OPTIONS = (
     OptionSpec("cut_and_guess", True,
                doc="The non-dealer guesses the size of the dealer's cut (+150 when right); a cut of exactly "
                "24 cards scores 250 for the dealer."),
     OptionSpec("rubicon_double_bonus", False, doc="The 1000 game bonus doubles against a rubiconed loser."),
 )  # fmt: skip
+"""The options only six-pack Bezique offers."""
+
+_FAMILY_OPTIONS = _COMMON_OPTIONS + _CARTE_BLANCHE_OPTIONS + _SIX_PACK_OPTIONS
 """Every option of the family (`MultipackOptions`), in the order the presets list them."""
 
 
-def _options(profile: str) -> tuple[OptionSpec, ...]:
-    """The options of the preset ``profile``: its fixed ``profile`` option, then the family's
-    options but those its profile fixes."""
-    fixed = dict(_PROFILES[profile].fixed_options)
-    own = OptionSpec("profile", profile, (profile,), doc="The pack count and scores of this preset (fixed).")
-    return (own, *(spec for spec in _FAMILY_OPTIONS if spec.name not in fixed))
-
-
-_SPECS = {p: _options(p) for p in _PROFILES}
-
-register_preset(
-    Preset(
-        "rubicon-bezique",
-        build_multipack,
-        _SPECS["rubicon-bezique"],
-        aliases=("japanese-bezique",),
-        description="Rubicon Bezique: 4 packs (128 cards), 9 cards a hand, no turn-up (reference §4).",
-    )
+_PRESETS = profile_presets(
+    build_multipack,
+    _PROFILES,
+    _FAMILY_OPTIONS,
+    _SUMMARIES,
+    selector="profile",
+    doc="The pack count and scores of this preset (fixed).",
 )
-register_preset(
-    Preset(
-        "six-pack-bezique",
-        build_multipack,
-        _SPECS["six-pack-bezique"],
-        aliases=("chinese-bezique",),
-        description="Six-pack (Chinese) Bezique: 6 packs (192 cards), 12 cards a hand (reference §5).",
-    )
-)
-register_preset(
-    Preset(
-        "eight-pack-bezique",
-        build_multipack,
-        _SPECS["eight-pack-bezique"],
-        description="Eight-pack Bezique: 8 packs (256 cards), 15 cards a hand (reference §6).",
-    )
-)
+"""Per preset name: its registry record (options: the fixed ``profile``, then the family's it offers)."""
 
-
-# -- whole-option-set checks (run on every rule set this family builds) ----------------
-
-
-def check_multipack_options(rules: RuleSet) -> None:
-    """The options of a multi-pack Bezique rule set, taken together: the deal fits the deck.
-
-    Raises:
-        OptionError: a combination the stock engine cannot serve.
-    """
-    check_dealt_deck(rules)
-
-
-register_checks(build_multipack, check_multipack_options)
+register_presets(*_PRESETS.values(), check=check_dealt_deck)
