@@ -69,6 +69,38 @@ _SUMMARIES = {
 }
 """Per preset: its line in the list of variants (`Preset.description`)."""
 
+_FAMILY_OPTIONS = (
+    OptionSpec(
+        "playoff_rule",
+        "head_the_trick",
+        ("head_the_trick", "follow_beat_or_trump", "follow_only"),
+        doc="Duties in the last 8 tricks: follow suit and win the trick if able (beat the card winning "
+        "so far, trump or overtrump when void), else any card; or beat only the card led (§1.4a read "
+        "literally); or only follow suit.",
+    ),
+    OptionSpec("target", 2000, minimum=1, doc="The game ends after the deal in which a player (side) reaches it."),
+    OptionSpec(
+        "tie_rule",
+        "draw",
+        ("draw", "play_on", "raise_target"),
+        doc="Equal highest totals at the target: a draw, more deals, or the target raised by 500.",
+    ),
+    OptionSpec(
+        "must_beat_partner",
+        True,
+        doc="Head-the-trick play-off: beat the highest card so far even when it is the partner's "
+        "(§7); False: following the partner's winning card is enough.",
+    ),
+    OptionSpec(
+        "pass_privilege",
+        True,
+        doc="The winner of a trick may pass the declaration to his partner, who declares instead (no consulting).",
+    ),
+    *(spec for spec in _common_options() if spec.name != "playoff_rule"),
+)
+"""Every option of the family, in the order the presets list them (`MultihandOptions` reads
+those only this family reads)."""
+
 MultihandPlayoff: TypeAlias = Literal["head_the_trick", "follow_beat_or_trump", "follow_only"]
 """The ``playoff_rule`` option of the three- and four-hand presets."""
 
@@ -146,47 +178,10 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
     )
 
 
-_FAMILY_OPTIONS = (
-    OptionSpec(
-        "playoff_rule",
-        "head_the_trick",
-        ("head_the_trick", "follow_beat_or_trump", "follow_only"),
-        doc="Duties in the last 8 tricks: follow suit and win the trick if able (beat the card winning "
-        "so far, trump or overtrump when void), else any card; or beat only the card led (§1.4a read "
-        "literally); or only follow suit.",
-    ),
-    OptionSpec("target", 2000, minimum=1, doc="The game ends after the deal in which a player (side) reaches it."),
-    OptionSpec(
-        "tie_rule",
-        "draw",
-        ("draw", "play_on", "raise_target"),
-        doc="Equal highest totals at the target: a draw, more deals, or the target raised by 500.",
-    ),
-    OptionSpec(
-        "must_beat_partner",
-        True,
-        doc="Head-the-trick play-off: beat the highest card so far even when it is the partner's "
-        "(§7); False: following the partner's winning card is enough.",
-    ),
-    OptionSpec(
-        "pass_privilege",
-        True,
-        doc="The winner of a trick may pass the declaration to his partner, who declares instead (no consulting).",
-    ),
-    *(spec for spec in _common_options() if spec.name != "playoff_rule"),
-)
-"""Every option of the family, in the order the presets list them (`MultihandOptions` reads
-those only this family reads)."""
+_SELECTOR_DOC = "The number of players and how they score (fixed)."
+"""The doc of the ``form`` option, fixed at each preset's name."""
 
-
-_PRESETS = profile_presets(
-    build_multihand,
-    _PROFILES,
-    _FAMILY_OPTIONS,
-    _SUMMARIES,
-    selector="form",
-    doc="The number of players and how they score (fixed).",
-)
+_PRESETS = profile_presets(build_multihand, _PROFILES, _SUMMARIES, _FAMILY_OPTIONS, "form", _SELECTOR_DOC)
 """Per preset name: its registry record (options: the fixed ``form``, then the family's it offers)."""
 
 register_presets(*_PRESETS.values(), check=check_dealt_deck)

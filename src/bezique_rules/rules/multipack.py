@@ -281,14 +281,10 @@ _FAMILY_OPTIONS = _COMMON_OPTIONS + _CARTE_BLANCHE_OPTIONS + _SIX_PACK_OPTIONS
 """Every option of the family (`MultipackOptions`), in the order the presets list them."""
 
 
-_PRESETS = profile_presets(
-    build_multipack,
-    _PROFILES,
-    _FAMILY_OPTIONS,
-    _SUMMARIES,
-    selector="profile",
-    doc="The pack count and scores of this preset (fixed).",
-)
+_SELECTOR_DOC = "The pack count and scores of this preset (fixed)."
+"""The doc of the ``profile`` option, fixed at each preset's name."""
+
+_PRESETS = profile_presets(build_multipack, _PROFILES, _SUMMARIES, _FAMILY_OPTIONS, "profile", _SELECTOR_DOC)
 """Per preset name: its registry record (options: the fixed ``profile``, then the family's it offers)."""
 
 register_presets(*_PRESETS.values(), check=check_dealt_deck)

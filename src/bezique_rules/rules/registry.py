@@ -178,22 +178,24 @@ class PresetProfile:
 def profile_presets(
     build: Callable[[str, Mapping[str, Any]], RuleSet],
     profiles: Mapping[str, PresetProfile],
-    family: tuple[OptionSpec, ...],
     summaries: Mapping[str, str],
-    *,
+    family: tuple[OptionSpec, ...],
     selector: str,
     doc: str,
 ) -> dict[str, Preset]:
     """The presets of a family told apart by profiles, all built by ``build``: per name of
-    ``profiles``, a `Preset` whose options are the ``selector`` option (fixed at the preset's
-    name: how ``build`` finds the profile, documented by ``doc``) and then the ``family``'s
+    ``profiles``, a `Preset` whose options are the ``selector`` option fixed at the preset's
+    name (how ``build`` finds the profile; ``doc`` says what it is) and then the ``family``'s
     options the profile does not fix (`offered_options`), with the profile's aliases and its
     one line in ``summaries`` (`Preset.description`)."""
     return {
         name: Preset(
             name,
             build,
-            (OptionSpec(selector, name, (name,), doc=doc), *offered_options(family, profile.fixed_options)),
+            (
+                OptionSpec(selector, name, (name,), doc=doc),
+                *offered_options(family, profile.fixed_options),
+            ),
             aliases=profile.aliases,
             description=summaries[name],
         )
