@@ -247,7 +247,38 @@ class DealCore(Protocol):
         ...
 
 
-class DealState:
+class Seating:
+    """The seats of a deal or a whole game, as its rule set has them: how many players and
+    the scoring sides (what `DealState` and `GameState` share)."""
+
+    __slots__ = ()
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set."""
+        raise NotImplementedError
+
+    @property
+    def players(self) -> int:
+        """How many players."""
+        return self.rules.players
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides: ((0, 2), (1, 3)) in partnership games, else one player each."""
+        return self.rules.sides
+
+    def side_of(self, player: int) -> int:
+        """The index in `sides` (and in `scores`) of ``player``'s side.
+
+        Raises:
+            DealTypeError: ``player`` is not an int (or is a bool).
+            DealError: no such seat.
+        """
+        return self.rules.side_of(player)
+
+
+class DealState(Seating):
     """One deal, from the shuffle to the last trick: the common interface.
 
     Engines subclass it as frozen classes with a ``setup`` (a `DealSetup`) and a
@@ -380,11 +411,6 @@ class DealState:
         return self.core.stage is Phase.OVER
 
     @property
-    def players(self) -> int:
-        """How many players."""
-        return self.rules.players
-
-    @property
     def contract_side(self) -> int | None:
         """In games with a contract: the side that made it (None otherwise)."""
         return None
@@ -393,20 +419,6 @@ class DealState:
     def thrown_in(self) -> bool:
         """Whether the deal ended without play because everyone passed (or a misdeal)."""
         return False
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The scoring sides: ((0, 2), (1, 3)) in partnership games, else one player each."""
-        return self.rules.sides
-
-    def side_of(self, player: int) -> int:
-        """The index in `sides` (and in `scores`) of ``player``'s side.
-
-        Raises:
-            DealTypeError: ``player`` is not an int (or is a bool).
-            DealError: no such seat.
-        """
-        return self.rules.side_of(player)
 
     @property
     def result(self) -> DealResult | None:
