@@ -12,6 +12,7 @@ from bezique_rules import (
     Action,
     DealState,
     GameState,
+    IllegalActionError,
     Phase,
     Verb,
     available_variants,
@@ -34,6 +35,7 @@ from bezique_rules.agents import (
     play_pairing,
 )
 from bezique_rules.agents.arena import seatings
+from bezique_rules.agents.base import choose_in_world
 from bezique_rules.agents.endgame import playoff_values
 from bezique_rules.agents.stockplay import stock_evaluate
 from bezique_rules.engine.stock import StockDeal
@@ -192,6 +194,7 @@ def test_agents_see_only_the_view(agent: Agent) -> None:
 
 def test_search_sees_the_hidden_cards_only_through_determinize(monkeypatch: pytest.MonkeyPatch) -> None:
     """Given the same sampled worlds, the search chooses alike from two lookalike deals: it reads nothing else."""
+    import bezique_rules.agents.base as base
     import bezique_rules.agents.search as search
 
     state, other, p = _two_lookalikes()
@@ -202,13 +205,40 @@ def test_search_sees_the_hidden_cards_only_through_determinize(monkeypatch: pyte
         calls.append(1)
         return worlds[len(calls) % len(worlds)]
 
-    monkeypatch.setattr(search, "determinize", fixed_worlds)
+    monkeypatch.setattr(base, "determinize", fixed_worlds)  # the first world (`choose_in_world`)
+    monkeypatch.setattr(search, "determinize", fixed_worlds)  # the search's further worlds
     agent = SearchAgent(iterations=16)
     first = agent.choose(state.view(p), random.Random(7))
     used = len(calls)
     calls.clear()
     assert agent.choose(other.view(p), random.Random(7)) == first
     assert len(calls) == used > 1
+
+
+def test_choose_in_world_plays_a_forced_action_without_sampling() -> None:
+    """`choose_in_world` returns the only legal action without sampling a world (the rng is
+    untouched), and otherwise what ``decide`` makes of one world consistent with the view."""
+    seen: list[DealState] = []
+
+    def last_legal(world: DealState) -> Action:
+        seen.append(world)
+        return world.legal_actions()[-1]
+
+    state = new_deal("bezique", seed=1)
+    forced, walk = state, random.Random(0)
+    while len(forced.legal_actions()) != 1:
+        forced = forced.apply(walk.choice(forced.legal_actions()))
+    player = forced.current_player
+    assert player is not None
+    rng = random.Random(3)
+    before = rng.getstate()
+    assert choose_in_world(forced.view(player), rng, last_legal) == forced.legal_actions()[0]
+    assert rng.getstate() == before and not seen
+    view = state.view(0)
+    assert choose_in_world(view, random.Random(3), last_legal) == view.legal_actions()[-1]
+    assert len(seen) == 1 and seen[0].view(0) == view
+    with pytest.raises(IllegalActionError, match="nothing to do"):
+        choose_in_world(state.view(1), random.Random(3), last_legal)
 
 
 def test_search_is_reproducible_from_its_rng() -> None:

@@ -5,9 +5,10 @@ exception from deep inside, and never a changed state."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+import attrs
 import pytest
 
 from bezique_rules import (
@@ -35,6 +36,7 @@ from bezique_rules import (
     replay,
 )
 from bezique_rules.rules import registry
+from bezique_rules.rules.ruleset import OptionSpec, RuleSet, read_options
 
 PRESETS = ("bezique", "bezique-match")
 SUITS = "SHDC"
@@ -240,6 +242,26 @@ def test_with_options_refusal_leaves_the_rule_set_unchanged() -> None:
         rules.with_options(quartet_rule="one_per_suit", nonsense=True)
     assert dict(rules.options) == before
     assert rules == get_rules("bezique", target=1500)
+
+
+@attrs.frozen
+class _TwoOptions:
+    """An options record for `read_options`."""
+
+    target: int
+    tie_rule: str
+
+
+def test_read_options_reads_each_field_by_name_or_from_the_fixed_values() -> None:
+    """read_options: each field of the record from the option of its name, or from the values a
+    profile fixes for options the preset does not offer; a preset and profile that disagree (an
+    option both offered and fixed, or neither) is an OptionError naming the options."""
+    assert read_options(_TwoOptions, {"target": 700, "tie_rule": "draw", "other": 1}, ()) == _TwoOptions(700, "draw")
+    assert read_options(_TwoOptions, {"target": 700}, (("tie_rule", "play_on"),)) == _TwoOptions(700, "play_on")
+    with pytest.raises(OptionError, match=r"both offered and fixed \['target'\]"):
+        read_options(_TwoOptions, {"target": 700, "tie_rule": "draw"}, (("target", 1),))
+    with pytest.raises(OptionError, match=r"neither \['tie_rule'\]"):
+        read_options(_TwoOptions, {"target": 700}, ())
 
 
 # -- stacked decks ------------------------------------------------------------------------
@@ -770,3 +792,31 @@ def test_register_variant_cannot_replace_a_preset(name: str) -> None:
     with pytest.raises(OptionError):
         register_variant(name, get_rules("bezique", target=1500))
     assert get_rules(name).options.get("target", 1000) == 1000
+
+
+@pytest.mark.usefixtures("private_registry")
+def test_register_presets_registers_each_and_checks_every_rule_set_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """register_presets: every preset of the family is found by name and alias, and the family's
+    check runs on each rule set their builders build (refusing one with an OptionError)."""
+    monkeypatch.setattr(registry, "_CHECKS", dict(registry._CHECKS))
+    checked: list[str] = []
+
+    def build(name: str, values: Mapping[str, Any]) -> RuleSet:
+        return attrs.evolve(get_rules("bezique", target=values["target"]), name=name, builder=build)
+
+    def check(rules: RuleSet) -> None:
+        checked.append(rules.name)
+        if rules.options["target"] == 13:
+            raise OptionError(f"{rules.name!r}: target 13 is unlucky")
+
+    target = (OptionSpec("target", 1000, minimum=1),)
+    registry.register_presets(
+        registry.Preset("family-one-test", build, target, aliases=("family-alias-test",)),
+        registry.Preset("family-two-test", build, target),
+        check=check,
+    )
+    assert get_rules("family-alias-test", target=700).name == "family-one-test"
+    assert get_rules("family-two-test").options["target"] == 1000
+    assert checked == ["family-one-test", "family-two-test"]
+    with pytest.raises(OptionError, match="unlucky"):
+        get_rules("family-two-test", target=13)

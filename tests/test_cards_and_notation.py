@@ -33,6 +33,7 @@ from bezique_rules import (
     parse_cards,
     shuffle,
 )
+from bezique_rules.cards import cards_without
 from bezique_rules.deck import seeded_order
 from bezique_rules.trumps import NO_TRUMP
 
@@ -210,6 +211,16 @@ def test_cardset_is_a_sorted_multiset() -> None:
     assert not CardSet.of("")
     assert bool(hand)
     assert repr(hand) == "CardSet('AS KS QS QS 7C')"
+
+
+def test_cards_without_takes_away_one_copy_per_card_removed() -> None:
+    """`cards_without` is a multiset difference: each removed card takes away one equal copy,
+    cards not held are ignored, the order of the first argument is kept."""
+    hand = CardSet.of("AS KS QS QS 7C")
+    assert cards_without(hand, parse_cards("QS 7C JD")) == list(parse_cards("AS KS QS"))
+    assert cards_without(hand, parse_cards("QS QS QS")) == list(parse_cards("AS KS 7C"))
+    assert cards_without(parse_cards("7C QS AS"), ()) == list(parse_cards("7C QS AS"))
+    assert cards_without((), hand) == []
 
 
 # -- Action notation ------------------------------------------------------------------

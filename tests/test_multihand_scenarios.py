@@ -26,6 +26,9 @@ from bezique_rules import (
     new_deal,
     new_game,
 )
+from bezique_rules.rules.multihand import _PROFILES as _MULTIHAND_PROFILES
+from bezique_rules.rules.multihand import MultihandOptions
+from bezique_rules.rules.ruleset import read_options
 from bezique_rules.tricks import BeatRule, PlayDuty
 from multihand_stacking import PLAYERS, cards, deal, dull, run
 
@@ -247,6 +250,25 @@ def test_playoff_policy_is_head_the_trick_by_default() -> None:
     """The default play-off duty is head-the-trick against the card winning so far."""
     policy = get_rules("three-hand-bezique").playoff_policy
     assert policy.duty is PlayDuty.HEAD_THE_TRICK and policy.beat_rule is BeatRule.CURRENT_WINNER
+
+
+@pytest.mark.parametrize("variant", [*INDIVIDUAL, "partnership-bezique"])
+def test_partner_options_only_in_the_partnership_preset(variant: str) -> None:
+    """Presets: only partnership Bezique offers ``must_beat_partner`` and ``pass_privilege``; without
+    partners the profile fixes them (beat every card, no passing) and the rules agree."""
+    profile = _MULTIHAND_PROFILES[variant]
+    rules = get_rules(variant)
+    names = {spec.name for spec in rules.option_specs}
+    assert ("must_beat_partner" in names) is ("pass_privilege" in names) is profile.partnership
+    assert rules.partnership is profile.partnership and rules.players == profile.players
+    read = read_options(MultihandOptions, rules.options, profile.fixed_options)
+    assert read.must_beat_partner is True and read.pass_privilege is profile.partnership
+    assert rules.playoff_policy.must_beat_partner is True
+    if profile.partnership:
+        changed = get_rules(variant, must_beat_partner=False, pass_privilege=False)
+        read = read_options(MultihandOptions, changed.options, profile.fixed_options)
+        assert (read.must_beat_partner, read.pass_privilege) == (False, False)
+        assert changed.playoff_policy.must_beat_partner is False
 
 
 def test_playoff_must_beat_the_card_winning_so_far() -> None:

@@ -19,6 +19,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 
 from bezique_rules import (
@@ -37,6 +38,9 @@ from bezique_rules import (
     new_game,
 )
 from bezique_rules.engine.stock import StockDeal
+from bezique_rules.rules.multipack import _PROFILES as _MULTIPACK_PROFILES
+from bezique_rules.rules.multipack import MultipackOptions
+from bezique_rules.rules.ruleset import read_options
 from bezique_rules.scoring import RubiconScoring
 from multipack_stacking import (
     cards,
@@ -236,6 +240,33 @@ def test_aliases(alias: str, name: str) -> None:
     """Presets: ``chinese-bezique`` is ``six-pack-bezique``; ``japanese-bezique`` is ``rubicon-bezique``."""
     a, b = get_rules(alias), get_rules(name)
     assert a.deck == b.deck and a.melds == b.melds and a.stock == b.stock and a.deal == b.deal
+
+
+@pytest.mark.parametrize("variant", ["rubicon-bezique", "six-pack-bezique", "eight-pack-bezique"])
+def test_a_preset_offers_every_family_option_its_profile_does_not_fix(variant: str) -> None:
+    """Presets: a multi-pack preset offers exactly the family's options its profile does not fix
+    (eight-pack: no carte blanche options; only six-pack: the cut and guess, the bonus doubling),
+    and its typed options take the fixed values for the others."""
+    profile = _MULTIPACK_PROFILES[variant]
+    rules = get_rules(variant)
+    names = {spec.name for spec in rules.option_specs}
+    fixed = dict(profile.fixed_options)
+    assert names == {"profile"} | {f.name for f in attrs.fields(MultipackOptions)} - set(fixed)
+    assert (profile.carte_blanche == 0) is ("carte_blanche" in fixed)
+    assert ("cut_and_guess" in names) is (variant == "six-pack-bezique")
+    read = read_options(MultipackOptions, rules.options, profile.fixed_options)
+    for name, value in fixed.items():
+        assert getattr(read, name) == value
+    assert read.deals == rules.options["deals"] and read.carte_blanche is (profile.carte_blanche > 0)
+
+
+def test_typed_options_follow_the_option_values() -> None:
+    """Presets: the multi-pack options record reads each offered option's value by name."""
+    rules = get_rules("six-pack-bezique", cut_and_guess=False, rubicon_double_bonus=True, carte_blanche=False)
+    read = read_options(MultipackOptions, rules.options, _MULTIPACK_PROFILES["six-pack-bezique"].fixed_options)
+    assert (read.cut_and_guess, read.rubicon_double_bonus, read.carte_blanche) == (False, True, False)
+    assert rules.stock.cut_guess is None and rules.stock.carte_blanche == 0
+    assert isinstance(rules.stock.result, RubiconScoring) and rules.stock.result.rubicon_doubles_bonus
 
 
 @pytest.mark.parametrize("variant", ["rubicon-bezique", "eight-pack-bezique"])

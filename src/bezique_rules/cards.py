@@ -247,6 +247,23 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     return tuple(Card.parse(t) for t in tokens)
 
 
+def cards_without(cards: Iterable[Card], removed: Iterable[Card]) -> list[Card]:
+    """The cards of ``cards`` left once each card of ``removed`` has taken away one equal
+    copy (multiset difference), in the order of ``cards``.
+
+    >>> [str(c) for c in cards_without(parse_cards("QS QS JD 9C"), parse_cards("QS 9C AH"))]
+    ['QS', 'JD']
+    """
+    rest = list(removed)
+    out = []
+    for c in cards:
+        if c in rest:
+            rest.remove(c)
+        else:
+            out.append(c)
+    return out
+
+
 def _key(card: Card) -> tuple[int, int]:
     return card.sort_key
 

@@ -19,7 +19,7 @@ from .deck import check_dealer, check_seed
 from .errors import DealError, DealTypeError, IllegalActionError, RuleCode, quote
 from .rules.ruleset import RuleSet
 from .scoring import Standing
-from .state import DealResult, DealState, Move, Phase, PlayerView
+from .state import DealResult, DealState, Move, Phase, PlayerView, Seating
 
 __all__ = ["GameState", "deal_seed", "new_game"]
 
@@ -41,7 +41,7 @@ def deal_seed(seed: int, number: int) -> int:
 
 
 @attrs.frozen
-class GameState:
+class GameState(Seating):
     """A whole game: the current deal, the totals so far, and how the game stands.
 
     Immutable like `DealState`; `apply` plays an action in the current deal and,
@@ -104,25 +104,6 @@ class GameState:
     def current_player(self) -> int | None:
         """Who is to act, or None when the game is over."""
         return None if self.over else self.deal.current_player
-
-    @property
-    def players(self) -> int:
-        """How many players."""
-        return self.rules.players
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The scoring sides (see `DealState.sides`)."""
-        return self.rules.sides
-
-    def side_of(self, player: int) -> int:
-        """The side of ``player``.
-
-        Raises:
-            DealTypeError: ``player`` is not an int (or is a bool).
-            DealError: no such seat.
-        """
-        return self.rules.side_of(player)
 
     @property
     def scores(self) -> tuple[int, ...]:

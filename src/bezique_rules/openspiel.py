@@ -118,13 +118,7 @@ def to_openspiel_action(state: DealState, action: Action | str) -> int:
             return _suit_id(turn_up.suit)
     if a.verb is Verb.CALL and not a.alone and a.suit is not None:
         return _suit_id(a.suit)
-    raise IllegalActionError(
-        f"no OpenSpiel euchre action matches {str(a)!r} in the {phase.value} phase",
-        rule=RuleCode.NOT_AN_ACTION,
-        action=a,
-        player=state.current_player,
-        phase=phase,
-    )
+    raise _not_an_action(state, a, f"no OpenSpiel euchre action matches {str(a)!r}")
 
 
 def from_openspiel_action(state: DealState, action_id: int) -> Action:
@@ -150,12 +144,17 @@ def from_openspiel_action(state: DealState, action_id: int) -> Action:
                 return Action(Verb.ORDER_UP)
         else:
             return Action(Verb.CALL, suit=suit)
-    raise IllegalActionError(
-        f"OpenSpiel action {action_id!r} means nothing in the {phase.value} phase",
+    raise _not_an_action(state, action_id, f"OpenSpiel action {action_id!r} means nothing")
+
+
+def _not_an_action(state: DealState, action: object, what: str) -> IllegalActionError:
+    """The error for an action with no counterpart in ``state``'s phase (``what`` says which)."""
+    return IllegalActionError(
+        f"{what} in the {state.phase.value} phase",
         rule=RuleCode.NOT_AN_ACTION,
-        action=action_id,
+        action=action,
         player=state.current_player,
-        phase=phase,
+        phase=state.phase,
     )
 
 

@@ -247,7 +247,38 @@ class DealCore(Protocol):
         ...
 
 
-class DealState:
+class Seating:
+    """The seats of a deal or a whole game, as its rule set has them: how many players and
+    the scoring sides (what `DealState` and `GameState` share)."""
+
+    __slots__ = ()
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set."""
+        raise NotImplementedError
+
+    @property
+    def players(self) -> int:
+        """How many players."""
+        return self.rules.players
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides: ((0, 2), (1, 3)) in partnership games, else one player each."""
+        return self.rules.sides
+
+    def side_of(self, player: int) -> int:
+        """The index in `sides` (and in `scores`) of ``player``'s side.
+
+        Raises:
+            DealTypeError: ``player`` is not an int (or is a bool).
+            DealError: no such seat.
+        """
+        return self.rules.side_of(player)
+
+
+class DealState(Seating):
     """One deal, from the shuffle to the last trick: the common interface.
 
     Engines subclass it as frozen classes with a ``setup`` (a `DealSetup`) and a
@@ -380,11 +411,6 @@ class DealState:
         return self.core.stage is Phase.OVER
 
     @property
-    def players(self) -> int:
-        """How many players."""
-        return self.rules.players
-
-    @property
     def contract_side(self) -> int | None:
         """In games with a contract: the side that made it (None otherwise)."""
         return None
@@ -393,20 +419,6 @@ class DealState:
     def thrown_in(self) -> bool:
         """Whether the deal ended without play because everyone passed (or a misdeal)."""
         return False
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The scoring sides: ((0, 2), (1, 3)) in partnership games, else one player each."""
-        return self.rules.sides
-
-    def side_of(self, player: int) -> int:
-        """The index in `sides` (and in `scores`) of ``player``'s side.
-
-        Raises:
-            DealTypeError: ``player`` is not an int (or is a bool).
-            DealError: no such seat.
-        """
-        return self.rules.side_of(player)
 
     @property
     def result(self) -> DealResult | None:
@@ -541,14 +553,13 @@ class DealState:
         if check is not True and check is not False:
             raise ArgumentTypeError(f"check is True or False, not {quote(check)}")
         space = self.setup.rules.action_space
-        i = space.by_identity.get(id(action))  # an action object taken from legal_actions()
-        if i is None:
-            if type(action) is int and 0 <= action < len(space.actions):
-                i = action  # an action id, as legal_action_ids() gives them
-            else:
-                i = space.ids.get(action) if type(action) is Action else None
-                if i is None:
-                    i = self._id_of(action)
+        if type(action) is int and 0 <= action < len(space.actions):
+            i = action  # an action id, as legal_action_ids() gives them
+        else:
+            found = space.by_identity.get(id(action))  # an action object taken from legal_actions()
+            if found is None and type(action) is Action:
+                found = space.ids.get(action)
+            i = self._id_of(action) if found is None else found
         if check and i not in self.legal_action_ids():
             self.check(i)  # raises, naming the rule
         return self._apply_id(i)

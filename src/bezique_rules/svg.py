@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from .actions import Action, Verb
-from .cards import Card, Rank, Suit
+from .cards import Card, Rank, Suit, cards_without
 from .state import DealState, PlayerView
 
 __all__ = ["render"]
@@ -146,18 +146,6 @@ def _row(
 ) -> list[str]:
     step = _step(len(cards), size, room)
     return [_face(c, x + i * step, y, size, extra=extra, legal=c in legal, tabled=tabled) for i, c in enumerate(cards)]
-
-
-def _concealed(hand: Sequence[Card], tabled: Sequence[Card]) -> list[Card]:
-    """The cards of ``hand`` that are not lying on the table (as multisets)."""
-    rest = list(tabled)
-    out = []
-    for c in hand:
-        if c in rest:
-            rest.remove(c)
-        else:
-            out.append(c)
-    return out
 
 
 def _legal_plays(actions: Sequence[Action]) -> tuple[frozenset[Card], frozenset[Card]]:
@@ -308,7 +296,7 @@ class _Picture:
         top = y + 22
         if self.face_up:
             hidden, table = self._legal_for(p)
-            hand = _concealed(list(self.views[p].hand), tabled)
+            hand = cards_without(self.views[p].hand, tabled)  # the concealed cards
             self.parts.extend(_row(hand, 14, top, _SMALL, 470, legal=hidden))
         else:
             step = _step(concealed, _SMALL, 470)
@@ -357,7 +345,7 @@ class _Picture:
             self.parts.append(_text(14, y + 14, "on the table"))
             self.parts.extend(_row(tabled, 14, y + 20, _BIG, WIDTH - 28, extra="hand tabled", legal=table, tabled=True))
             y += 20 + _BIG[1] + 6
-        hand = _concealed(list(v.hand), tabled)
+        hand = cards_without(v.hand, tabled)  # the concealed cards
         self.parts.append(_text(14, y + 16, f"{self._seat_label(p)} · {v.hand_sizes[p]} cards", bold=True))
         self.parts.extend(_row(hand, 14, y + 24, _BIG, WIDTH - 28, extra="hand", legal=hidden))
         if not hand:

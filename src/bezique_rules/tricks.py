@@ -150,16 +150,18 @@ class TrickPolicy:
         """Why physical ``card`` may not be played (None when it may)."""
         if not (hand >> card) & 1:
             return RuleCode.CARD_NOT_HELD, "you do not hold that card"
-        for mask, code, why in self._levels(table, hand, trick, partner_winning)[1:]:
+        for mask, code in self._levels(table, hand, trick, partner_winning)[1:]:
             if not (mask >> card) & 1:
-                return code, why
+                return code, _reason(code, table.suit[trick[0]])
         return None
 
     def _levels(
         self, table: TrumpTable, hand: int, trick: tuple[int, ...], partner_winning: bool
-    ) -> list[tuple[int, RuleCode, str]]:
-        """The nested restrictions: [(hand, …), (narrower mask, code, reason), …]."""
-        levels: list[tuple[int, RuleCode, str]] = [(hand, RuleCode.CARD_NOT_HELD, "")]
+    ) -> list[tuple[int, RuleCode]]:
+        """The nested restrictions, each narrower than the one before: [(hand, …), (mask, the
+        rule that narrows to it), …]. The reasons' words are left to `_reason` (the legal
+        plays, the hot path, need only the last mask)."""
+        levels: list[tuple[int, RuleCode]] = [(hand, RuleCode.CARD_NOT_HELD)]
         duty = self.duty
         if duty is PlayDuty.FREE or not trick:
             return levels
@@ -167,20 +169,19 @@ class TrickPolicy:
         led_suit = table.suit[led]
         follow = hand & table.suit_masks[led_suit] if led_suit < 4 else 0
         trumps = hand & table.trump_mask
-        suit_name = Suit(led_suit).name.lower() if led_suit < 4 else "trumps"
         if follow:
-            levels.append((follow, RuleCode.MUST_FOLLOW_SUIT, f"must follow suit (you hold {suit_name})"))
+            levels.append((follow, RuleCode.MUST_FOLLOW_SUIT))
             if duty in (PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_EFFECTIVE_SUIT):
                 return levels
             target = self._target(table, trick, partner_winning)
             if target >= 0:
                 higher = _beating(table, follow, target)
                 if higher:
-                    levels.append((higher, RuleCode.MUST_BEAT, "must beat the card to beat when able"))
+                    levels.append((higher, RuleCode.MUST_BEAT))
             return levels
         if duty in (PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_EFFECTIVE_SUIT) or not trumps:
             return levels
-        levels.append((trumps, RuleCode.MUST_TRUMP, f"must trump (you hold no {suit_name} but hold trumps)"))
+        levels.append((trumps, RuleCode.MUST_TRUMP))
         if (
             duty is PlayDuty.HEAD_THE_TRICK
             and self.must_overtrump
@@ -190,8 +191,21 @@ class TrickPolicy:
             if (table.trump_mask >> winner) & 1:
                 higher = _beating(table, trumps, winner)
                 if higher:
-                    levels.append((higher, RuleCode.MUST_OVERTRUMP, "must overtrump when able"))
+                    levels.append((higher, RuleCode.MUST_OVERTRUMP))
         return levels
+
+
+def _reason(code: RuleCode, led_suit: int) -> str:
+    """The words of a play duty's refusal, for the suit led (4: trumps, as in a no-trump
+    table's effective suit)."""
+    suit_name = Suit(led_suit).name.lower() if led_suit < 4 else "trumps"
+    if code is RuleCode.MUST_FOLLOW_SUIT:
+        return f"must follow suit (you hold {suit_name})"
+    if code is RuleCode.MUST_TRUMP:
+        return f"must trump (you hold no {suit_name} but hold trumps)"
+    if code is RuleCode.MUST_OVERTRUMP:
+        return "must overtrump when able"
+    return "must beat the card to beat when able"
 
 
 _FREE = PlayDuty.FREE

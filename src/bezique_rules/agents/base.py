@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 import attrs
 
 from ..actions import Action
 from ..errors import IllegalActionError, RuleCode
-from ..state import PlayerView, check_rng, check_view
+from ..state import DealState, PlayerView, check_rng, check_view, determinize
 
-__all__ = ["Agent", "RandomAgent", "legal_or_raise"]
+__all__ = ["Agent", "RandomAgent", "choose_in_world", "legal_or_raise"]
 
 
 _NOT_GIVEN: object = object()
@@ -40,6 +41,21 @@ def legal_or_raise(view: PlayerView, rng: object = _NOT_GIVEN) -> tuple[Action, 
             phase=view.phase,
         )
     return legal
+
+
+def choose_in_world(view: PlayerView, rng: random.Random, decide: Callable[[DealState], Action]) -> Action:
+    """The action of an agent that reasons on one sampled world: the only legal action when
+    it is forced (then no world is sampled and ``rng`` is not used), else ``decide(world)``
+    for one world sampled with `determinize` (consistent with everything ``view`` shows).
+
+    Raises:
+        ArgumentTypeError: ``view`` or ``rng`` of the wrong type (see `legal_or_raise`).
+        IllegalActionError: it is not this player's turn.
+    """
+    legal = legal_or_raise(view, rng)
+    if len(legal) == 1:
+        return legal[0]
+    return decide(determinize(view, rng))
 
 
 @runtime_checkable

@@ -7,8 +7,8 @@ import random
 import attrs
 
 from ..actions import Action
-from ..state import PlayerView, determinize
-from .base import legal_or_raise
+from ..state import PlayerView
+from .base import choose_in_world
 from .strategy import Strength, strategy_for
 
 __all__ = ["HeuristicAgent"]
@@ -58,8 +58,6 @@ class HeuristicAgent:
             IllegalActionError: it is not this player's turn.
             ArgumentTypeError: ``view`` or ``rng`` of the wrong type.
         """
-        legal = legal_or_raise(view, rng)
-        if len(legal) == 1:
-            return legal[0]
-        world = determinize(view, rng)
-        return strategy_for(world.rules).heuristic(world, view, rng, self.strength)
+        return choose_in_world(
+            view, rng, lambda world: strategy_for(world.rules).heuristic(world, view, rng, self.strength)
+        )

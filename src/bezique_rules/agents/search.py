@@ -37,7 +37,7 @@ from ..actions import Action
 from ..rules.ruleset import RuleSet
 from ..scoring import MatchEnd
 from ..state import DealState, PlayerView, determinize
-from .base import legal_or_raise
+from .base import choose_in_world
 from .strategy import AgentStrategy, Rollout, RolloutKind, random_rollout, strategy_for
 
 __all__ = ["SearchAgent", "reward_scale"]
@@ -171,10 +171,11 @@ class SearchAgent:
             IllegalActionError: it is not this player's turn.
             ArgumentTypeError: ``view`` or ``rng`` of the wrong type.
         """
-        legal = legal_or_raise(view, rng)
-        if len(legal) == 1:
-            return legal[0]
-        world = determinize(view, rng)
+        return choose_in_world(view, rng, lambda world: self._best(view, world, rng))
+
+    def _best(self, view: PlayerView, world: DealState, rng: random.Random) -> Action:
+        """The exact play-off's choice where the strategy has one and it is small enough,
+        else the search's."""
         rules = world.rules
         actions = rules.action_space.actions
         strategy = strategy_for(rules)

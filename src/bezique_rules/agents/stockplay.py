@@ -689,19 +689,14 @@ def _fast_play(state: StockDeal, tb: StockTables, ids: tuple[int, ...]) -> int:
         return _weak_play(state, tb, ids)
     me = state.player
     hand = state.hands[me]
-    tabled = state.tabled[me]
     trump = state.trump
     ti = trump if trump >= 0 else 4
     keep = tb.weak_keep[ti]
     table = tb.rules.trump_tables[trump]
     points = tb.points
     beats = table.beats
-    code, face, star, masks, face_of = tb.code, tb.face, tb.star, tb.face_masks, tb.face_of
-    plays: list[tuple[int, int]] = []
-    for i in ids:
-        if code[i] == _PLAY:
-            copies = hand & masks[face[i]] & (tabled if star[i] else ~tabled)
-            plays.append((i, lowest_bit(copies)))
+    masks, face_of = tb.face_masks, tb.face_of
+    plays = _card_plays(tb, ids, hand, state.tabled[me])
     if not plays:
         return ids[-1]
     waiting = _waiting(state, tb, me, hand)
@@ -731,20 +726,14 @@ def _fast_play(state: StockDeal, tb: StockTables, ids: tuple[int, ...]) -> int:
 def _weak_play(state: StockDeal, tb: StockTables, ids: tuple[int, ...]) -> int:
     """The weak heuristic's card (fast: static card values only)."""
     me = state.player
-    hand = state.hands[me]
-    tabled = state.tabled[me]
     trump = state.trump
     keep = tb.weak_keep[trump if trump >= 0 else 4]
     table = tb.rules.trump_tables[trump]
     points = tb.points
     power = table.power
     beats = table.beats
-    code, face, star, masks, face_of = tb.code, tb.face, tb.star, tb.face_masks, tb.face_of
-    plays: list[tuple[int, int]] = []
-    for i in ids:
-        if code[i] == _PLAY:
-            copies = hand & masks[face[i]] & (tabled if star[i] else ~tabled)
-            plays.append((i, lowest_bit(copies)))
+    face_of = tb.face_of
+    plays = _card_plays(tb, ids, state.hands[me], state.tabled[me])
     if not plays:
         return ids[-1]
     trick = state.trick
@@ -765,12 +754,22 @@ def _weak_play(state: StockDeal, tb: StockTables, ids: tuple[int, ...]) -> int:
     return min((keep[face_of[c]] + 0.01 * i, i) for i, c in plays)[1]
 
 
+def _card_plays(tb: StockTables, ids: tuple[int, ...], hand: int, tabled: int) -> list[tuple[int, int]]:
+    """The plays among ``ids``, each with the physical card it uses (see `_copy_played`)."""
+    code = tb.code
+    return [(i, _copy_played(tb, i, hand, tabled)) for i in ids if code[i] == _PLAY]
+
+
+def _copy_played(tb: StockTables, action_id: int, hand: int, tabled: int) -> int:
+    """The physical card a play action uses, as the engine picks it: the lowest copy of its
+    face in ``hand``, from the table (``tabled``) or the concealed cards as the action says."""
+    copies = hand & tb.face_masks[tb.face[action_id]]
+    return lowest_bit(copies & (tabled if tb.star[action_id] else ~tabled))
+
+
 def _pid_of(sit: _Situation, action_id: int) -> int:
     """The physical card a play action uses (as the engine picks it)."""
-    tb = sit.tb
-    copies = sit.hand & tb.face_masks[tb.face[action_id]]
-    copies &= sit.tabled if tb.star[action_id] else ~sit.tabled
-    return lowest_bit(copies)
+    return _copy_played(sit.tb, action_id, sit.hand, sit.tabled)
 
 
 def _follow(sit: _Situation, plays: list[int], skill: int) -> list[tuple[float, int]]:

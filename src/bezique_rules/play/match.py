@@ -34,7 +34,7 @@ import attrs
 from ..actions import Action, Verb
 from ..agents.base import Agent
 from ..agents.levels import level as level_agent
-from ..cards import Card, CardSet
+from ..cards import Card, CardSet, cards_without
 from ..errors import IllegalActionError, NotationError, OptionError, RuleCode
 from ..game import GameState, deal_seed, new_game
 from ..rules.registry import get_rules
@@ -69,18 +69,6 @@ def seat_names(rules: RuleSet, human: int) -> tuple[str, ...]:
 def cards_text(cards: Sequence[Card] | CardSet) -> str:
     """Cards in notation, separated by spaces."""
     return " ".join(str(c) for c in cards)
-
-
-def _minus(a: Sequence[Card], b: Sequence[Card]) -> list[Card]:
-    """The cards of ``a`` not in ``b`` (as multisets)."""
-    rest = list(b)
-    out = []
-    for c in a:
-        if c in rest:
-            rest.remove(c)
-        else:
-            out.append(c)
-    return out
 
 
 @attrs.frozen
@@ -276,7 +264,7 @@ class Match:
         for p in range(self.rules.players):
             if len(a.won[p]) > len(b.won[p]):
                 lines.append(f"{'You win' if p == self.human else self.names[p].capitalize() + ' wins'} the trick.")
-        gained = _minus(list(a.hand), list(b.hand))
+        gained = cards_without(a.hand, b.hand)
         if action.verb is Verb.EXCHANGE and b.turn_up is not None and b.turn_up in gained:
             gained.remove(b.turn_up)
         if gained:

@@ -16,7 +16,7 @@ from ..melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet
 from ..scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
-from .registry import Preset, register_checks, register_preset
+from .registry import Preset, register_presets
 from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, StockRules, check_dealt_deck
 
 __all__ = [
@@ -319,36 +319,19 @@ _SPECS = {
     + (OptionSpec("match_lead", 400, minimum=1, doc="A lead this large after the first deal wins the match."),),
 }
 
-register_preset(
+register_presets(
     Preset(
         "bezique",
         build_bezique,
         _SPECS["bezique"],
         aliases=("two-hand-bezique",),
         description="Classic two-hand 64-card Bezique to 1000 (reference §2).",
-    )
-)
-register_preset(
+    ),
     Preset(
         "bezique-match",
         build_bezique_match,
         _SPECS["bezique-match"],
         description="The one-or-two-deal Bezique match against the computer (reference §3).",
-    )
+    ),
+    check=check_dealt_deck,
 )
-
-
-# -- whole-option-set checks (run on every rule set this family builds) ----------------
-
-
-def check_bezique_options(rules: RuleSet) -> None:
-    """The options of a two-hand Bezique rule set, taken together: the deal fits the deck.
-
-    Raises:
-        OptionError: a combination the stock engine cannot serve.
-    """
-    check_dealt_deck(rules)
-
-
-register_checks(build_bezique, check_bezique_options)
-register_checks(build_bezique_match, check_bezique_options)

@@ -18,7 +18,7 @@ from ..deck import DealPattern, DeckSpec
 from ..scoring import CardPoints, EuchreScoring, GamesMatchEnd, TargetEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
-from .registry import Preset, register_checks, register_preset
+from .registry import Preset, register_presets
 from .ruleset import OptionSpec, RuleSet, check_dealt_deck
 
 __all__ = ["EUCHRE_RANKS", "build_euchre", "build_euchre_openspiel", "euchre_deck"]
@@ -198,45 +198,25 @@ _SPECS: dict[str, tuple[OptionSpec, ...]] = {
     ),
 }
 
-register_preset(
+register_presets(
     Preset(
         "euchre",
         build_euchre,
         _SPECS["euchre"],
         aliases=("north-american-euchre",),
         description="North American Euchre: 24 cards, 4 players in partnerships, game to 10 (reference §12.1).",
-    )
-)
-register_preset(
+    ),
     Preset(
         "british-euchre",
         build_euchre,
         _SPECS["british-euchre"],
         description="British Euchre with the Benny, per seed 004 (reference §12.2).",
-    )
-)
-register_preset(
+    ),
     Preset(
         "euchre-openspiel",
         build_euchre_openspiel,
         _SPECS["euchre-openspiel"],
         description="One Euchre deal behaving exactly as OpenSpiel's 'euchre' (reference §13).",
-    )
+    ),
+    check=check_dealt_deck,
 )
-
-
-# -- whole-option-set checks (run on every rule set this family builds) ----------------
-
-
-def check_euchre_options(rules: RuleSet) -> None:
-    """The options of a Euchre rule set, taken together: the deal (hands, the turn-up)
-    fits the deck chosen by ``deck_size``.
-
-    Raises:
-        OptionError: a combination the Euchre engine cannot serve.
-    """
-    check_dealt_deck(rules)
-
-
-register_checks(build_euchre, check_euchre_options)
-register_checks(build_euchre_openspiel, check_euchre_options)

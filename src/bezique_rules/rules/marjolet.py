@@ -22,7 +22,7 @@ from ..scoring import BRISQUES, CardPoints, StockBonuses, TargetEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
 from .bezique import BEZIQUE_RANKS
-from .registry import Preset, register_checks, register_preset
+from .registry import Preset, register_presets
 from .ruleset import OptionSpec, RuleSet, StockRules, check_dealt_deck
 
 __all__ = ["MARJOLET_DECK", "QUARTET_TABLES", "MarjoletQuartets", "build_marjolet", "marjolet_meld_table"]
@@ -146,23 +146,12 @@ _SPECS = (
     ),
 )
 
-register_preset(
+register_presets(
     Preset(
         "marjolet",
         build_marjolet,
         _SPECS,
         description="Marjolet: two players, 32 cards, six each, several melds per trick, game 500 (reference §14.2).",
-    )
+    ),
+    check=check_dealt_deck,
 )
-
-
-def check_marjolet_options(rules: RuleSet) -> None:
-    """The options of a Marjolet rule set, taken together: the deal fits the deck.
-
-    Raises:
-        OptionError: a combination the stock engine cannot serve.
-    """
-    check_dealt_deck(rules)
-
-
-register_checks(build_marjolet, check_marjolet_options)

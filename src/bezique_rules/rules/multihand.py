@@ -11,34 +11,129 @@ part (the winner may pass the declaration to his partner) and scores per side.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, TypeAlias
+
+import attrs
 
 from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..scoring import BRISQUES, CardPoints, TargetEnd
+from ..scoring import BRISQUES, CardPoints, TargetEnd, TieRule
 from ..tricks import BeatRule, PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
-from .bezique import BEZIQUE_RANKS, _common_options, bezique_meld_rules, bezique_meld_table, bezique_stock_rules
-from .registry import Preset, register_checks, register_preset
-from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, check_dealt_deck
+from .bezique import (
+    BEZIQUE_RANKS,
+    BeziquePair,
+    QuartetRule,
+    _common_options,
+    bezique_meld_rules,
+    bezique_meld_table,
+    bezique_stock_rules,
+)
+from .registry import PresetProfile, profile_presets, register_presets
+from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, check_dealt_deck, read_options
 
-__all__ = ["build_multihand"]
+__all__ = ["MultihandOptions", "MultihandPlayoff", "MultihandProfile", "build_multihand"]
 
-_PLAYERS = {"three-hand-bezique": 3, "four-hand-bezique": 4, "partnership-bezique": 4}
+
+@attrs.frozen
+class MultihandProfile(PresetProfile):
+    """What tells the three- and four-hand Bezique presets apart."""
+
+    players: int
+    """How many players (one pack each)."""
+    partnership: bool
+    """Partners sit opposite and score per side."""
+
+
+_NO_PARTNER = (("must_beat_partner", True), ("pass_privilege", False))
+"""Without partners: every card winning so far must be beaten, no declaration is passed."""
+
+
+_PROFILES = {
+    "three-hand-bezique": MultihandProfile(players=3, partnership=False, fixed_options=_NO_PARTNER),
+    "four-hand-bezique": MultihandProfile(players=4, partnership=False, fixed_options=_NO_PARTNER),
+    "partnership-bezique": MultihandProfile(players=4, partnership=True),
+}
+
 _DESCRIPTIONS = {
     "three-hand-bezique": "Three-hand Bezique: three packs, each for himself, game 2000.",
     "four-hand-bezique": "Four-hand Bezique: four packs, four individuals, game 2000.",
     "partnership-bezique": "Partnership Bezique: four packs, partners opposite, game 2000 per side.",
 }
+"""Per preset: what the variant is (`RuleSet.description`)."""
+
+_SUMMARIES = {
+    "three-hand-bezique": "Three-hand Bezique: 3 packs (96 cards), each for himself, game 2000 (reference §7).",
+    "four-hand-bezique": "Four-hand Bezique: 4 packs (128 cards), four individuals, game 2000 (reference §7).",
+    "partnership-bezique": "Partnership Bezique: 4 packs (128 cards), partners opposite, game 2000 (reference §7).",
+}
+"""Per preset: its line in the list of variants (`Preset.description`)."""
+
+_FAMILY_OPTIONS = (
+    OptionSpec(
+        "playoff_rule",
+        "head_the_trick",
+        ("head_the_trick", "follow_beat_or_trump", "follow_only"),
+        doc="Duties in the last 8 tricks: follow suit and win the trick if able (beat the card winning "
+        "so far, trump or overtrump when void), else any card; or beat only the card led (§1.4a read "
+        "literally); or only follow suit.",
+    ),
+    OptionSpec("target", 2000, minimum=1, doc="The game ends after the deal in which a player (side) reaches it."),
+    OptionSpec(
+        "tie_rule",
+        "draw",
+        ("draw", "play_on", "raise_target"),
+        doc="Equal highest totals at the target: a draw, more deals, or the target raised by 500.",
+    ),
+    OptionSpec(
+        "must_beat_partner",
+        True,
+        doc="Head-the-trick play-off: beat the highest card so far even when it is the partner's "
+        "(§7); False: following the partner's winning card is enough.",
+    ),
+    OptionSpec(
+        "pass_privilege",
+        True,
+        doc="The winner of a trick may pass the declaration to his partner, who declares instead (no consulting).",
+    ),
+    *(spec for spec in _common_options() if spec.name != "playoff_rule"),
+)
+"""Every option of the family, in the order the presets list them (`MultihandOptions` reads
+those only this family reads)."""
+
+MultihandPlayoff: TypeAlias = Literal["head_the_trick", "follow_beat_or_trump", "follow_only"]
+"""The ``playoff_rule`` option of the three- and four-hand presets."""
 
 
-def _playoff_policy(o: Mapping[str, Any]) -> TrickPolicy:
+@attrs.frozen
+class MultihandOptions:
+    """The options of the three- and four-hand presets that only this family reads, each read
+    once by name (`read_options`): the preset's value where it offers the option, else the
+    value its `MultihandProfile` fixes. (The options shared with two-hand Bezique are read by
+    `bezique_meld_rules` and `bezique_stock_rules`.)"""
+
+    playoff_rule: MultihandPlayoff
+    """The duties of the last eight tricks."""
+    target: int
+    """The game: a player (or side) reaching it wins."""
+    tie_rule: TieRule
+    """Equal highest totals at the target."""
+    quartet_rule: QuartetRule
+    """Which four cards of a rank make a quartet."""
+    bezique_pair: BeziquePair
+    """Which queen and jack make a bezique."""
+    must_beat_partner: bool
+    """Head-the-trick play-off: the partner's winning card must be beaten too (always,
+    without partners)."""
+    pass_privilege: bool
+    """The trick winner may pass the declaration to his partner (never, without partners)."""
+
+
+def _playoff_policy(opts: MultihandOptions) -> TrickPolicy:
     """The duties of the last eight tricks (reference.md §1.4, §7)."""
-    rule = o["playoff_rule"]
+    rule = opts.playoff_rule
     if rule == "head_the_trick":
-        return TrickPolicy(
-            PlayDuty.HEAD_THE_TRICK, BeatRule.CURRENT_WINNER, must_beat_partner=o.get("must_beat_partner", True)
-        )
+        return TrickPolicy(PlayDuty.HEAD_THE_TRICK, BeatRule.CURRENT_WINNER, must_beat_partner=opts.must_beat_partner)
     if rule == "follow_beat_or_trump":
         return TrickPolicy(PlayDuty.FOLLOW_BEAT_OR_TRUMP)
     return TrickPolicy(PlayDuty.FOLLOW_ONLY)
@@ -47,15 +142,16 @@ def _playoff_policy(o: Mapping[str, Any]) -> TrickPolicy:
 def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
     """Compose a three- or four-hand Bezique rule set from validated options."""
     form = o["form"]
-    n = _PLAYERS[form]
-    partnership = form == "partnership-bezique"
+    profile = _PROFILES[form]
+    opts = read_options(MultihandOptions, o, profile.fixed_options)
+    n = profile.players
     privilege = (
         DeclarationPrivilege(
-            "winner_or_partner" if o["pass_privilege"] else "winner",
+            "winner_or_partner" if opts.pass_privilege else "winner",
             "with_partner_tabled",
             own_cards_only=frozenset({"double-bezique", "triple-bezique"}),
         )
-        if partnership
+        if profile.partnership
         else DeclarationPrivilege()
     )
     return RuleSet(
@@ -65,96 +161,27 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
         deal=DealPattern.rounds(n, (3, 2, 3), turn_up=True),
         trump_order=TrumpOrder(),
         card_points=CardPoints(BRISQUES.points, BRISQUES.last_trick),
-        game_end=TargetEnd(o["target"], o["tie_rule"]),
+        game_end=TargetEnd(opts.target, opts.tie_rule),
         cut_for_deal=BEZIQUE_CUT,
         engine="stock",
-        melds=bezique_meld_table(quartet_rule=o["quartet_rule"], bezique_pair=o["bezique_pair"], beziques=3),
+        melds=bezique_meld_table(quartet_rule=opts.quartet_rule, bezique_pair=opts.bezique_pair, beziques=3),
         meld_rules=bezique_meld_rules(o),
         stock_policy=TrickPolicy(PlayDuty.FREE),
-        playoff_policy=_playoff_policy(o),
+        playoff_policy=_playoff_policy(opts),
         stock=bezique_stock_rules(o, privilege),
-        partnership=partnership,
+        partnership=profile.partnership,
         version=1,
         description=_DESCRIPTIONS[form],
         option_values=tuple(sorted(o.items())),
-        option_specs=_SPECS[form],
+        option_specs=_PRESETS[form].options,
         builder=build_multihand,
     )
 
 
-def _options(form: str) -> tuple[OptionSpec, ...]:
-    common = tuple(s for s in _common_options() if s.name != "playoff_rule")
-    own: tuple[OptionSpec, ...] = (
-        OptionSpec("form", form, (form,), doc="The number of players and how they score (fixed)."),
-        OptionSpec(
-            "playoff_rule",
-            "head_the_trick",
-            ("head_the_trick", "follow_beat_or_trump", "follow_only"),
-            doc="Duties in the last 8 tricks: follow suit and win the trick if able (beat the card winning "
-            "so far, trump or overtrump when void), else any card; or beat only the card led (§1.4a read "
-            "literally); or only follow suit.",
-        ),
-        OptionSpec("target", 2000, minimum=1, doc="The game ends after the deal in which a player (side) reaches it."),
-        OptionSpec(
-            "tie_rule",
-            "draw",
-            ("draw", "play_on", "raise_target"),
-            doc="Equal highest totals at the target: a draw, more deals, or the target raised by 500.",
-        ),
-    )
-    if form != "partnership-bezique":
-        return own + common
-    return (
-        *own,
-        OptionSpec(
-            "must_beat_partner",
-            True,
-            doc="Head-the-trick play-off: beat the highest card so far even when it is the partner's "
-            "(§7); False: following the partner's winning card is enough.",
-        ),
-        OptionSpec(
-            "pass_privilege",
-            True,
-            doc="The winner of a trick may pass the declaration to his partner, who declares instead (no consulting).",
-        ),
-    ) + common
+_SELECTOR_DOC = "The number of players and how they score (fixed)."
+"""The doc of the ``form`` option, fixed at each preset's name."""
 
+_PRESETS = profile_presets(build_multihand, _PROFILES, _SUMMARIES, _FAMILY_OPTIONS, "form", _SELECTOR_DOC)
+"""Per preset name: its registry record (options: the fixed ``form``, then the family's it offers)."""
 
-_SPECS = {form: _options(form) for form in _PLAYERS}
-
-register_preset(
-    Preset(
-        "three-hand-bezique",
-        build_multihand,
-        _SPECS["three-hand-bezique"],
-        description="Three-hand Bezique: 3 packs (96 cards), each for himself, game 2000 (reference §7).",
-    )
-)
-register_preset(
-    Preset(
-        "four-hand-bezique",
-        build_multihand,
-        _SPECS["four-hand-bezique"],
-        description="Four-hand Bezique: 4 packs (128 cards), four individuals, game 2000 (reference §7).",
-    )
-)
-register_preset(
-    Preset(
-        "partnership-bezique",
-        build_multihand,
-        _SPECS["partnership-bezique"],
-        description="Partnership Bezique: 4 packs (128 cards), partners opposite, game 2000 (reference §7).",
-    )
-)
-
-
-def check_multihand_options(rules: RuleSet) -> None:
-    """The options of a three- or four-hand Bezique rule set, taken together: the deal fits the deck.
-
-    Raises:
-        OptionError: a combination the stock engine cannot serve.
-    """
-    check_dealt_deck(rules)
-
-
-register_checks(build_multihand, check_multihand_options)
+register_presets(*_PRESETS.values(), check=check_dealt_deck)

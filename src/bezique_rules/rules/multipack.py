@@ -11,22 +11,22 @@ rubicon rule.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 import attrs
 
 from ..cards import Rank, Suit, parse_cards
 from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from ..melds import CrossClassReuse, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
 from ..scoring import BRISQUES, CardPoints, DealsEnd, RubiconScoring
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
 from .bezique import BEZIQUE_RANKS, PENDING_DECLARATIONS_OPTION
-from .registry import Preset, register_checks, register_preset
-from .ruleset import CutGuess, OptionSpec, RuleSet, StockRules, check_dealt_deck
+from .registry import PresetProfile, profile_presets, register_presets
+from .ruleset import CutGuess, OptionSpec, RuleSet, StockRules, check_dealt_deck, read_options
 
-__all__ = ["MultipackProfile", "build_multipack", "multipack_meld_table"]
+__all__ = ["MultipackBeziquePair", "MultipackOptions", "MultipackProfile", "build_multipack", "multipack_meld_table"]
 
 _QUARTET_RANKS = (
     (Rank.ACE, "aces", 100, 1000, 2000),
@@ -90,8 +90,9 @@ def multipack_meld_table(
 
 
 @attrs.frozen
-class MultipackProfile:
-    """The fixed numbers of one multi-pack preset (reference.md §4-§6)."""
+class MultipackProfile(PresetProfile):
+    """The fixed numbers of one multi-pack preset (reference.md §4-§6), and the family's
+    options it does not offer."""
 
     packs: int
     """How many 32-card packs."""
@@ -115,27 +116,82 @@ _PROFILES = {
     "rubicon-bezique": MultipackProfile(
         packs=4, deal_sizes=(3, 3, 3), carte_blanche=50, last_trick=50, game_bonus=500, rubicon=1000,
         rubicon_doubles_bonus=True, rubicon_adds_brisques=True,
+        fixed_options=(("cut_and_guess", False), ("rubicon_double_bonus", False)),
+        aliases=("japanese-bezique",),
     ),
     "six-pack-bezique": MultipackProfile(
         packs=6, deal_sizes=(1,) * 12, carte_blanche=250, last_trick=250, game_bonus=1000, rubicon=3000,
         rubicon_doubles_bonus=False, rubicon_adds_brisques=False,
+        aliases=("chinese-bezique",),
     ),
     "eight-pack-bezique": MultipackProfile(
         packs=8, deal_sizes=(1,) * 15, carte_blanche=0, last_trick=250, game_bonus=1000, rubicon=5000,
         rubicon_doubles_bonus=False, rubicon_adds_brisques=False,
+        fixed_options=(
+            ("carte_blanche", False), ("carte_blanche_repeat", False), ("cut_and_guess", False),
+            ("rubicon_double_bonus", False),
+        ),
     ),
 }  # fmt: skip
+
+_DESCRIPTIONS = {
+    "rubicon-bezique": "Rubicon Bezique: four packs, nine cards, the rubicon at 1000.",
+    "six-pack-bezique": "Six-pack (Chinese) Bezique: six packs, twelve cards, the rubicon at 3000.",
+    "eight-pack-bezique": "Eight-pack Bezique: eight packs, fifteen cards, the rubicon at 5000.",
+}
+"""Per preset: what the variant is (`RuleSet.description`)."""
+
+_SUMMARIES = {
+    "rubicon-bezique": "Rubicon Bezique: 4 packs (128 cards), 9 cards a hand, no turn-up (reference §4).",
+    "six-pack-bezique": "Six-pack (Chinese) Bezique: 6 packs (192 cards), 12 cards a hand (reference §5).",
+    "eight-pack-bezique": "Eight-pack Bezique: 8 packs (256 cards), 15 cards a hand (reference §6).",
+}
+"""Per preset: its line in the list of variants (`Preset.description`)."""
+
+
+MultipackBeziquePair: TypeAlias = Literal["fixed", "trump_dependent"]
+"""The ``bezique_pair`` option of the multi-pack presets."""
+
+
+@attrs.frozen
+class MultipackOptions:
+    """The options of the multi-pack presets, each read once by name (`read_options`): the
+    preset's value where it offers the option, else the value its `MultipackProfile` fixes."""
+
+    marriage_to_sequence: bool
+    """A scored marriage's king and queen may join a sequence."""
+    sequence_to_marriage: bool
+    """A scored sequence's king and queen may form a marriage."""
+    reform_after_play: bool
+    """A scored meld may form again once one of its cards has been played."""
+    cross_class_reuse: CrossClassReuse
+    """R5: which melds of another class a declared card may join."""
+    four_tens: bool
+    """Any four tens score."""
+    bezique_pair: MultipackBeziquePair
+    """Which queen and jack make a bezique."""
+    deals: int
+    """How many deals make a session."""
+    pending_declarations: bool
+    """Melds may be laid out unscored, to be scored on later tricks."""
+    carte_blanche: bool
+    """A carte blanche may be shown (never, where the profile has none)."""
+    carte_blanche_repeat: bool
+    """A carte blanche may be shown again for each non-court card drawn."""
+    cut_and_guess: bool
+    """The non-dealer guesses the size of the dealer's cut (six-pack only)."""
+    rubicon_double_bonus: bool
+    """The game bonus doubles against a rubiconed loser (the option: six-pack only)."""
 
 
 def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
     """Compose a multi-pack Bezique rule set from validated options."""
     profile = o["profile"]
     fixed = _PROFILES[profile]
-    packs, carte = fixed.packs, fixed.carte_blanche
-    deck = DeckSpec(ranks=BEZIQUE_RANKS, packs=packs)
-    upgrades = frozenset({"B", "C"} | ({"A"} if o["marriage_to_sequence"] else set()))
-    downgrades = frozenset({"A"} if o["sequence_to_marriage"] else set())
-    cut = CutGuess() if profile == "six-pack-bezique" and o.get("cut_and_guess", False) else None
+    opts = read_options(MultipackOptions, o, fixed.fixed_options)
+    deck = DeckSpec(ranks=BEZIQUE_RANKS, packs=fixed.packs)
+    upgrades = frozenset({"B", "C"} | ({"A"} if opts.marriage_to_sequence else set()))
+    downgrades = frozenset({"A"} if opts.sequence_to_marriage else set())
     return RuleSet(
         cut_for_deal=BEZIQUE_CUT,
         name=name,
@@ -144,129 +200,91 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
         deal=DealPattern.rounds(2, fixed.deal_sizes),
         trump_order=TrumpOrder(),
         card_points=CardPoints(BRISQUES.points, fixed.last_trick),
-        game_end=DealsEnd(o["deals"]),
+        game_end=DealsEnd(opts.deals),
         engine="stock",
         melds=multipack_meld_table(
-            packs,
-            trump_quartets=packs >= 6,
-            four_tens=o["four_tens"],
-            trump_dependent_bezique=o["bezique_pair"] == "trump_dependent",
+            fixed.packs,
+            trump_quartets=fixed.packs >= 6,
+            four_tens=opts.four_tens,
+            trump_dependent_bezique=opts.bezique_pair == "trump_dependent",
         ),
         meld_rules=MeldRules(
-            reform_after_play=o["reform_after_play"],
+            reform_after_play=opts.reform_after_play,
             upgrade_classes=upgrades,
             downgrade_classes=downgrades,
-            cross_class_reuse=o["cross_class_reuse"],
+            cross_class_reuse=opts.cross_class_reuse,
         ),
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=TrickPolicy(PlayDuty.FOLLOW_BEAT_OR_TRUMP),
         stock=StockRules(
             dix=None,
             melds_per_trick=1,
-            pending_declarations=o["pending_declarations"],
+            pending_declarations=opts.pending_declarations,
             declare_on_last_stock_trick=True,
             card_timing="end_of_hand",
-            carte_blanche=carte if o.get("carte_blanche", carte > 0) else 0,
-            carte_blanche_repeat=o.get("carte_blanche_repeat", False),
-            cut_guess=cut,
+            carte_blanche=fixed.carte_blanche if opts.carte_blanche else 0,
+            carte_blanche_repeat=opts.carte_blanche_repeat,
+            cut_guess=CutGuess() if opts.cut_and_guess else None,
             result=RubiconScoring(
                 game_bonus=fixed.game_bonus,
                 rubicon=fixed.rubicon,
-                rubicon_doubles_bonus=fixed.rubicon_doubles_bonus or o.get("rubicon_double_bonus", False),
+                rubicon_doubles_bonus=fixed.rubicon_doubles_bonus or opts.rubicon_double_bonus,
                 rubicon_adds_brisques=fixed.rubicon_adds_brisques,
                 all_brisques=BRISQUES.total(deck) - BRISQUES.last_trick,
             ),
         ),
         version=2,
-        description={
-            "rubicon-bezique": "Rubicon Bezique: four packs, nine cards, the rubicon at 1000.",
-            "six-pack-bezique": "Six-pack (Chinese) Bezique: six packs, twelve cards, the rubicon at 3000.",
-            "eight-pack-bezique": "Eight-pack Bezique: eight packs, fifteen cards, the rubicon at 5000.",
-        }[profile],
+        description=_DESCRIPTIONS[profile],
         option_values=tuple(sorted(o.items())),
-        option_specs=_SPECS[profile],
+        option_specs=_PRESETS[profile].options,
         builder=build_multipack,
     )
 
 
-def _options(profile: str) -> tuple[OptionSpec, ...]:
-    common = (
-        OptionSpec("profile", profile, (profile,), doc="The pack count and scores of this preset (fixed)."),
-        OptionSpec("marriage_to_sequence", False,
-                   doc="The king and queen of a scored marriage may join a sequence (Foster); by default neither "
-                   "direction is allowed (whiteknucklecards)."),
-        OptionSpec("sequence_to_marriage", False, doc="The king and queen of a scored sequence may form a marriage."),
-        OptionSpec("reform_after_play", True,
-                   doc="Once a card of a scored meld is played, its other cards may form that meld again with "
-                   "new cards."),
-        OptionSpec("cross_class_reuse", "any", ("any", "higher_only"),
-                   doc="R5: a declared card may join a meld of another class freely, or only one that scores more "
-                   "(seed 002)."),
-        OptionSpec("four_tens", False, doc="Any four tens score 90 (if agreed)."),
-        OptionSpec("bezique_pair", "fixed", ("fixed", "trump_dependent"),
-                   doc="The bezique: Q♠ J♦ always; or the queen of trumps with the jack of the other colour "
-                   "(no bezique before trumps exist)."),
-        OptionSpec("deals", 1, minimum=1, doc="How many deals (each one a game) make a session in new_game."),
-        PENDING_DECLARATIONS_OPTION,
-    )  # fmt: skip
-    if profile == "eight-pack-bezique":
-        return common
-    extra: tuple[OptionSpec, ...] = (
-        OptionSpec("carte_blanche", True, doc="A dealt hand without K, Q or J may be shown for a carte blanche."),
-        OptionSpec("carte_blanche_repeat", True,
-                   doc="After a carte blanche, each drawn card that is not a court card may be shown for another, "
-                   "until a court card is drawn (Foster: once only)."),
-    )  # fmt: skip
-    if profile == "six-pack-bezique":
-        extra += (
-            OptionSpec("cut_and_guess", True,
-                       doc="The non-dealer guesses the size of the dealer's cut (+150 when right); a cut of exactly "
-                       "24 cards scores 250 for the dealer."),
-            OptionSpec("rubicon_double_bonus", False, doc="The 1000 game bonus doubles against a rubiconed loser."),
-        )  # fmt: skip
-    return common + extra
+_COMMON_OPTIONS = (
+    OptionSpec("marriage_to_sequence", False,
+               doc="The king and queen of a scored marriage may join a sequence (Foster); by default neither "
+               "direction is allowed (whiteknucklecards)."),
+    OptionSpec("sequence_to_marriage", False, doc="The king and queen of a scored sequence may form a marriage."),
+    OptionSpec("reform_after_play", True,
+               doc="Once a card of a scored meld is played, its other cards may form that meld again with "
+               "new cards."),
+    OptionSpec("cross_class_reuse", "any", ("any", "higher_only"),
+               doc="R5: a declared card may join a meld of another class freely, or only one that scores more "
+               "(seed 002)."),
+    OptionSpec("four_tens", False, doc="Any four tens score 90 (if agreed)."),
+    OptionSpec("bezique_pair", "fixed", ("fixed", "trump_dependent"),
+               doc="The bezique: Q♠ J♦ always; or the queen of trumps with the jack of the other colour "
+               "(no bezique before trumps exist)."),
+    OptionSpec("deals", 1, minimum=1, doc="How many deals (each one a game) make a session in new_game."),
+    PENDING_DECLARATIONS_OPTION,
+)  # fmt: skip
+"""The options every multi-pack preset offers."""
+
+_CARTE_BLANCHE_OPTIONS = (
+    OptionSpec("carte_blanche", True, doc="A dealt hand without K, Q or J may be shown for a carte blanche."),
+    OptionSpec("carte_blanche_repeat", True,
+               doc="After a carte blanche, each drawn card that is not a court card may be shown for another, "
+               "until a court card is drawn (Foster: once only)."),
+)  # fmt: skip
+"""The carte blanche options (where the profile has a carte blanche)."""
+
+_SIX_PACK_OPTIONS = (
+    OptionSpec("cut_and_guess", True,
+               doc="The non-dealer guesses the size of the dealer's cut (+150 when right); a cut of exactly "
+               "24 cards scores 250 for the dealer."),
+    OptionSpec("rubicon_double_bonus", False, doc="The 1000 game bonus doubles against a rubiconed loser."),
+)  # fmt: skip
+"""The options only six-pack Bezique offers."""
+
+_FAMILY_OPTIONS = _COMMON_OPTIONS + _CARTE_BLANCHE_OPTIONS + _SIX_PACK_OPTIONS
+"""Every option of the family (`MultipackOptions`), in the order the presets list them."""
 
 
-_SPECS = {p: _options(p) for p in _PROFILES}
+_SELECTOR_DOC = "The pack count and scores of this preset (fixed)."
+"""The doc of the ``profile`` option, fixed at each preset's name."""
 
-register_preset(
-    Preset(
-        "rubicon-bezique",
-        build_multipack,
-        _SPECS["rubicon-bezique"],
-        aliases=("japanese-bezique",),
-        description="Rubicon Bezique: 4 packs (128 cards), 9 cards a hand, no turn-up (reference §4).",
-    )
-)
-register_preset(
-    Preset(
-        "six-pack-bezique",
-        build_multipack,
-        _SPECS["six-pack-bezique"],
-        aliases=("chinese-bezique",),
-        description="Six-pack (Chinese) Bezique: 6 packs (192 cards), 12 cards a hand (reference §5).",
-    )
-)
-register_preset(
-    Preset(
-        "eight-pack-bezique",
-        build_multipack,
-        _SPECS["eight-pack-bezique"],
-        description="Eight-pack Bezique: 8 packs (256 cards), 15 cards a hand (reference §6).",
-    )
-)
+_PRESETS = profile_presets(build_multipack, _PROFILES, _SUMMARIES, _FAMILY_OPTIONS, "profile", _SELECTOR_DOC)
+"""Per preset name: its registry record (options: the fixed ``profile``, then the family's it offers)."""
 
-
-# -- whole-option-set checks (run on every rule set this family builds) ----------------
-
-
-def check_multipack_options(rules: RuleSet) -> None:
-    """The options of a multi-pack Bezique rule set, taken together: the deal fits the deck.
-
-    Raises:
-        OptionError: a combination the stock engine cannot serve.
-    """
-    check_dealt_deck(rules)
-
-
-register_checks(build_multipack, check_multipack_options)
+register_presets(*_PRESETS.values(), check=check_dealt_deck)

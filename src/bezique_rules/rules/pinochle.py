@@ -35,7 +35,7 @@ from ..scoring import (
 from ..tricks import BeatRule, PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
 from .bezique import bezique_meld_table
-from .registry import Preset, register_checks, register_preset
+from .registry import Preset, register_presets
 from .ruleset import OptionSpec, RuleSet, StockRules, check_dealt_deck, describe_options
 
 __all__ = [
@@ -248,16 +248,6 @@ _TWO_HAND = (
     OptionSpec("tie_rule", "draw", ("draw", "play_on", "raise_target"),
                doc="Equal totals at the target: a draw, more deals, or the target raised by 500."),
 )  # fmt: skip
-
-register_preset(
-    Preset(
-        "pinochle",
-        build_pinochle,
-        _TWO_HAND,
-        aliases=("two-hand-pinochle",),
-        description="Two-hand Pinochle: 48 cards dealt in fours, turn-up, stock (reference §8).",
-    )
-)
 
 
 def _head_the_trick(o: Mapping[str, Any]) -> TrickPolicy:
@@ -529,31 +519,6 @@ _DOUBLE_DECK = (
     *_play_options(),
 )  # fmt: skip
 
-register_preset(
-    Preset(
-        "auction-pinochle",
-        build_auction_pinochle,
-        _AUCTION,
-        description="Three-hand Auction Pinochle with a widow of 3, settled in units (reference §9).",
-    )
-)
-register_preset(
-    Preset(
-        "partnership-pinochle",
-        build_partnership_pinochle,
-        _PARTNERSHIP,
-        description="Partnership Pinochle, 4 players, bidding and passing (reference §10, seed 003).",
-    )
-)
-register_preset(
-    Preset(
-        "double-deck-pinochle",
-        build_double_deck_pinochle,
-        _DOUBLE_DECK,
-        description="Double-deck partnership Pinochle, 80 cards (reference §11).",
-    )
-)
-
 
 # -- whole-option-set checks (run on every rule set this family builds) ----------------
 
@@ -577,7 +542,31 @@ def check_pinochle_options(rules: RuleSet) -> None:
         )
 
 
-register_checks(build_pinochle, check_pinochle_options)
-register_checks(build_auction_pinochle, check_pinochle_options)
-register_checks(build_partnership_pinochle, check_pinochle_options)
-register_checks(build_double_deck_pinochle, check_pinochle_options)
+register_presets(
+    Preset(
+        "pinochle",
+        build_pinochle,
+        _TWO_HAND,
+        aliases=("two-hand-pinochle",),
+        description="Two-hand Pinochle: 48 cards dealt in fours, turn-up, stock (reference §8).",
+    ),
+    Preset(
+        "auction-pinochle",
+        build_auction_pinochle,
+        _AUCTION,
+        description="Three-hand Auction Pinochle with a widow of 3, settled in units (reference §9).",
+    ),
+    Preset(
+        "partnership-pinochle",
+        build_partnership_pinochle,
+        _PARTNERSHIP,
+        description="Partnership Pinochle, 4 players, bidding and passing (reference §10, seed 003).",
+    ),
+    Preset(
+        "double-deck-pinochle",
+        build_double_deck_pinochle,
+        _DOUBLE_DECK,
+        description="Double-deck partnership Pinochle, 80 cards (reference §11).",
+    ),
+    check=check_pinochle_options,
+)

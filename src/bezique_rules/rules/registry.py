@@ -9,16 +9,19 @@ from typing import Any
 import attrs
 
 from ..errors import ArgumentTypeError, OptionError, OptionTypeError, UnknownVariantError, VariantTypeError, quote
-from .ruleset import OptionSpec, RuleSet, validate_options
+from .ruleset import OptionSpec, OptionValue, RuleSet, offered_options, validate_options
 
 __all__ = [
     "BUILT_CACHE_SIZE",
     "Preset",
+    "PresetProfile",
     "available_variants",
     "get_rules",
     "options_for_version",
+    "profile_presets",
     "register_checks",
     "register_preset",
+    "register_presets",
     "register_variant",
 ]
 
@@ -149,6 +152,55 @@ def register_preset(preset: Preset) -> None:
     _PRESETS[preset.name] = preset
     for name in (preset.name, *preset.aliases):
         _ALIASES[name] = preset.name
+
+
+def register_presets(*presets: Preset, check: RuleSetCheck) -> None:
+    """Register the ``presets`` of one family (see `register_preset`) and run ``check`` on
+    every rule set their builders build (see `register_checks`; `check_dealt_deck` where the
+    family has no check of its own)."""
+    for found in presets:
+        register_preset(found)
+        register_checks(found.build, check)
+
+
+@attrs.frozen(kw_only=True)
+class PresetProfile:
+    """What tells one preset of a family apart in the registry; a family's profile record
+    (`MultipackProfile`, `MultihandProfile`) extends it with its rules (see `profile_presets`)."""
+
+    fixed_options: tuple[tuple[str, OptionValue], ...] = ()
+    """The family's options the preset does not offer, with the values it plays them at (see
+    `offered_options`, `read_options`)."""
+    aliases: tuple[str, ...] = ()
+    """Other names that find the preset."""
+
+
+def profile_presets(
+    build: Callable[[str, Mapping[str, Any]], RuleSet],
+    profiles: Mapping[str, PresetProfile],
+    summaries: Mapping[str, str],
+    family: tuple[OptionSpec, ...],
+    selector: str,
+    doc: str,
+) -> dict[str, Preset]:
+    """The presets of a family told apart by profiles, all built by ``build``: per name of
+    ``profiles``, a `Preset` whose options are the ``selector`` option fixed at the preset's
+    name (how ``build`` finds the profile; ``doc`` says what it is) and then the ``family``'s
+    options the profile does not fix (`offered_options`), with the profile's aliases and its
+    one line in ``summaries`` (`Preset.description`)."""
+    return {
+        name: Preset(
+            name,
+            build,
+            (
+                OptionSpec(selector, name, (name,), doc=doc),
+                *offered_options(family, profile.fixed_options),
+            ),
+            aliases=profile.aliases,
+            description=summaries[name],
+        )
+        for name, profile in profiles.items()
+    }
 
 
 def register_variant(name: str, rules: RuleSet, *, aliases: tuple[str, ...] = ()) -> None:

@@ -22,6 +22,8 @@ from .closing import ClosingGame
 from .engines import EngineTables, engine_for
 
 if TYPE_CHECKING:
+    from attrs import AttrsInstance
+
     from ..observation import EncodingPlan, ObservationLayout
 
 __all__ = [
@@ -36,7 +38,9 @@ __all__ = [
     "StockRules",
     "check_dealt_deck",
     "describe_options",
+    "offered_options",
     "part_of",
+    "read_options",
 ]
 
 _UNSET: Any = object()
@@ -56,6 +60,7 @@ CardTiming: TypeAlias = Literal["end_of_hand", "immediate"]
 """When the cards won in tricks count: at the end of the hand, or as each trick is won."""
 
 _Part = TypeVar("_Part")
+_Options = TypeVar("_Options", bound="AttrsInstance")
 
 
 def part_of(rules: RuleSet, part: object, kind: type[_Part]) -> _Part:
@@ -554,3 +559,34 @@ def validate_options(
             )
         values[key] = spec.validate(value)
     return values
+
+
+def offered_options(
+    family: tuple[OptionSpec, ...], fixed: tuple[tuple[str, OptionValue], ...]
+) -> tuple[OptionSpec, ...]:
+    """The options a preset offers: those of its ``family`` (in their order) but the ones its
+    profile ``fixed`` (name, value pairs; `read_options` takes their values from there)."""
+    names = {name for name, _value in fixed}
+    return tuple(spec for spec in family if spec.name not in names)
+
+
+def read_options(
+    record: type[_Options], values: Mapping[str, Any], fixed: tuple[tuple[str, OptionValue], ...]
+) -> _Options:
+    """A preset's options as the typed ``record`` (an attrs class whose fields are named after
+    the options of a family of presets): each field read once, by its name, from the preset's
+    validated option ``values``, or, for an option the preset does not offer, taken from
+    ``fixed`` (the (name, value) pairs its profile fixes).
+
+    Raises:
+        OptionError: the preset and its profile disagree: an option both offered and fixed, or
+            a field neither offered nor fixed.
+    """
+    fixed_values = dict(fixed)
+    both = sorted(set(fixed_values) & set(values))
+    missing = sorted(f.name for f in attrs.fields(record) if f.name not in fixed_values and f.name not in values)
+    if both or missing:
+        raise OptionError(f"{record.__name__}: options both offered and fixed {both}, neither {missing}")
+    return record(
+        **{f.name: fixed_values[f.name] if f.name in fixed_values else values[f.name] for f in attrs.fields(record)}
+    )

@@ -17,7 +17,7 @@ from ..scoring import CardPoints, TargetEnd
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import TrumpOrder
 from .closing import Closing, ClosingGame, GamePoints, MarriageOnLead, OutClaim, TrumpExchange
-from .registry import Preset, register_checks, register_preset
+from .registry import Preset, register_presets
 from .ruleset import OptionSpec, RuleSet, check_dealt_deck
 
 __all__ = ["build_schnapsen", "build_sixty_six"]
@@ -122,33 +122,19 @@ def _compose(name: str, o: Mapping[str, Any], *, schnapsen: bool) -> RuleSet:
     )
 
 
-register_preset(
+register_presets(
     Preset(
         "sixty-six",
         build_sixty_six,
         _SPECS["sixty-six"],
         aliases=("sechsundsechzig", "66"),
         description="Sixty-six: 24 cards, marriages on lead, closing, 'out' at 66, game to 7 (reference §14.1).",
-    )
-)
-register_preset(
+    ),
     Preset(
         "schnapsen",
         build_schnapsen,
         _SPECS["schnapsen"],
         description="Schnapsen: the Austrian 20-card Sixty-six, trump jack exchange, game to 7 (pagat).",
-    )
+    ),
+    check=check_dealt_deck,
 )
-
-
-def check_closing_options(rules: RuleSet) -> None:
-    """The options of a closing game, taken together: the deal fits the deck.
-
-    Raises:
-        OptionError: a combination the engine cannot serve.
-    """
-    check_dealt_deck(rules)
-
-
-register_checks(build_sixty_six, check_closing_options)
-register_checks(build_schnapsen, check_closing_options)
