@@ -27,9 +27,11 @@ shuffle to the last trick, in one process:
 
 At least ``--deals`` deals per line (one batch for the larger sizes). Times are the
 process's CPU time (``time.process_time``: this machine is shared, and wall time
-counts the other processes' turns). Each of the ``--repeat`` rounds measures every line
-once; the table shows each line's best rate and, as ratios, the median over the rounds of
-the rate divided by the scalar's or OpenSpiel's rate of the same round. Memory per deal is
+counts the other processes' turns). Each of the ``--repeat`` rounds measures every batch
+line once, each right after its own run of the scalar loop (and of OpenSpiel's, where it
+plays): the table shows each line's best rate and, as ratios, the median over the rounds of
+the rate divided by the rate of the reference run just before it (the load of a shared
+machine drifts within a round). Memory per deal is
 the bytes of the batch state's arrays per deal twenty steps into the deals (the history
 holds one byte or two a step), plus the legal mask (``num_actions`` bytes) while it exists.
 
@@ -136,24 +138,39 @@ def main() -> None:
     scalar_deals = args.scalar_deals or max(1, args.deals // 8)
     native_deals = max(1, args.deals // 2)
     with_native = variant in ("euchre", "euchre-openspiel") and openspiel_run(10, 0) is not None
-    # every repeat measures every line once, so that the ratios compare runs made under the same load
+    # every repeat measures every line once, each batch line right after its own runs of the
+    # references (the scalar loop, and OpenSpiel's), so that each ratio compares runs made under
+    # the same load (on a shared machine the load drifts within a round)
     runs: dict[str, list[tuple[float, float]]] = {}
+    refs: dict[str, list[tuple[float, float | None]]] = {}
+
+    def references(r: int) -> tuple[float, float | None]:
+        scalar = scalar_deals / scalar_run(variant, scalar_deals, r)
+        runs.setdefault("scalar", []).append((scalar, 0.0))
+        if not with_native:
+            return scalar, None
+        native = native_deals / (openspiel_run(native_deals, r) or 1.0)
+        runs.setdefault("native", []).append((native, 0.0))
+        return scalar, native
+
     for r in range(1, args.repeat + 1):
-        rate = scalar_deals / scalar_run(variant, scalar_deals, r)
-        runs.setdefault("scalar", []).append((rate, 0.0))
-        if with_native:
-            rate = native_deals / (openspiel_run(native_deals, r) or 1.0)
-            runs.setdefault("native", []).append((rate, 0.0))
         for size in sizes:
             for packed in (False, True):
+                line = f"{size}{' packed' if packed else ''}"
+                refs.setdefault(line, []).append(references(r))
                 total, play, n = batch_run(variant, size, args.deals if size >= 64 else args.small_deals, r,
                                            packed=packed)  # fmt: skip
-                runs.setdefault(f"{size}{' packed' if packed else ''}", []).append((n / total, n / play))
+                runs.setdefault(line, []).append((n / total, n / play))
 
     def ratio(line: str, reference: str) -> str:
         if reference not in runs:
             return "n/a"
-        return f"{statistics.median(a[0] / b[0] for a, b in zip(runs[line], runs[reference])):.2f}"
+        if line in ("scalar", "native"):  # the two references, run side by side
+            pairs = zip(runs[line], runs[reference])
+            return f"{statistics.median(a[0] / b[0] for a, b in pairs):.2f}"
+        rates = [rate for rate, _ in runs[line]]
+        ref = [pair[0] if reference == "scalar" else pair[1] for pair in refs[line]]
+        return f"{statistics.median(a / (b or 1.0) for a, b in zip(rates, ref)):.2f}"
 
     print(f"## {variant}: random deals per CPU second (best of {args.repeat}; ratios: median of the paired runs)\n")
     print("| engine | deals/s | play only, deals/s | x scalar | x OpenSpiel native |")
