@@ -75,3 +75,31 @@ def test_drawing_from_the_state_reads_its_packed_mask(variant: str) -> None:
         state = state.step(got)
         again = again.step(batch.random_actions(again, again_rng))
     assert (again.history == state.history).all()
+
+
+def test_a_checked_step_reads_the_packed_mask() -> None:
+    """step(check=True) on Bezique batches (18 mask words a deal) takes exactly the ids that
+    legal_mask() allows, the melds' high ids included: each id's bit is read from
+    legal_words(), and an illegal one is refused naming its deal."""
+    from bezique_rules import IllegalActionError
+    from bezique_rules.batch.core import _word_bits
+
+    state = batch.new("bezique", range(40))
+    rng = np.random.default_rng(5)
+    checked = step = 0
+    while not state.done.all():
+        mask = state.legal_mask()
+        words = state.legal_words()
+        for a in range(mask.shape[1]) if step % 8 == 2 else ():  # every id, on every 8th step
+            assert (_word_bits(words, np.full(state.size, a)) == mask[:, a]).all()
+        step += 1
+        checked += int(mask[:, 64:].any())
+        ids = batch.random_actions(state, rng)
+        live = np.flatnonzero(~state.done)
+        refused = np.flatnonzero(~mask[live[0]])
+        bad = ids.copy()
+        bad[live[0]] = refused[-1]
+        with pytest.raises(IllegalActionError, match=f"deal {live[0]}:"):
+            state.step(bad)
+        state = state.step(ids)
+    assert checked  # some steps had legal melds past the first word

@@ -354,8 +354,9 @@ def random_actions(legal: BoolArray | BatchState, rng: np.random.Generator) -> n
 
     ``legal`` is a legal mask (bool, N x A, as `BatchState.legal_mask` gives) or the state
     itself: then its packed mask (`BatchState.legal_words`) is read directly, without the
-    N x A booleans (the fast path for random playouts: about a third of a Bezique step is
-    unpacking and packing them again). Both give the same ids for the same generator state.
+    N x A booleans (the fast path for random playouts: unpacking `bezique`'s 1,102 ids a
+    deal into booleans and packing them again is more than half of a step's time). Both give
+    the same ids for the same generator state.
 
     One uniform number per row picks the k-th legal id. The mask is read as 64-bit words:
     running totals of their set bits find the word holding the k-th id; inside it, the
