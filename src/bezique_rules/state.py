@@ -156,7 +156,7 @@ class PlayerView:
     pending: tuple[TableMeld, ...] = ()
     """Stock games with pending declarations: the melds laid out but not yet scored, each
     with what it will score (`StockRules.pending_declarations`); empty otherwise."""
-    _state: Any = attrs.field(default=None, eq=False, alias="state")
+    _state: DealState | None = attrs.field(default=None, eq=False, alias="state")
     """The state the view was taken from (private: used only for the viewer's own
     legal actions and for `determinize`)."""
 

@@ -109,7 +109,7 @@ class OptionSpec:
     """What the option means."""
     since: int = 1
     """The preset's behaviour version that added the option (1: from the start)."""
-    legacy: Any = None
+    legacy: OptionValue = None
     """For an option added later (``since`` > 1): the value that keeps the behaviour of
     the versions before it; a record written under such a version, which does not name
     the option, replays with this value (`bezique_rules.replay`)."""
