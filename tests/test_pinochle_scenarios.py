@@ -43,6 +43,7 @@ from bezique_rules import (
 from bezique_rules.engine.auction import AuctionDeal
 from bezique_rules.engine.stock import StockDeal
 from bezique_rules.scoring import ContractScoring, DealsEnd, Standing
+from bezique_rules.tricks import PlayDuty, TrickPolicy
 from pinochle_stacking import (
     auction_deal,
     codes,
@@ -1415,3 +1416,39 @@ def test_determinized_auction_deal_is_a_possible_deal() -> None:
     s = run(s, "bid 250; pass; pass; pass; trump H; meld best; meld best")
     assert s.meld_points()[1] == 40 and s.current_player == 2
     _replays_as_guessed(s, 0)
+
+
+def test_head_the_trick_refusals_name_the_duty_and_the_suit_led() -> None:
+    """Each duty of heading the trick refuses a card with its own code and words, naming the
+    suit led: follow suit, beat the card winning, trump when void, overtrump a trump winning."""
+    rules = get_rules("pinochle")
+    table = rules.trump_tables[Suit.SPADES.value]  # spades trumps
+    policy = TrickPolicy(PlayDuty.HEAD_THE_TRICK)  # beat the card winning; trump, overtrump
+    deck = rules.deck
+
+    def pid(text: str) -> int:  # the first copy of a card: its physical id is its face
+        return deck.face(Card.parse(text))
+
+    def mask(*texts: str) -> int:
+        return sum(1 << pid(t) for t in texts)
+
+    led = (pid("KH"),)
+    assert policy.refusal(table, mask("AH", "QH", "9D"), led, pid("9D")) == (
+        RuleCode.MUST_FOLLOW_SUIT,
+        "must follow suit (you hold hearts)",
+    )
+    assert policy.refusal(table, mask("AH", "QH"), led, pid("QH")) == (
+        RuleCode.MUST_BEAT,
+        "must beat the card to beat when able",
+    )
+    assert policy.refusal(table, mask("9S", "9D"), led, pid("9D")) == (
+        RuleCode.MUST_TRUMP,
+        "must trump (you hold no hearts but hold trumps)",
+    )
+    trumped = (pid("KH"), pid("JS"))  # a trump is winning the trick
+    assert policy.refusal(table, mask("AS", "9S"), trumped, pid("9S")) == (
+        RuleCode.MUST_OVERTRUMP,
+        "must overtrump when able",
+    )
+    assert policy.refusal(table, mask("AS", "9S"), trumped, pid("AS")) is None
+    assert policy.legal(table, mask("AS", "9S"), trumped) == mask("AS")

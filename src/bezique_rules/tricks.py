@@ -205,7 +205,7 @@ def _reason(code: RuleCode, led_suit: int) -> str:
         return f"must trump (you hold no {suit_name} but hold trumps)"
     if code is RuleCode.MUST_OVERTRUMP:
         return "must overtrump when able"
-    return "must beat the card to beat when able"
+    return "must beat the card to beat when able"  # RuleCode.MUST_BEAT, the last of `_levels`' codes
 
 
 _FREE = PlayDuty.FREE
