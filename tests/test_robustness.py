@@ -353,3 +353,34 @@ def test_new_deal_deck_given_as_a_class_is_a_deal_type_error(deck: object) -> No
     stacked deck leaked a TypeError from deep inside; it is a DealTypeError quoting it."""
     with pytest.raises(DealTypeError, match="a stacked deck is a sequence of cards"):
         b.new_deal("bezique", deck=deck)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", b.available_variants(builtin=True))
+def test_apply_check_must_be_a_bool_and_a_checked_play_is_checked(variant: str) -> None:
+    """`apply`'s ``check`` is True or False (anything else: ArgumentTypeError, whether the
+    action is an id or an action object, even a falsy one); a checked illegal action object
+    raises IllegalActionError and leaves the state as it was; a checked legal one applies."""
+    rng = random.Random(3)
+
+    def into_the_play(seed: int) -> b.DealState | None:
+        deal = b.new_deal(variant, seed=seed)
+        while not deal.is_over:  # the first card played that follows a lead (duties apply)
+            if deal.trick and str(deal.legal_actions()[0]).startswith("play"):
+                return deal
+            deal = deal.apply(rng.choice(deal.legal_action_ids()), check=False)
+        return None  # a deal without play (everyone passed): another seed
+
+    deal = next(d for d in map(into_the_play, range(11, 40)) if d is not None)
+    legal = deal.legal_actions()
+    for bad in (0, 1, None, "yes"):
+        with pytest.raises(ArgumentTypeError):
+            deal.apply(legal[0], check=bad)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentTypeError):
+            deal.apply(deal.legal_action_ids()[0], check=bad)  # type: ignore[arg-type]
+    illegal = [a for a in deal.rules.action_space.actions if a not in legal]
+    before = deal.to_dict()
+    with pytest.raises(IllegalActionError):
+        deal.apply(illegal[0])
+    assert deal.to_dict() == before
+    after = deal.apply(legal[-1])
+    assert after.moves[-1] == (deal.current_player, deal.rules.action_id(legal[-1]))

@@ -943,11 +943,12 @@ class EuchreDeal(DealState):
             action_id = action  # a play id, as legal_action_ids() gives them
         else:
             known = m.actions.by_identity.get(id(action))  # an action object taken from legal_actions()
-            if known is None or check:
-                return DealState.apply(self, action, check=check)
+            checked_play = check is True and known is not None and known < plays and self._legal_play(known)
+            if known is None or not (check is False or checked_play):
+                return DealState.apply(self, action, check=check)  # checks it (and raises, naming the rule)
             if known >= plays:
-                return self._apply_id(known)
-            action_id = known
+                return self._apply_id(known)  # a bid or a decision, unchecked
+            action_id = known  # a play: unchecked, or checked against the playable cards
         # a card played to the trick (ids 0 .. plays-1, id == face)
         (
             _legal, p, held_before, trick_before, moves_before, stage, leader, won, last_trick, last_leader, points,
@@ -979,6 +980,15 @@ class EuchreDeal(DealState):
             type(self), setup, legal, nxt, hands, trick, moves, stage, leader, won, last_trick, last_leader, points,
             queue, bidding, contract, kitty, table,
         )  # fmt: skip
+
+    def _legal_play(self, play_id: int) -> bool:
+        """Whether playing ``play_id`` is legal now: read from the mask of playable cards
+        where the deck has one copy of each card (a play's id is then the card's id), else
+        from the legal ids."""
+        legal = self.state.legal
+        if type(legal) is int and self.setup.meta.trick.single and not self.is_over:
+            return (legal >> play_id) & 1 == 1
+        return play_id in self.legal_action_ids()
 
     def _apply_id(self, action_id: int) -> Self:
         m: EuchreTables = self.setup.meta
