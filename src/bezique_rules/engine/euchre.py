@@ -983,10 +983,10 @@ class EuchreDeal(DealState):
 
     def _legal_play(self, play_id: int) -> bool:
         """Whether playing ``play_id`` is legal now: read from the mask of playable cards
-        where the deck has one copy of each card (a play's id is then the card's id), else
-        from the legal ids."""
+        when the state holds one (only in the play, on decks with tables: one copy of each
+        card, so a play's id is the card's id), else from the legal ids."""
         legal = self.state.legal
-        if type(legal) is int and self.setup.meta.trick.single and not self.is_over:
+        if type(legal) is int:
             return (legal >> play_id) & 1 == 1
         return play_id in self.legal_action_ids()
 
