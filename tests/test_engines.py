@@ -44,3 +44,38 @@ def test_builtin_agent_strategy_cannot_be_replaced_silently() -> None:
 
     with pytest.raises(OptionError, match="has an agent strategy already"):
         register_strategy(strategy_for(get_rules("euchre")))
+
+
+def _stock_presets() -> list[str]:
+    from bezique_rules import available_variants
+
+    return [v for v in available_variants() if get_rules(v).engine == "stock"]
+
+
+@pytest.mark.parametrize("variant", _stock_presets())
+def test_stock_deals_built_fast_are_the_readable_deals(variant: str) -> None:
+    """The stock engine's speed trick (`_deal_of`: the record built in field order, the deal's
+    slots set directly) builds exactly the deal the readable way builds (`StockCore` by
+    keyword, then `StockDeal(...)`), equal and with the same hash, and the legal actions it
+    keeps for a trick winner's declaration are those `_compute_legal` finds afresh."""
+    import random
+
+    from bezique_rules import new_deal
+    from bezique_rules.engine.stock import StockCore, StockDeal
+
+    rng = random.Random(5)
+    seen_declare = 0
+    for seed in range(3):
+        deal = new_deal(variant, seed=seed)
+        while not deal.is_over:
+            assert isinstance(deal, StockDeal)
+            readable = StockDeal(deal.setup, StockCore(**deal.core._asdict()))
+            assert readable == deal
+            assert hash(readable) == hash(deal)
+            kept = deal._legal
+            if kept is not None:
+                seen_declare += deal.phase.value == "declare"
+                assert kept == deal._compute_legal() == readable.legal_action_ids()
+            ids = deal.legal_action_ids()
+            deal = deal.apply(rng.choice(ids), check=False)
+    assert seen_declare > 0

@@ -62,9 +62,12 @@ def fold_copies(mask: int, faces: int, packs: int) -> int:
     9
     """
     low = (1 << faces) - 1
+    if packs == 2:  # the usual deck (Bezique, Pinochle): one shift, no loop
+        return (mask | mask >> faces) & low
     out = 0
-    for copy in range(packs):
-        out |= (mask >> (copy * faces)) & low
+    while mask:  # copy by copy, lowest first; stops after the highest held copy
+        out |= mask & low
+        mask >>= faces
     return out
 
 

@@ -65,6 +65,9 @@ class Phase(enum.Enum):
     """The deal is over."""
 
 
+_OVER = Phase.OVER  # read by `DealState.is_over` on every step (a module name is quicker than a class attribute)
+
+
 @attrs.frozen
 class TableMeld:
     """A declared meld as everybody saw it."""
@@ -408,7 +411,7 @@ class DealState(Seating):
     @property
     def is_over(self) -> bool:
         """True when the deal is finished."""
-        return self.core.stage is Phase.OVER
+        return self.core.stage is _OVER
 
     @property
     def contract_side(self) -> int | None:
@@ -550,9 +553,17 @@ class DealState(Seating):
             ActionTypeError: ``action`` is not an action, text or int id (also a TypeError).
             ArgumentTypeError: ``check`` is not a bool.
         """
+        space = self.setup.rules.action_space
+        if check is False and type(action) is int and 0 <= action < len(space.actions):
+            return self._apply_id(action)  # the agents' path: an id from legal_action_ids(), trusted
+        if check is True and type(action) is Action:
+            found = space.by_identity.get(id(action))  # an action object taken from legal_actions()
+            if found is not None:
+                if found not in self.legal_action_ids():
+                    self.check(found)  # raises, naming the rule
+                return self._apply_id(found)
         if check is not True and check is not False:
             raise ArgumentTypeError(f"check is True or False, not {quote(check)}")
-        space = self.setup.rules.action_space
         if type(action) is int and 0 <= action < len(space.actions):
             i = action  # an action id, as legal_action_ids() gives them
         else:

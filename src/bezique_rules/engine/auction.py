@@ -770,7 +770,7 @@ class AuctionDeal(DealState):
     def _apply_id(self, action_id: int) -> Self:
         c = self.core
         p = c.player
-        moves = (*c.moves, (p, action_id))
+        moves = c.moves + ((p, action_id),)
         stage = c.stage
         if stage is Phase.TRICKS:  # a play's id is its face (`CardTable.play_ids`)
             return self._play(c, self._pick(action_id, c.hands[p], c.known[p]), moves)

@@ -447,7 +447,7 @@ class MarriageDeal(DealState):
         m = self.setup.meta
         ix = m.index
         p = c.player
-        moves = (*c.moves, (p, action_id))
+        moves = c.moves + ((p, action_id),)
         kind = ix.kinds[action_id]
         if kind is ActionKind.PLAY:
             return self._play(ix.card[action_id], moves)

@@ -44,16 +44,14 @@ The tables (`StockTables`, compiled once per rule set by `StockEngine.compile` a
 (`DeclarationTables`) and the scoring tables (`ScoringTables`), all built by keyword.
 
 Transitions build a new `StockCore` by field name (``core._replace(...)``), except the
-hot path of the play and the draw, which builds it through `_core`, the engine's one
-speed trick (see there: a keyword build cost about a quarter of bezique's random deals
-per second, measured side by side with `benchmarks/versus_0_1_0.py --old`).
+hot ones (a card played, a trick taken, the draw): they change most of the record at once,
+read it in field order (one unpacking line naming every field) and build the new deal through
+`_deal_of`, the engine's one speed trick (see there, and ``benchmarks/stock_deal_of.py``).
 
-What the readable shape costs (callgrind instructions per 100 random bezique deals, after 30
-warm-up deals): 0.1.0 376M, the positional engine before these tables 448M, this one 522M. Of
-the difference, reading the core by name in `StockDeal._play` is about 31M (an unpacking read
-in field order measured 491M), the named records of the meld search about 12M, and the rest
-the calls of the shared helpers (`_core`, `bits.lowest_bit`, `_hand_play_ids`, `ScoreBreakdown`
-additions).
+What the readable shape costs is measured against 0.1.0 by `benchmarks/versus_0_1_0.py`
+(docs/explanation/engines.md, "What the readable shape costs"): per decision the engine does
+about the work 0.1.0 did; a deal has about a third more decisions (the declaration decision
+above, often a forced ``pass``), which the hot path's trick pays for.
 """
 
 from __future__ import annotations
@@ -540,14 +538,14 @@ def _declare_ids(
             meld_ids = index.meld_ids
             for k in found:
                 ids.append(meld_ids[k])
-    if dix is not None and not turn & _SEVEN_DONE and trump >= 0:
+    # an unscored trump seven / dix in hand (no dix rule, no trump or no dix face: an empty mask)
+    if hand & d.dix_masks[trump] & ~scored and not turn & _SEVEN_DONE and dix is not None:
         face = d.dix_faces[trump]
-        if face >= 0 and hand & d.dix_masks[trump] & ~scored:
-            can_exchange = _can_exchange(rules, face, turn_up)
-            if can_exchange and not (dix.no_meld_when_exchanging and melds_done):
-                ids.append(index.exchange_ids[face])
-            if dix.methods != "exchange_only" or not can_exchange:
-                ids.append(index.declare_ids[face])
+        can_exchange = _can_exchange(rules, face, turn_up)
+        if can_exchange and not (dix.no_meld_when_exchanging and melds_done):
+            ids.append(index.exchange_ids[face])
+        if dix.methods != "exchange_only" or not can_exchange:
+            ids.append(index.declare_ids[face])
     return ids
 
 
@@ -694,11 +692,8 @@ def _draws(
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
     """The winner, then each other player in turn, draws one card; the turn-up is drawn last.
 
-    With ``show_last`` the last face-down card is shown (it becomes known)."""
-    if n == 2 and (len(stock) > 2 or (len(stock) == 2 and not show_last)):  # the usual draw
-        if winner == 0:
-            return (hands[0] | 1 << stock[0], hands[1] | 1 << stock[1]), known, stock[2:], turn_up
-        return (hands[0] | 1 << stock[1], hands[1] | 1 << stock[0]), known, stock[2:], turn_up
+    With ``show_last`` the last face-down card is shown (it becomes known). (Two players
+    drawing from a stock of more than two cards is `_after_draw`'s own quick case.)"""
     hl = list(hands)
     kl = known
     for i in range(n):
@@ -764,47 +759,6 @@ class StockCore(NamedTuple):
     pending: tuple[Declared, ...]
     """The melds laid out but not yet scored (`StockRules.pending_declarations`); each is
     also in ``declarations``."""
-
-
-_tuple_new = tuple.__new__
-
-
-def _core(
-    stage: Phase,
-    player: int,
-    hands: tuple[int, ...],
-    tabled: tuple[int, ...],
-    known: tuple[int, ...],
-    stock: tuple[int, ...],
-    turn_up: int,
-    trump: int,
-    leader: int,
-    trick: tuple[int, ...],
-    last_trick: tuple[int, ...],
-    last_leader: int,
-    won: tuple[int, ...],
-    points: tuple[ScoreBreakdown, ...],
-    declarations: tuple[Declared, ...],
-    scored: int,
-    turn: int,
-    exchanged: int,
-    tricks: int,
-    shown: int,
-    moves: tuple[Move, ...],
-    pending: tuple[Declared, ...],
-) -> StockCore:
-    """The engine's one speed trick (issue 14): a `StockCore` from every field, in the
-    record's order, for the hot path (a card played, a trick taken, the draw).
-
-    Why: those transitions change most of the 22 fields at once, and building the record
-    by keyword cost about a quarter of bezique's random deals per second (0.74 of the
-    positional build, `benchmarks/versus_0_1_0.py --variant bezique --old <main>/src`): a
-    call with more than 15 keyword arguments makes CPython build a dict, and the class call
-    goes through `StockCore.__new__`. Every other transition uses ``_replace`` by name."""
-    return _tuple_new(StockCore, (
-        stage, player, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
-        points, declarations, scored, turn, exchanged, tricks, shown, moves, pending,
-    ))  # fmt: skip
 
 
 def _hand_play_ids(index: ActionIndex, concealed: int) -> tuple[int, ...]:
@@ -1117,34 +1071,35 @@ class StockDeal(DealState):
     def _apply_id(self, action_id: int) -> Self:
         t: StockTables = self.setup.meta
         meaning = t.index.meanings[action_id]
-        kind = meaning.kind
-        if kind == _PLAY:
-            if not meaning.from_table:  # from the concealed hand: the lowest copy
-                core = self.core
-                p = core.player
-                return self._play(lowest_bit(core.hands[p] & t.index.face_masks[meaning.number] & ~core.tabled[p]),
-                                  action_id)  # fmt: skip
-            return self._play(self._pick_play(meaning.number, True), action_id)
-        moves = (*self.core.moves, (self.core.player, action_id))
-        if kind == _PASS:
-            return self._drawn(moves)
-        if kind == _TO_PARTNER:
+        kind = meaning.kind  # compared by identity: each kind is one enum member
+        if kind is _PLAY:
+            return self._play(meaning.number, meaning.from_table, action_id)
+        moves = self.core.moves + ((self.core.player, action_id),)
+        if kind is _PASS:  # the declare phase ends: everyone draws, then the winner leads
+            return _after_draw(type(self), self.setup, self.core, moves)
+        if kind is _TO_PARTNER:
             return self._evolve(self.core._replace(player=_partner(t, self.core.player), moves=moves))
-        if kind == _MELD:
+        if kind is _MELD:
             return self._meld(meaning.number, meaning.key, moves)
-        if kind == _CARTE:
+        if kind is _CARTE:
             return self._carte(moves)
-        if kind == _GUESS:
+        if kind is _GUESS:
             return self._guess(meaning.number, moves)
-        return self._seven(kind == _EXCHANGE, meaning.number, moves)
+        return self._seven(kind is _EXCHANGE, meaning.number, moves)
 
-    def _play(self, pid: int, action_id: int) -> Self:
+    def _play(self, face: int, from_table: bool, action_id: int) -> Self:
+        """A card of ``face`` played: from the concealed hand the lowest copy, from the table
+        (``*``) the copy `_pick_play` picks."""
         setup = self.setup
         t: StockTables = setup.meta
-        core = self.core
-        stage, p, hands, tabled, known = core.stage, core.player, core.hands, core.tabled, core.known
-        trump, leader, trick, won, points = core.trump, core.leader, core.trick, core.won, core.points
-        declarations, scored, pending = core.declarations, core.scored, core.pending
+        (
+            stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
+            points, declarations, scored, turn, exchanged, tricks, shown, moves, pending,
+        ) = self.core  # the record read in field order: see `_deal_of`  # fmt: skip
+        if from_table:
+            pid = self._pick_play(face, True)
+        else:
+            pid = lowest_bit(hands[p] & t.index.face_masks[face] & ~tabled[p])
         n = t.trick.players
         bit = 1 << pid
         if n == 2:
@@ -1161,17 +1116,14 @@ class StockDeal(DealState):
         if bit & d.dix_masks[trump] and stage is _ST_PLAY and d.score_on_play and not scored & bit:
             scored |= bit
             points = _set(points, p, points[p] + ScoreBreakdown(seven=d.dix_points))
-        moves = (*core.moves, (p, action_id))
-        shown = core.shown & ~(1 << p)
+        moves += ((p, action_id),)
+        shown &= ~(1 << p)
         cls = type(self)
         if len(trick) + 1 < n:
-            return cls(
-                setup,
-                _core(
-                    stage, (p + 1) % n, hands, tabled, known, core.stock, core.turn_up, trump, leader, (*trick, pid),
-                    core.last_trick, core.last_leader, won, points, declarations, scored, core.turn, core.exchanged,
-                    core.tricks, shown, moves, pending,
-                ),
+            return _deal_of(
+                cls, setup, None,
+                stage, (p + 1) % n, hands, tabled, known, stock, turn_up, trump, leader, (*trick, pid), last_trick,
+                last_leader, won, points, declarations, scored, turn, exchanged, tricks, shown, moves, pending,
             )  # fmt: skip
         # the trick is complete
         if n == 2:
@@ -1194,16 +1146,13 @@ class StockDeal(DealState):
         sc = t.scoring
         if sc.immediate:
             points = _set(points, winner, points[winner] + ScoreBreakdown(cards=_mask_points(sc.value_bytes, won_mask)))
-        tricks = core.tricks + 1
-        stock, turn_up = core.stock, core.turn_up
+        tricks += 1
         if stage is _ST_PLAYOFF:
             if hands[winner]:
-                return cls(
-                    setup,
-                    _core(
-                        stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader,
-                        won, points, declarations, scored, 0, -1, tricks, shown, moves, pending,
-                    ),
+                return _deal_of(
+                    cls, setup, None,
+                    stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won, points,
+                    declarations, scored, 0, -1, tricks, shown, moves, pending,
                 )  # fmt: skip
             if sc.last_at_final:
                 points = _set(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
@@ -1213,7 +1162,7 @@ class StockDeal(DealState):
                 points = _deal_result(sc.result, sc.value_bytes, points, won)
             elif not sc.immediate:
                 points = _cards_counted(setup.rules, sc, points, won)
-            over = core._replace(
+            over = self.core._replace(
                 stage=_ST_OVER, player=-1, hands=hands, tabled=tabled, known=known, leader=winner, trick=(),
                 last_trick=trick, last_leader=leader, won=won, points=points, declarations=declarations, scored=scored,
                 turn=0, exchanged=-1, tricks=tricks, shown=shown, moves=moves, pending=pending,
@@ -1225,19 +1174,18 @@ class StockDeal(DealState):
         # The winner always gets the declaration decision while declaring is allowed (a
         # ``pass`` when he has nothing): whether he could declare stays hidden (issue 12).
         stage = _ST_DECLARE if not last_stock or sc.declare_on_last else _ST_PLAY
-        taken = _core(
-            stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won,
-            points, declarations, scored, 0, -1, tricks, shown, moves, pending,
+        taken = _deal_of(
+            cls, setup, None,
+            stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won, points,
+            declarations, scored, 0, -1, tricks, shown, moves, pending,
         )  # fmt: skip
         if stage is _ST_DECLARE:
-            # his actions now (the search runs once, here; often only ``pass``)
-            ids = _declaring(setup.rules, t, taken, winner, 0, -1)
-            return cls(setup, taken, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
-        return cls(setup, _after_draw(t, taken, moves))
-
-    def _drawn(self, moves: tuple[Move, ...]) -> Self:
-        """End the declare phase: everyone draws, then the winner leads."""
-        return type(self)(self.setup, _after_draw(self.setup.meta, self.core, moves))
+            # his actions, found now (the search runs once, here; often only ``pass``) and kept
+            # as the deal's legal actions, as `legal_action_ids` would keep them
+            ids = _declaring(setup.rules, t, taken.core, winner, 0, -1)
+            _set_legal(taken, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
+            return taken
+        return _after_draw(cls, setup, taken.core, moves)
 
     def _declared(self, core: StockCore) -> Self:
         """After a declaration: the winner stays (and passes when done) while the rules leave
@@ -1247,7 +1195,7 @@ class StockDeal(DealState):
         if _more_may_be_declared(setup.rules, t, core):
             ids = _declaring(setup.rules, t, core, core.player, core.turn, core.exchanged)
             return type(self)(setup, core, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
-        return type(self)(setup, _after_draw(t, core, core.moves))
+        return _after_draw(type(self), setup, core, core.moves)
 
     def _meld(self, kind_index: int, key: MeldKey, moves: tuple[Move, ...]) -> Self:
         rules = self.setup.rules
@@ -1466,12 +1414,14 @@ def _history(declarations: tuple[Declared, ...], player: int) -> tuple[tuple[int
     return tuple([(kind, cards) for who, kind, cards in declarations if who == player])
 
 
-def _after_draw(t: StockTables, core: StockCore, moves: tuple[Move, ...]) -> StockCore:
-    """The core once the declare phase ends: everyone draws, then the winner leads."""
+def _after_draw(cls: type[_DealT], setup: DealSetup[StockTables], core: StockCore, moves: tuple[Move, ...]) -> _DealT:
+    """The deal once the declare phase ends: everyone draws, then the winner leads."""
+    t = setup.meta
+    (
+        _stage, _player, hands, tabled, known, stock, turn_up, trump, p, trick, last_trick, last_leader, won,
+        points, declarations, scored, _turn, _exchanged, tricks, shown, _moves, pending,
+    ) = core  # the record read in field order: see `_deal_of`; ``p`` is the leader, the trick winner  # fmt: skip
     n = t.trick.players
-    p = core.leader  # the trick winner (who leads), also when his partner declared
-    hands, tabled, known, stock, turn_up = core.hands, core.tabled, core.known, core.stock, core.turn_up
-    points, declarations, shown, pending = core.points, core.declarations, core.shown, core.pending
     if shown >> _STREAK:
         shown = _carte_after_draw(t.declaring.court_mask, shown, n, p, stock)
     sc = t.scoring
@@ -1480,7 +1430,14 @@ def _after_draw(t: StockTables, core: StockCore, moves: tuple[Move, ...]) -> Sto
         if 0 < left <= n:  # the last card goes to the left-th drawer from the winner
             q = (p + left - 1) % n
             points = _set(points, q, points[q] + ScoreBreakdown(bonus=sc.last_card_bonus))
-    hands, known, stock, turn_up = _draws(n, p, hands, known, stock, turn_up, sc.show_last)
+    if n == 2 and (len(stock) > 2 or (len(stock) == 2 and not sc.show_last)):  # the usual draw
+        if p == 0:
+            hands = (hands[0] | 1 << stock[0], hands[1] | 1 << stock[1])
+        else:
+            hands = (hands[0] | 1 << stock[1], hands[1] | 1 << stock[0])
+        stock = stock[2:]
+    else:
+        hands, known, stock, turn_up = _draws(n, p, hands, known, stock, turn_up, sc.show_last)
     if stock or turn_up >= 0:
         stage = _ST_PLAY
     else:
@@ -1488,9 +1445,10 @@ def _after_draw(t: StockTables, core: StockCore, moves: tuple[Move, ...]) -> Sto
         tabled = (0,) * n
         if pending:
             pending, declarations = _drop_pending(pending, declarations, -1)
-    return _core(
-        stage, p, hands, tabled, known, stock, turn_up, core.trump, p, core.trick, core.last_trick, core.last_leader,
-        core.won, points, declarations, core.scored, 0, -1, core.tricks, shown, moves, pending,
+    return _deal_of(
+        cls, setup, None,
+        stage, p, hands, tabled, known, stock, turn_up, trump, p, trick, last_trick, last_leader, won, points,
+        declarations, scored, 0, -1, tricks, shown, moves, pending,
     )  # fmt: skip
 
 
@@ -1571,6 +1529,66 @@ def _mask_points(value_bytes: tuple[tuple[int, ...], ...], mask: int) -> int:
 def _set(row: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
     """``row`` with item ``i`` replaced by ``v`` (a per-player tuple)."""
     return row[:i] + (v,) + row[i + 1 :]
+
+
+_DealT = TypeVar("_DealT", bound=StockDeal)
+_new = object.__new__
+_tuple_new = tuple.__new__
+_set_setup = StockDeal.__dict__["setup"].__set__
+_set_core = StockDeal.__dict__["core"].__set__
+_set_legal = StockDeal.__dict__["_legal"].__set__
+
+
+def _deal_of(
+    cls: type[_DealT],
+    setup: DealSetup[StockTables],
+    legal: tuple[int, ...] | None,
+    stage: Phase,
+    player: int,
+    hands: tuple[int, ...],
+    tabled: tuple[int, ...],
+    known: tuple[int, ...],
+    stock: tuple[int, ...],
+    turn_up: int,
+    trump: int,
+    leader: int,
+    trick: tuple[int, ...],
+    last_trick: tuple[int, ...],
+    last_leader: int,
+    won: tuple[int, ...],
+    points: tuple[ScoreBreakdown, ...],
+    declarations: tuple[Declared, ...],
+    scored: int,
+    turn: int,
+    exchanged: int,
+    tricks: int,
+    shown: int,
+    moves: tuple[Move, ...],
+    pending: tuple[Declared, ...],
+) -> _DealT:
+    """The deal ``cls(setup, StockCore(stage=stage, player=player, ...), legal)``, built fast.
+
+    The one speed trick of this engine, used by the hot transitions (a card played, a trick
+    taken, the draw), which change most of the record at once and read it in field order
+    (``(stage, player, ...) = core``, one unpacking line with the field names). Calling
+    `StockCore` with its 22 fields by keyword (CPython builds a dict past 15 keywords), then
+    attrs' frozen ``__init__`` (each slot set through ``object.__setattr__``), costs several
+    times as much as building the tuple with ``tuple.__new__`` in field order and setting the
+    deal's three slots through their descriptors, as here: ``benchmarks/stock_deal_of.py``
+    measures both, and `benchmarks/versus_0_1_0.py` the whole engine (docs/explanation/engines.md).
+    The arguments after ``legal`` are `StockCore`'s fields, in its order. Every other
+    transition builds its record by name (``core._replace(...)``)."""
+    deal = _new(cls)
+    _set_setup(deal, setup)
+    _set_core(
+        deal,
+        _tuple_new(StockCore, (
+            stage, player, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
+            points, declarations, scored, turn, exchanged, tricks, shown, moves, pending,
+        )),
+    )  # fmt: skip
+    _set_legal(deal, legal)
+    return deal
 
 
 ENGINE = StockEngine()
