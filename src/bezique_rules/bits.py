@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-__all__ = ["bit_ids", "fold_copies", "iter_bits", "lowest_bit", "spread_faces"]
+__all__ = ["bit_ids", "fold_copies", "iter_bits", "lowest_bit", "single_bits", "spread_faces"]
 
 
 def lowest_bit(mask: int) -> int:
@@ -55,6 +55,20 @@ def bit_ids(mask: int) -> list[int]:
     return out
 
 
+def single_bits(mask: int) -> list[int]:
+    """The one-bit masks of the set bits of ``mask``, lowest first.
+
+    >>> single_bits(0b10110)
+    [2, 4, 16]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
 def fold_copies(mask: int, faces: int, packs: int) -> int:
     """The faces present in ``mask``: bit ``f`` is set when any copy of face ``f`` is.
 
@@ -62,13 +76,12 @@ def fold_copies(mask: int, faces: int, packs: int) -> int:
     9
     """
     low = (1 << faces) - 1
-    if packs == 2:  # the usual deck (Bezique, Pinochle): one shift, no loop
+    if packs == 2:  # the usual deck (Bezique, Pinochle): one shift
         return (mask | mask >> faces) & low
-    out = 0
-    while mask:  # copy by copy, lowest first; stops after the highest held copy
-        out |= mask & low
-        mask >>= faces
-    return out
+    while packs > 1:  # fold the upper half of the copies onto the lower half (rounded up)
+        packs = (packs + 1) // 2
+        mask |= mask >> (packs * faces)
+    return mask & low
 
 
 def spread_faces(face_mask: int, faces: int, packs: int) -> int:

@@ -24,7 +24,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from .bits import bit_ids, fold_copies
+from .bits import bit_ids, fold_copies, single_bits
 from .cards import Card, Rank, Suit
 from .deck import DeckSpec
 from .errors import RuleCode
@@ -885,8 +885,8 @@ def _usage(history: Sequence[Declaration]) -> dict[int, int]:
     """How many earlier declarations each physical card (as a one-bit mask) is in."""
     usage: dict[int, int] = {}
     for _k, m in history:
-        for i in bit_ids(m):
-            usage[1 << i] = usage.get(1 << i, 0) + 1
+        for bit in single_bits(m):
+            usage[bit] = usage.get(bit, 0) + 1
     return usage
 
 
@@ -942,7 +942,7 @@ def _refusal_of(
 
 def _bits(mask: int, usage: dict[int, int]) -> list[int]:
     """The single-bit masks of ``mask``, least-used first, then lowest id."""
-    out = [1 << i for i in bit_ids(mask)]
+    out = single_bits(mask)
     if usage:
         out.sort(key=lambda b: (usage.get(b, 0), b))
     return out

@@ -65,7 +65,7 @@ import attrs
 from typing_extensions import Self
 
 from ..actions import Action, ActionKind, ActionSpace, Verb
-from ..bits import bit_ids, lowest_bit
+from ..bits import bit_ids, fold_copies, lowest_bit
 from ..cards import Card, CardSet, Suit
 from ..checks import check_seat
 from ..deck import card_ids, shuffle
@@ -771,11 +771,7 @@ def _hand_play_ids(index: ActionIndex, concealed: int) -> tuple[int, ...]:
     if index.packs == 2:
         faces = (concealed | concealed >> nf) & index.all_faces
     else:
-        all_faces = index.all_faces
-        faces = 0
-        while concealed:
-            faces |= concealed & all_faces
-            concealed >>= nf
+        faces = fold_copies(concealed, nf, index.packs)
     by_byte = index.hand_id_bytes
     ids: tuple[int, ...]
     if len(by_byte) == 4:
