@@ -1656,7 +1656,7 @@ def _deal_of(
     then attrs' frozen ``__init__`` (each slot set through ``object.__setattr__``, then
     ``__attrs_post_init__``), costs several times as much as building the tuple with
     ``tuple.__new__`` and setting the deal's three slots through their descriptors, as
-    here: ``benchmarks/euchre_deal_of.py`` measures both. The arguments after ``setup``
+    here: ``benchmarks/deal_of.py`` measures both. The arguments after ``setup``
     are `EuchreState`'s fields, in its order; the deal is over when ``player`` is -1.
     """
     deal = _new(cls)

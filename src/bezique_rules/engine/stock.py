@@ -46,7 +46,7 @@ The tables (`StockTables`, compiled once per rule set by `StockEngine.compile` a
 Transitions build a new `StockCore` by field name (``core._replace(...)``), except the
 hot ones (a card played, a trick taken, the draw): they change most of the record at once,
 read it in field order (one unpacking line naming every field) and build the new deal through
-`_deal_of`, the engine's one speed trick (see there, and ``benchmarks/stock_deal_of.py``).
+`_deal_of`, the engine's one speed trick (see there, and ``benchmarks/deal_of.py``).
 
 What the readable shape costs is measured against 0.1.0 by `benchmarks/versus_0_1_0.py`
 (docs/explanation/engines.md, "What the readable shape costs"): per decision the engine does
@@ -1570,7 +1570,7 @@ def _deal_of(
     `StockCore` with its 22 fields by keyword (CPython builds a dict past 15 keywords), then
     attrs' frozen ``__init__`` (each slot set through ``object.__setattr__``), costs several
     times as much as building the tuple with ``tuple.__new__`` in field order and setting the
-    deal's three slots through their descriptors, as here: ``benchmarks/stock_deal_of.py``
+    deal's three slots through their descriptors, as here: ``benchmarks/deal_of.py``
     measures both, and `benchmarks/versus_0_1_0.py` the whole engine (docs/explanation/engines.md).
     The arguments after ``legal`` are `StockCore`'s fields, in its order. Every other
     transition builds its record by name (``core._replace(...)``)."""
