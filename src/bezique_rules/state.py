@@ -554,9 +554,10 @@ class DealState(Seating):
             ArgumentTypeError: ``check`` is not a bool.
         """
         space = self.setup.rules.action_space
-        if check is False and type(action) is int and 0 <= action < len(space.actions):
-            return self._apply_id(action)  # the agents' path: an id from legal_action_ids(), trusted
-        if check is True and type(action) is Action:
+        if check is False:
+            if type(action) is int and 0 <= action < len(space.actions):
+                return self._apply_id(action)  # the agents' path: an id from legal_action_ids(), trusted
+        elif check is True:
             found = space.by_identity.get(id(action))  # an action object taken from legal_actions()
             if found is not None:
                 if found not in self.legal_action_ids():
