@@ -557,20 +557,15 @@ class DealState(Seating):
         if check is False:
             if type(action) is int and 0 <= action < len(space.actions):
                 return self._apply_id(action)  # the agents' path: an id from legal_action_ids(), trusted
-        elif check is True:
-            found = space.by_identity.get(id(action))  # an action object taken from legal_actions()
-            if found is not None:
-                if found not in self.legal_action_ids():
-                    self.check(found)  # raises, naming the rule
-                return self._apply_id(found)
-        if check is not True and check is not False:
+        elif check is not True:
             raise ArgumentTypeError(f"check is True or False, not {quote(check)}")
-        if type(action) is int and 0 <= action < len(space.actions):
+        found = space.by_identity.get(id(action))  # an action object taken from legal_actions()
+        if found is not None:
+            i = found
+        elif type(action) is int and 0 <= action < len(space.actions):
             i = action  # an action id, as legal_action_ids() gives them
         else:
-            found = space.by_identity.get(id(action))  # an action object taken from legal_actions()
-            if found is None and type(action) is Action:
-                found = space.ids.get(action)
+            found = space.ids.get(action) if type(action) is Action else None
             i = self._id_of(action) if found is None else found
         if check and i not in self.legal_action_ids():
             self.check(i)  # raises, naming the rule
