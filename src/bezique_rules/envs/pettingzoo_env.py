@@ -20,7 +20,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..engine.euchre import FarmersRound
 from ..errors import IllegalActionError, OptionError, RuleCode
+from ..game import GameState
 from ..rules.ruleset import RuleSet
 from ._common import Episode, Table, observation_space
 
@@ -57,6 +59,11 @@ class BeziqueAECEnv(AECEnv):
         self._playing = {a: (None, 0.0, False, False, self._infos[a]) for a in agents}  # last(observe=False) in play
         self._quiet = self._playing
         self.state_now = self.episode.deal()
+        deal = self.state_now.deal if isinstance(self.state_now, GameState) else self.state_now
+        self._farmers_rule = bool(FarmersRound(deal).seats)
+        self._farmers: FarmersRound | None = None
+        """Euchre's farmer's-hand house rule: the current deal's round, asking every seat in turn."""
+        self._farmers_deal = 0
         self._begin()
 
     @property
@@ -81,7 +88,8 @@ class BeziqueAECEnv(AECEnv):
         self._quiet = self._playing
         self._over = False
         self._rewarded = False
-        player = self.state_now.current_player
+        self._farmers = None
+        player = self.state_now.current_player if not self._farmers_rule else self._farmers_turn()
         self.agent_selection = self._turn = self._agent_names[player if player is not None else 0]
         if player is None:
             self._finish()
@@ -93,7 +101,17 @@ class BeziqueAECEnv(AECEnv):
         self._begin()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        return self.episode.observe(self.state_now, self._seat[agent])
+        return self._observe(agent)
+
+    def _observe(self, agent: str) -> dict[str, Any]:
+        observed = self.episode.observe(self.state_now, self._seat[agent])
+        farmers = self._farmers
+        if farmers is not None and farmers.seat is not None:  # the mask of the seat the round asks
+            mask = np.zeros_like(observed["action_mask"])
+            if farmers.seat == self._seat[agent]:
+                mask[farmers.legal_action_ids(),] = 1
+            observed["action_mask"] = mask
+        return observed
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The observation (None with ``observe=False``), cumulative reward, termination,
@@ -102,7 +120,7 @@ class BeziqueAECEnv(AECEnv):
         if not observe:
             return self._quiet[agent]
         return (
-            self.episode.observe(self.state_now, self._seat[agent]) if observe else None,
+            self._observe(agent) if observe else None,
             self._cumulative_rewards[agent],
             self._over,
             False,
@@ -129,6 +147,10 @@ class BeziqueAECEnv(AECEnv):
         if action is None:
             raise IllegalActionError("an agent still playing needs an action id, not None", rule=RuleCode.NOT_AN_ACTION)
         table = self.state_now
+        farmers = self._farmers
+        if farmers is not None and farmers.seat is not None:  # a seat the farmer's-hand round asks
+            self._farmers_step(farmers, action)
+            return
         if type(action) is int and action in table.legal_action_ids():
             table = table.apply(action, check=False)  # checked just now, as apply's check does
         elif isinstance(action, np.integer):
@@ -136,11 +158,46 @@ class BeziqueAECEnv(AECEnv):
         else:  # checked by apply: IllegalActionError naming the rule, ActionTypeError; the state is unchanged
             table = table.apply(action)
         self.state_now = table
-        player = table.current_player
+        player = table.current_player if not self._farmers_rule else self._farmers_turn()
         if player is not None:  # the usual step: no reward yet, the next agent to act
             self.agent_selection = self._turn = self._agent_names[player]
             return
         self._finish()
+
+    def _farmers_turn(self) -> int | None:
+        """Who is to act under Euchre's farmer's-hand house rule: every seat is asked in turn
+        whether to swap a farmer's hand (`FarmersRound`), so the agent selected and the masks
+        never show who holds one; then the deal's player."""
+        table = self.state_now
+        if isinstance(table, GameState):
+            deal, number = table.deal, table.deal_number
+        else:
+            deal, number = table, 1
+        farmers = self._farmers
+        if farmers is None or number != self._farmers_deal:  # a new deal: its round starts
+            farmers = FarmersRound.start(deal)
+            self._farmers_deal = number
+        else:
+            farmers = FarmersRound(deal, farmers.asked)
+        self._farmers = farmers
+        return None if table.is_over else farmers.current_player
+
+    def _farmers_step(self, farmers: FarmersRound, action: Any) -> None:
+        """The answer of the seat the farmer's-hand round asks: a holder's is played in the
+        deal; any other seat's only answer is ``pass``, which leaves the deal as it is."""
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            self.state_now.apply(action)  # raises the deal's error for a wrong type
+        action_id = int(action)
+        if action_id not in farmers.legal_action_ids():
+            farmers.apply(action_id)  # raises IllegalActionError naming the rule
+        if farmers.forwarded:
+            self.state_now = self.state_now.apply(action_id)
+        self._farmers = FarmersRound(farmers.deal, farmers.asked + 1)
+        player = self._farmers_turn()
+        if player is None:
+            self._finish()
+        else:
+            self.agent_selection = self._turn = self._agent_names[player]
 
     def _finish(self) -> None:
         """The episode has ended: every agent is terminated and gets its return."""
