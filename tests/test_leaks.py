@@ -1,0 +1,97 @@
+"""Nothing shown to a player that he may not know (issue 25): the leak check, short form.
+
+For random states of every preset and of the house rules that change who sees what
+(`leaks.SETUPS`), and for each player, worlds he cannot tell apart are built two ways:
+independently (two cards of faces he never saw swapped in the deck, the history replayed
+with checks; an illegal replay is skipped and counted) and by the library's `determinize`.
+Every surface shown to him (`leaks.all_surfaces`: the view and its JSON, the tensors and
+strings, the SVG, OpenSpiel's strings, tensors and public observer, PettingZoo's and
+Gymnasium's observations) must be the same in all of them. This is the information rule
+of the architecture ("whatever reaches a player is computed from his view alone") and of
+the printed games: a player sees his own cards and what is played or shown, nothing else.
+
+``benchmarks/leaks.py`` runs the long form and prints the counts.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from leaks import SETUPS, Tally, all_surfaces, check_setup, check_state, setup_id
+
+from bezique_rules import DealState, new_deal
+
+
+@pytest.fixture(scope="module")
+def surfaces() -> dict[str, Any]:
+    return all_surfaces()
+
+
+@pytest.mark.parametrize(("variant", "options"), SETUPS, ids=[setup_id(v, o) for v, o in SETUPS])
+def test_no_surface_shows_a_hidden_card(variant: str, options: dict[str, Any], surfaces: dict[str, Any]) -> None:
+    """Every surface is the same in every world the player cannot tell apart, and every
+    determinize world is a proper one (not the real deal, the same view, a legal history)."""
+    tally = check_setup(variant, options, seeds=[11], states=2, swaps=2, samples=1, surfaces=surfaces)
+    assert tally.states == 2 and tally.comparisons > 0
+    assert tally.swap_worlds + tally.swap_illegal + tally.swap_none > 0
+    assert not tally.bad_worlds, tally.bad_worlds[:3]
+    assert not tally.leaks, [str(leak) for leak in tally.leaks[:5]]
+
+
+def test_the_surfaces_include_every_adapter_installed(surfaces: dict[str, Any]) -> None:
+    """The check compares the adapters that are installed (none is skipped silently)."""
+    names = set(surfaces)
+    assert {"view", "view asdict", "view to_dict JSON", "tensors", "strings", "svg"} <= names
+    for module, surface in (("pyspiel", "openspiel"), ("pettingzoo", "pettingzoo"), ("gymnasium", "gymnasium")):
+        try:
+            __import__(module)
+        except ImportError:
+            continue
+        assert surface in names
+
+
+# -- the check can fail: planted leaks ----------------------------------------------------------
+
+
+def _bezique_states() -> list[tuple[int, DealState]]:
+    deal = new_deal("bezique", seed=5)
+    rng = random.Random(5)
+    states = []
+    for k in range(12):
+        states.append((k, deal))
+        deal = deal.apply(rng.choice(deal.legal_action_ids()))
+    return states
+
+
+def _check(surfaces: dict[str, Any]) -> Tally:
+    tally = Tally()
+    rng = random.Random(0)
+    for moves, deal in _bezique_states():
+        tally.add(
+            check_state(deal, setup="bezique", seed=5, moves=moves, swaps=2, samples=1, surfaces=surfaces, rng=rng)
+        )
+    return tally
+
+
+def test_a_planted_leak_in_a_surface_is_caught(surfaces: dict[str, Any]) -> None:
+    """A surface that shows the opponent's hand is reported, in swap and determinize worlds."""
+    planted = {"opponent's hand": lambda deal, player, ctx: str(deal.view(1 - player).hand)}
+    tally = _check(planted)
+    assert tally.leaks
+    assert {leak.world for leak in tally.leaks} == {"swap", "determinize"}
+    assert {leak.surface for leak in tally.leaks} == {"opponent's hand"}
+
+
+def test_a_planted_leak_in_the_library_is_caught(monkeypatch: pytest.MonkeyPatch, surfaces: dict[str, Any]) -> None:
+    """The information-state tensor made to carry the order of the deck (a hidden card's place) is reported."""
+    original = DealState.information_state_tensor
+
+    def leaky(self: DealState, player: int) -> list[float]:
+        faces = self.rules.deck.face_of
+        return [*original(self, player), float(sum(i * faces[pid] for i, pid in enumerate(self.deck_order)))]
+
+    monkeypatch.setattr(DealState, "information_state_tensor", leaky)
+    tally = _check({"tensors": surfaces["tensors"]})
+    assert any(leak.surface == "tensors" for leak in tally.leaks)
