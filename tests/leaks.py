@@ -265,7 +265,7 @@ def _seen_faces(view: PlayerView) -> set[str]:
     return {str(c) for c in cards}
 
 
-def swap_world(deal: DealState, player: int, rng: random.Random) -> DealState | None | str:
+def swap_world(deal: DealState, player: int, rng: random.Random) -> DealState | str | None:
     """A world ``player`` cannot tell from ``deal``: two cards of faces he never saw swapped in
     the deck as dealt, the history replayed with checks. None: nothing to swap; "illegal":
     the replay is illegal (not a world he cannot tell apart)."""
@@ -378,9 +378,7 @@ def _replays(world: DealState) -> bool:
         again = replay(record_of(world))
     except Exception:
         return False
-    return again.moves == world.moves and all(
-        again.view(p) == world.view(p) for p in range(world.rules.players)
-    )
+    return again.moves == world.moves and all(again.view(p) == world.view(p) for p in range(world.rules.players))
 
 
 def _hidden(view: PlayerView) -> bool:

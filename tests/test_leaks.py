@@ -19,9 +19,11 @@ import random
 from typing import Any
 
 import pytest
-from leaks import SETUPS, Tally, all_surfaces, check_setup, check_state, setup_id
 
-from bezique_rules import DealState, new_deal
+from bezique_rules import DealState, determinize, new_deal
+from bezique_rules.engine.euchre import FarmersRound
+from leaks import SETUPS, Context, Tally, all_surfaces, check_setup, check_state, setup_id
+from stacking import deal as stacked
 
 
 @pytest.fixture(scope="module")
@@ -95,3 +97,43 @@ def test_a_planted_leak_in_the_library_is_caught(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(DealState, "information_state_tensor", leaky)
     tally = _check({"tensors": surfaces["tensors"]})
     assert any(leak.surface == "tensors" for leak in tally.leaks)
+
+
+# -- the states the issue names ----------------------------------------------------------------
+
+
+def _same_surfaces(a: DealState, b: DealState, player: int, surfaces: dict[str, Any]) -> list[str]:
+    """The surfaces that differ between ``a`` and ``b`` for ``player``."""
+    ctx = Context(asked=FarmersRound.start(a).asked)
+    return [name for name, surface in surfaces.items() if surface(a, player, ctx) != surface(b, player, ctx)]
+
+
+@pytest.mark.parametrize("variant", ["bezique", "bezique-match"])
+def test_a_concealed_second_copy_is_not_shown(variant: str, surfaces: dict[str, Any]) -> None:
+    """Issue 25 cause 2: player 0 exchanges the trump seven for the turn-up KH, then plays
+    a KH. Whether he holds a second, concealed KH must not show: everything player 1 sees is
+    the same whether player 0's other card is KH or QC (rules: a player knows his own cards
+    and what is shown; reference.md §2: the exchanged turn-up is shown)."""
+    deals = []
+    for x in ("KH", "QC"):
+        deal = stacked(variant, p0=f"AS 7H {x} 9C 8C 7C 9D 8D", p1="7S 8S 9S TD JD QD KD AD", turn_up="KH")
+        for text in ("play AS", "play 7S", "exchange 7H", "pass", "play KH"):
+            deal = deal.apply(text)
+        deals.append(deal)
+    assert _same_surfaces(deals[0], deals[1], 1, surfaces) == []
+
+
+def test_determinize_never_hands_back_the_real_deal() -> None:
+    """Issue 25 cause 3: under the farmer's-hand house rule, with a hidden pass of another
+    player, determinize gives a world that is not the real deal and shows the same view."""
+    deal = new_deal("british-euchre", seed=1000, farmers_hand="nines_or_tens", dealer_may_discard_upcard=False)
+    actions = (
+        "pass, pass, order-up, pass, play JH, play AS, play QD, play TD, play TS, play 9C, play KS, play QS,"
+        " play KC, play 9H, play TC, play AC, play AH, play QC, play KH, play TH, play QH"
+    )
+    for text in actions.split(","):
+        deal = deal.apply(text.strip())
+    view = deal.view(1)
+    worlds = [determinize(view, random.Random(seed)) for seed in range(6)]
+    assert all(world is not deal and world.view(1) == view for world in worlds)
+    assert len({world.deck_order for world in worlds}) > 1
