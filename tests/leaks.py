@@ -64,7 +64,7 @@ Surface = Callable[[DealState, int, "Context"], Any]
 EXTRA_SURFACES: dict[str, Surface] = {}
 """More surfaces by name, compared like the built-in ones. HOOK: the narration ("what a
 player saw happen between two views") and the web game's JSON plug in here once their
-public functions exist on main (see ``tests/test_leaks.py``)."""
+public functions exist on main (the narration does: `_narration_surfaces`)."""
 
 
 @dataclass
@@ -243,8 +243,41 @@ def _env_surfaces() -> dict[str, Surface]:
     return {"pettingzoo": pettingzoo, "gymnasium": gymnasium}
 
 
+def _previous(deal: DealState) -> DealState:
+    """``deal`` one move earlier: its deck dealt again and its moves but the last replayed."""
+    rules = deal.rules
+    before = new_deal(rules, deck=[rules.deck.card(pid) for pid in deal.deck_order], dealer=deal.dealer)
+    if deal.setup.packet >= 0:
+        before = before._with_cut_packet(deal.setup.packet)
+    for _, action_id in deal.moves[:-1]:
+        before = before.apply(action_id, check=False)
+    return before
+
+
+def _narration_surfaces() -> dict[str, Surface]:
+    """The narration: `what_happened` between the player's views before and after the last
+    move (the terminal and web games tell every move from it), where the library has it.
+
+    HOOK: the web game's JSON (``play.web.state_of``) is built from a running match: the
+    SVG of the view, the narration lines of `what_happened`, the view's legal actions and
+    the scores, each compared here on its own; a world cannot be put into a running match
+    without reaching into it, so the JSON itself is not compared."""
+    try:
+        from bezique_rules import what_happened  # type: ignore[attr-defined]
+    except ImportError:  # before what_happened landed (issue 25)
+        return {}
+
+    def narration(deal: DealState, player: int, ctx: Context) -> Any:
+        if not deal.moves:
+            return ()
+        events = what_happened(_previous(deal).view(player), deal.view(player))
+        return tuple(events), tuple(str(event) for event in events)
+
+    return {"narration": narration}
+
+
 def all_surfaces() -> dict[str, Surface]:
-    return {**SURFACES, **_openspiel_surfaces(), **_env_surfaces(), **EXTRA_SURFACES}
+    return {**SURFACES, **_openspiel_surfaces(), **_env_surfaces(), **_narration_surfaces(), **EXTRA_SURFACES}
 
 
 # -- worlds ---------------------------------------------------------------------------------
