@@ -137,3 +137,39 @@ def test_determinize_never_hands_back_the_real_deal() -> None:
     worlds = [determinize(view, random.Random(seed)) for seed in range(6)]
     assert all(world is not deal and world.view(1) == view for world in worlds)
     assert len({world.deck_order for world in worlds}) > 1
+
+
+@pytest.mark.parametrize("whole_game", [False, True])
+def test_pettingzoo_asks_every_seat_about_a_farmers_hand(whole_game: bool) -> None:
+    """Issue 25 cause 6: under the farmer's-hand house rule PettingZoo selects every seat in
+    turn from the dealer's left, and no other agent's mask is ever set, so neither shows who
+    holds a farmer's hand; a seat holding none may only pass."""
+    pytest.importorskip("pettingzoo", reason="needs the [rl] extra")
+    import numpy as np
+
+    from bezique_rules.envs import aec_env
+
+    env = aec_env("euchre", farmers_hand="mixed", whole_game=whole_game)
+    held = 0
+    for seed in range(12):
+        env.reset(seed=seed)
+        table = env.state_now
+        deal = table.deal if whole_game else table
+        held += deal.current_player != (deal.dealer + 1) % 4  # the deal itself asks a holder first
+        expected = [f"player_{(deal.dealer + 1 + k) % 4}" for k in range(4)]
+        rng = random.Random(seed)
+        selected: list[str] = []
+        for agent in env.agent_iter():
+            observed, _, over, _, _ = env.last()
+            if over:
+                env.step(None)
+                continue
+            for other in env.agents:
+                if other != agent:
+                    assert not env.observe(other)["action_mask"].any()
+            selected.append(agent)
+            env.step(int(rng.choice(np.flatnonzero(observed["action_mask"]))))
+            if len(selected) == 4:
+                break
+        assert selected == expected[: len(selected)]
+    assert held  # some deal had a holder the deal asked out of turn
