@@ -208,10 +208,19 @@ def _openspiel_surfaces() -> dict[str, Surface]:
     return {"openspiel": openspiel}
 
 
+def _plain(value: Any) -> Any:
+    """``value`` with numpy arrays as lists (comparable with ``==``)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    tolist: Callable[[], Any] | None = getattr(value, "tolist", None)
+    return tolist() if tolist is not None else value
+
+
 def _env_surfaces() -> dict[str, Surface]:
     try:
-        from bezique_rules.envs import aec_env
-        from bezique_rules.envs._common import Episode
+        from bezique_rules.envs import aec_env, gym_env
     except ImportError:
         return {}
     envs: dict[Any, Any] = {}
@@ -229,16 +238,18 @@ def _env_surfaces() -> dict[str, Surface]:
             env.state_now = env._farmers.deal
             seat = env._farmers.current_player
             env.agent_selection = env.possible_agents[seat if seat is not None else 0]
-        observed = env.observe(f"player_{player}")
-        return env.agent_selection, observed["observation"].tolist(), observed["action_mask"].tolist()
+        return env.agent_selection, _plain(env.observe(f"player_{player}"))
 
     def gymnasium(deal: DealState, player: int, ctx: Context) -> Any:
         """The learner's observation, shown at his turns only."""
         if deal.current_player != player:
             return None
-        episode = Episode(deal.rules.name, False, dict(deal.rules.options))
-        observed = episode.observe(deal, player)
-        return observed["observation"].tolist(), observed["action_mask"].tolist()
+        key = (deal.rules, player)
+        if key not in envs:
+            envs[key] = gym_env(deal.rules.name, seat=player, **dict(deal.rules.options))
+        env = envs[key]
+        env.state_now = deal
+        return _plain(env._observe())  # what reset and step hand the learner
 
     return {"pettingzoo": pettingzoo, "gymnasium": gymnasium}
 

@@ -378,11 +378,13 @@ def _replay(fresh: DealState, deal: DealState, asked: int | None) -> tuple[Farme
     target = FarmersRound.start(deal) if asked is None else FarmersRound(deal, asked)
     moves = target.moves_seen_in_turn()
     round_ = FarmersRound(fresh)
+    pass_id = deal.rules.action_id(Action(Verb.PASS)) if round_.seats else -1
     actions: list[int] = []
     j = 0
-    while j < len(moves) or round_.asked < target.asked:
-        if round_.seat is not None and not round_.forwarded:
-            action = round_.legal_action_ids()[0]  # pass: a seat holding no farmer's hand
+    while j < len(moves) or (round_.asked < target.asked and round_.seat is not None):
+        seat = round_.seat
+        if seat is not None and (not round_.forwarded or j == len(moves) or moves[j][0] != seat):
+            action = pass_id  # a seat holding none, or a holder whose pass is not among the moves
         else:
             action = moves[j][1]
             j += 1

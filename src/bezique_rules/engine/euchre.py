@@ -1778,7 +1778,7 @@ class FarmersRound:
         not (``pass`` only)."""
         if self.seat is None or self.forwarded:
             return self.deal.legal_action_ids()
-        return (_tables(self.deal.setup).ids.pass_id,)
+        return (_pass_id(self.deal),)
 
     def apply(self, action_id: int) -> FarmersRound:
         """The round after ``action_id`` (an id of `legal_action_ids`).
@@ -1816,7 +1816,7 @@ class FarmersRound:
         assert isinstance(self.deal, EuchreDeal)
         answered = self.deal.state.bidding.asked
         waiting = set(seats[self.asked :])
-        pass_id = _tables(self.deal.setup).ids.pass_id
+        pass_id = _pass_id(self.deal)
         return tuple(m for i, m in enumerate(moves) if not (i < answered and m[0] in waiting and m[1] == pass_id))
 
     def over(self, world: DealState) -> FarmersRound:
@@ -1830,7 +1830,7 @@ class FarmersRound:
         deal = self.deal
         passed = set(seats[: self.asked])
         while not deal.is_over and deal.current_player in passed and _asks_farmer(deal, deal.current_player):
-            deal = deal.apply(_tables(deal.setup).ids.pass_id)
+            deal = deal.apply(_pass_id(deal))
         return self if deal is self.deal else FarmersRound(deal, self.asked)
 
 
@@ -1841,6 +1841,11 @@ def _round_seats(deal: DealState) -> tuple[int, ...]:
     rules = deal.setup.rules
     bidding = part_of(rules, rules.bidding, OrderUp)
     return tuple(seat for seat, _ in bidding.decisions_before_bidding(rules.players, deal.setup.dealer))
+
+
+def _pass_id(deal: DealState) -> int:
+    """The id of ``pass``."""
+    return deal.rules.action_id(Action(Verb.PASS))
 
 
 def _asks_farmer(deal: DealState, seat: int | None) -> bool:
