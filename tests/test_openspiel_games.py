@@ -157,6 +157,9 @@ def _played(variant: str, seed: int, moves: int, **options: Any) -> Any:
         ("auction-pinochle", {"bury_melded": True}, 8),  # after the burial
         ("partnership-pinochle", {}, 10),  # after the cards passed between partners
         ("bezique", {}, 6),
+        ("euchre", {"farmers_hand": "mixed"}, 0),  # in the farmer's-hand round
+        ("euchre", {"farmers_hand": "mixed"}, 1),
+        ("british-euchre", {"farmers_hand": "nines_or_tens"}, 3),
     ],
 )
 def test_public_observer_holds_only_public_information(

@@ -321,7 +321,11 @@ def _make_game_class(variant: str) -> tuple[Any, type]:
             if round_ is None:
                 return None
             view = round_.deal.view(player)
-            return public_view(view, self.rules) if self.public else view
+            if self.public:
+                view = public_view(view, self.rules)
+            if round_.seat is not None:  # the farmer's-hand round: the seat asked, as everybody sees it
+                view = attrs.evolve(view, phase=Phase.DISCARD, current_player=round_.seat)
+            return view
 
         def set_from(self, state: Any, player: int) -> None:
             view = self._view(state, player)
