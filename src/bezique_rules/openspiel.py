@@ -197,7 +197,8 @@ def openspiel_state(deal: DealState) -> Any:
     """The pyspiel state (of the game `register` made for ``deal``'s variant and options)
     holding ``deal``: hand it to an OpenSpiel bot, such as information-set MCTS. Under
     Euchre's farmer's-hand house rule, a deal in that round is put where its moves leave
-    it (`FarmersRound.start`: a fresh deal asks the dealer's left first).
+    it (`bezique_rules.engine.euchre.FarmersRound.start`: a fresh deal asks the dealer's left
+    first).
 
     Raises:
         ImportError: OpenSpiel is not installed (``pip install 'bezique-rules[openspiel]'``).
