@@ -19,7 +19,7 @@ observations (when installed), and whatever `EXTRA_SURFACES` adds (the narration
 web game's JSON plug in there). Two worlds that differ on a surface are a *leak*.
 
 This is a test-only oracle: the library never imports it. ``tests/test_leaks.py`` runs a
-short form; ``benchmarks/leaks.py`` the long one.
+short form; ``benchmarks/leak_check.py`` the long one.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ Gymnasium's observations) must be the same in all of them. This is the informati
 of the architecture ("whatever reaches a player is computed from his view alone") and of
 the printed games: a player sees his own cards and what is played or shown, nothing else.
 
-``benchmarks/leaks.py`` runs the long form and prints the counts.
+``benchmarks/leak_check.py`` runs the long form and prints the counts.
 """
 
 from __future__ import annotations

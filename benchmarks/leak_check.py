@@ -1,4 +1,4 @@
-"""The long leak check: ``python benchmarks/leaks.py [SEEDS] [STATES] [SWAPS] [SAMPLES]``.
+"""The long leak check: ``python benchmarks/leak_check.py [SEEDS] [STATES] [SWAPS] [SAMPLES]``.
 
 Runs ``tests/leaks.py`` over every preset and every house-rule setup that changes who
 sees what: SEEDS random deals each (default 6), STATES random states of each deal
