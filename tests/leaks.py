@@ -229,7 +229,8 @@ def _env_surfaces() -> dict[str, Surface]:
         """The AEC env holding the deal: the agent selected, and the player's observation and mask."""
         rules = deal.rules
         if rules not in envs:
-            envs[rules] = aec_env(rules.name, **dict(rules.options))
+            options: dict[str, Any] = dict(rules.options)
+            envs[rules] = aec_env(rules.name, **options)
         env = envs[rules]
         env.state_now = deal
         env._begin()  # the env's own start of a table (agent selection, the farmer's-hand round)
@@ -246,7 +247,8 @@ def _env_surfaces() -> dict[str, Surface]:
             return None
         key = (deal.rules, player)
         if key not in envs:
-            envs[key] = gym_env(deal.rules.name, seat=player, **dict(deal.rules.options))
+            options: dict[str, Any] = dict(deal.rules.options)
+            envs[key] = gym_env(deal.rules.name, seat=player, **options)
         env = envs[key]
         env.state_now = deal
         return _plain(env._observe())  # what reset and step hand the learner
@@ -422,6 +424,7 @@ def _replays(world: DealState) -> bool:
         again = replay(record_of(world))
     except Exception:
         return False
+    assert isinstance(again, DealState)
     return again.moves == world.moves and all(again.view(p) == world.view(p) for p in range(world.rules.players))
 
 

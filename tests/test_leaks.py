@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from bezique_rules import DealState, determinize, new_deal
+from bezique_rules import DealState, GameState, determinize, new_deal
 from bezique_rules.engine.euchre import FarmersRound
 from leaks import SETUPS, Context, Tally, all_surfaces, check_setup, check_state, setup_id
 from stacking import deal as stacked
@@ -154,7 +154,7 @@ def test_pettingzoo_asks_every_seat_about_a_farmers_hand(whole_game: bool) -> No
     for seed in range(12):
         env.reset(seed=seed)
         table = env.state_now
-        deal = table.deal if whole_game else table
+        deal = table.deal if isinstance(table, GameState) else table
         held += deal.current_player != (deal.dealer + 1) % 4  # the deal itself asks a holder first
         expected = [f"player_{(deal.dealer + 1 + k) % 4}" for k in range(4)]
         rng = random.Random(seed)

@@ -204,7 +204,7 @@ def test_private_observer_is_the_players_view(pyspiel: Any) -> None:
 
 def _play_openspiel(state: Any, rng: random.Random, until: int | None = None) -> list[int]:
     """Play random chance outcomes and actions; return who acted, in order."""
-    seats = []
+    seats: list[int] = []
     while not state.is_terminal() and (until is None or len(seats) < until):
         if state.is_chance_node():
             outcomes, _ = zip(*state.chance_outcomes())

@@ -320,7 +320,7 @@ def _make_game_class(variant: str) -> tuple[Any, type]:
             round_ = state.round
             if round_ is None:
                 return None
-            view = round_.deal.view(player)
+            view: PlayerView = round_.deal.view(player)
             if self.public:
                 view = public_view(view, self.rules)
             if round_.seat is not None:  # the farmer's-hand round: the seat asked, as everybody sees it
