@@ -392,9 +392,13 @@ def check_state(
             worlds.append(("swap", world))
         view = deal.view(player)
         for _ in range(samples):
-            world = determinize(view, random.Random(rng.getrandbits(32)))
-            tally.determinize_worlds += 1
             where = f"{setup} seed {seed} after {moves} moves, player {player}"
+            tally.determinize_worlds += 1
+            try:
+                world = determinize(view, random.Random(rng.getrandbits(32)))
+            except Exception as exc:  # no world at all: report it
+                tally.bad_worlds.append(f"{where}: determinize raised {type(exc).__name__}: {str(exc)[:160]}")
+                continue
             if world is deal:  # (an equal deck order may be the only one the play leaves)
                 tally.bad_worlds.append(f"{where}: determinize returned the real deal (issue 25 cause 3)")
             if world.view(player) != view:
