@@ -25,21 +25,51 @@ from bezique_rules.engine.euchre import FarmersRound
 from leaks import SETUPS, Context, Tally, all_surfaces, check_setup, check_state, setup_id
 from stacking import deal as stacked
 
+# Failures the views work of issue 25 fixes (causes 2-4), not yet on this branch: strict, so
+# each mark must go when its cause is fixed.
+CAUSE_2 = pytest.mark.xfail(strict=True, reason="issue 25 cause 2: a known mark shows a concealed copy")
+CAUSE_3 = pytest.mark.xfail(strict=True, reason="issue 25 cause 3: determinize worlds (the real deal, play-off voids)")
+CAUSE_4 = pytest.mark.xfail(strict=True, reason="issue 25 cause 4: a view carries the whole state")
+KNOWN = {"partnership-bezique": CAUSE_3, "partnership-pinochle": CAUSE_2}
+"""The setups whose short check meets a known cause (seed 11)."""
+
+
+def _setups() -> list[Any]:
+    out = []
+    for variant, options in SETUPS:
+        marks = [KNOWN[variant]] if not options and variant in KNOWN else []
+        out.append(pytest.param(variant, options, marks=marks, id=setup_id(variant, options)))
+    return out
+
 
 @pytest.fixture(scope="module")
 def surfaces() -> dict[str, Any]:
     return all_surfaces()
 
 
-@pytest.mark.parametrize(("variant", "options"), SETUPS, ids=[setup_id(v, o) for v, o in SETUPS])
+@pytest.mark.parametrize(("variant", "options"), _setups())
 def test_no_surface_shows_a_hidden_card(variant: str, options: dict[str, Any], surfaces: dict[str, Any]) -> None:
     """Every surface is the same in every world the player cannot tell apart, and every
-    determinize world is a proper one (not the real deal, the same view, a legal history)."""
-    tally = check_setup(variant, options, seeds=[11], states=2, swaps=2, samples=1, surfaces=surfaces)
+    determinize world is a proper one (not the real deal, the same view, a legal history).
+    (``attrs.asdict`` of the view is checked on its own: `test_a_view_holds_no_state`.)"""
+    shown = {name: surface for name, surface in surfaces.items() if name != "view asdict"}
+    tally = check_setup(variant, options, seeds=[11], states=2, swaps=2, samples=1, surfaces=shown)
     assert tally.states == 2 and tally.comparisons > 0
     assert tally.swap_worlds + tally.swap_illegal + tally.swap_none > 0
     assert not tally.bad_worlds, tally.bad_worlds[:3]
     assert not tally.leaks, [str(leak) for leak in tally.leaks[:5]]
+
+
+@CAUSE_4
+@pytest.mark.parametrize("variant", ["bezique", "euchre", "auction-pinochle"])
+def test_a_view_holds_no_state(variant: str, surfaces: dict[str, Any]) -> None:
+    """Issue 25 cause 4: ``attrs.asdict(view)``, the obvious way to send a view to a client,
+    is the same in every world the player cannot tell apart (a view held the whole state)."""
+    tally = check_setup(
+        variant, {}, seeds=[3], states=2, swaps=2, samples=0, surfaces={"asdict": surfaces["view asdict"]}
+    )
+    assert tally.comparisons > 0
+    assert not tally.leaks, [str(leak) for leak in tally.leaks[:3]]
 
 
 def test_the_surfaces_include_every_adapter_installed(surfaces: dict[str, Any]) -> None:
@@ -108,6 +138,7 @@ def _same_surfaces(a: DealState, b: DealState, player: int, surfaces: dict[str, 
     return [name for name, surface in surfaces.items() if surface(a, player, ctx) != surface(b, player, ctx)]
 
 
+@CAUSE_2
 @pytest.mark.parametrize("variant", ["bezique", "bezique-match"])
 def test_a_concealed_second_copy_is_not_shown(variant: str, surfaces: dict[str, Any]) -> None:
     """Issue 25 cause 2: player 0 exchanges the trump seven for the turn-up KH, then plays
@@ -123,6 +154,7 @@ def test_a_concealed_second_copy_is_not_shown(variant: str, surfaces: dict[str, 
     assert _same_surfaces(deals[0], deals[1], 1, surfaces) == []
 
 
+@CAUSE_3
 def test_determinize_never_hands_back_the_real_deal() -> None:
     """Issue 25 cause 3: under the farmer's-hand house rule, with a hidden pass of another
     player, determinize gives a world that is not the real deal and shows the same view."""
