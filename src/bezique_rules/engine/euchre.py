@@ -1793,7 +1793,8 @@ class FarmersRound:
             return FarmersRound(self.deal.apply(action_id), self.asked + 1)._caught_up()
         if action_id not in self.legal_action_ids():
             raise IllegalActionError(
-                f"seat {self.seat} holds no farmer's hand to swap: its only answer is pass, not {action_id!r}",
+                f"seat {self.seat} is asked about a farmer's hand and holds none: its only answer is pass"
+                f" (id {_pass_id(self.deal)}), not {action_id!r}",
                 rule=RuleCode.NOT_AN_ACTION,
                 action=action_id,
                 player=self.seat,

@@ -21,7 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..engine.euchre import FarmersRound
-from ..errors import IllegalActionError, OptionError, RuleCode
+from ..errors import ActionTypeError, IllegalActionError, OptionError, RuleCode, quote
 from ..game import GameState
 from ..rules.ruleset import RuleSet
 from ._common import Episode, Table, observation_space
@@ -186,7 +186,9 @@ class BeziqueAECEnv(AECEnv):
         """The answer of the seat the farmer's-hand round asks: a holder's is played in the
         deal; any other seat's only answer is ``pass``, which leaves the deal as it is."""
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            self.state_now.apply(action)  # raises the deal's error for a wrong type
+            raise ActionTypeError(
+                f"a step takes an action id (an int), not {quote(action)}", rule=RuleCode.NOT_AN_ACTION, action=action
+            )
         action_id = int(action)
         if action_id not in farmers.legal_action_ids():
             farmers.apply(action_id)  # raises IllegalActionError naming the rule
