@@ -257,6 +257,11 @@ class MeldRules:
     (``"any"``), or only a meld that scores more than the earlier one (``"higher_only"``,
     seed 002: a king of a marriage may join four kings, a king of four kings may not
     later marry)."""
+    rescore_groups: frozenset[str] = frozenset()
+    """R2 lifted in these groups for a second meld on cards already scored in the group, so
+    long as at most half its cards were (three- and four-hand Bezique, Britannica 9th ed.:
+    "a second double bezique, counting 500, may be declared to a bezique on the table, which
+    has already been used for double bezique")."""
     reuse: MeldReuse = "classes"
     """``"classes"``: the rules R1-R5 above (reference.md §2.6); ``"distinct_sets"``
     (Marjolet, §14.2): a melded card stays free for any later meld, even one made only of
@@ -310,6 +315,15 @@ class MeldRules:
             if cards & in_intact and not orphans:
                 return RuleCode.MELD_CARD_REUSED, (
                     f"cards of an intact {kind.group} may form it again only with a card of one broken by play"
+                )
+        elif kind.group in self.rescore_groups:
+            scored = 0
+            for k, m in history:
+                if kinds[k].group == kind.group:
+                    scored |= m
+            if 2 * (cards & scored).bit_count() > cards.bit_count():
+                return RuleCode.MELD_CARD_REUSED, (
+                    f"a second {kind.group} may reuse at most half its cards from an earlier one"
                 )
         else:
             for k, m in history:
@@ -607,6 +621,7 @@ def quick_rules(rules: MeldRules) -> bool:
         rules.new_card_rule == "every_meld"
         and not rules.double_after_two_singles
         and not rules.reform_after_play
+        and not rules.rescore_groups
         and rules.reuse == "classes"
     )
 
@@ -991,6 +1006,10 @@ class DixRule:
     exchange is possible) or ``"score_only"`` (declare, never exchange)."""
     score_on_play: bool = True
     """Playing an unscored one to a trick in the stock phase scores it, win or lose."""
+    score_on_play_in_playoff: bool = False
+    """With ``score_on_play``: playing an unscored one scores in the last tricks too, once
+    the stock is gone (Marjolet: "the trump seven scores 10 when played, win or lose"; the
+    exception of the last tricks is Bezique's)."""
     turned_up_scores: bool = True
     """A turned-up card of this rank scores for the dealer at once."""
     turned_up_points: int | None = None

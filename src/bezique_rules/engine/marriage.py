@@ -71,7 +71,7 @@ __all__ = ["ENGINE", "Announced", "MarriageCore", "MarriageDeal", "MarriageEngin
 Ending: TypeAlias = Literal["out", "false-out", "closing-made", "closing-failed", "cards-out", "no-score"]
 """How a deal ended: a good claim, a false claim, a closing made or failed (cards run out after
 a closing), the cards run out without a claim (a winner by the `OutClaim.at_end` rule), or
-nobody reaching the target."""
+nobody winning it (nobody reached the target, or equal totals under ``"higher_total"``)."""
 
 
 class Announced(NamedTuple):
