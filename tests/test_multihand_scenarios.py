@@ -372,6 +372,13 @@ def test_a_second_double_bezique_on_a_bezique_already_used_in_a_double(variant: 
         state = win_trick(state)
         with pytest.raises(IllegalActionError, match="at most half its cards"):
             state.apply("meld double-bezique QS* QS* JD* JD*")  # four tabled cards: no new bezique
+    if n == 4:  # a fourth pack: two new jacks on two tabled queens are no bezique on the table
+        hands4 = ["QS QS JD JD JD JD AC AC", *hands[1:]]
+        state = win_trick(deal(variant, hands4, stock="AC"))
+        state = _finish_declaring(state.apply("meld double-bezique QS QS JD JD"))
+        state = win_trick(state)
+        with pytest.raises(IllegalActionError, match="half of each card"):
+            state.apply("meld double-bezique QS* QS* JD JD")
 
 
 def _void_without_a_winning_trump(state: DealState) -> DealState | None:
