@@ -427,7 +427,9 @@ def test_three_hand_seed_11_the_issue_position() -> None:
     while [str(c) for c in old.view(0).trick] != ["7S", "QH"]:
         old = old.apply(rng.choice(old.legal_actions()))
     assert old.phase is Phase.PLAYOFF and old.view(0).trump == Suit.HEARTS
-    assert sorted(str(c) for c in old.view(old.current_player).hand) == ["7D", "8H", "9C", "9C", "KD", "QD"]
+    third = old.current_player
+    assert third is not None
+    assert sorted(str(c) for c in old.view(third).hand) == ["7D", "8H", "9C", "9C", "KD", "QD"]
     assert [str(a) for a in old.legal_actions()] == ["play 8H"]
     now = replay({**record_of(old), "options": {**old.rules.options, "undertrump": False}})
     assert sorted(str(a) for a in now.legal_actions()) == ["play 7D", "play 8H", "play 9C", "play KD", "play QD"]

@@ -459,6 +459,13 @@ def test_the_computer_claims_out_at_66_and_never_falsely() -> None:
 # [pagat Schnapsen]: pagat.com, "Schnapsen" (www.pagat.com/marriage/schnaps.html).
 
 
+def _new(variant: str, **options: Any) -> MarriageDeal:
+    """``new_deal(variant, **options)``, a deal of the marriage engine."""
+    d = new_deal(variant, **options)
+    assert isinstance(d, MarriageDeal)
+    return d
+
+
 def _schnapsen_closed_early() -> MarriageDeal:
     """Player 0 closes at the first lead (player 1 has no trick), player 1 then takes a trick
     and announces a marriage (33 points), and player 0 reaches 68 with a royal marriage."""
@@ -515,13 +522,13 @@ def test_sixty_six_a_closer_who_never_goes_out_loses_the_deal() -> None:
 def test_sixty_six_marriages_end_with_the_open_stock() -> None:
     """Item 3 [pagat 66]: once the stock is closed or exhausted no marriage can be declared;
     the Hoyle reading (marriages to the end) is the option ``marriages_after_stock``."""
-    d = new_deal("sixty-six", seed=8)
+    d = _new("sixty-six", seed=8)
     assert "meld common-marriage KD QD" in legal(d)
     closed = d.apply("close")
     assert not any(a.startswith("meld") for a in legal(closed))
     with pytest.raises(IllegalActionError, match="marriages end once the stock is closed or exhausted"):
         closed.apply("meld common-marriage KD QD")
-    hoyle = new_deal("sixty-six", seed=8, marriages_after_stock=True).apply("close")
+    hoyle = _new("sixty-six", seed=8, marriages_after_stock=True).apply("close")
     assert "meld common-marriage KD QD" in legal(hoyle)
     # Schnapsen keeps its own rule: marriages in any trick, closed or not [pagat Schnapsen]
     s = deal_schnapsen("AD TD KD QD JC", "AC TC TS KS QS", "JD").apply("close")
@@ -531,8 +538,7 @@ def test_sixty_six_marriages_end_with_the_open_stock() -> None:
 def _played_out(seed: int, **options: Any) -> MarriageDeal:
     """Seed ``seed`` played to the end by random.Random(seed) choices, never closing or claiming."""
     rng = random.Random(seed)
-    d = new_deal("sixty-six", seed=seed, **options)
-    assert isinstance(d, MarriageDeal)
+    d = _new("sixty-six", seed=seed, **options)
     while not d.is_over:
         d = d.apply(rng.choice([a for a in d.legal_actions() if str(a) not in ("out", "close")]))
     return d
@@ -568,7 +574,7 @@ def test_out_only_just_after_winning_a_trick_or_declaring_a_marriage(variant: st
     """Item 6 [pagat 66, pagat Schnapsen]: "out" may be claimed only just after winning a trick
     or declaring a marriage, so never at the deal's first lead before a marriage."""
     for seed in range(20):
-        d = new_deal(variant, seed=seed)
+        d = _new(variant, seed=seed)
         assert "out" not in legal(d)
         with pytest.raises(IllegalActionError, match="just after winning a trick"):
             d.apply("out")
@@ -578,7 +584,7 @@ def test_out_only_just_after_winning_a_trick_or_declaring_a_marriage(variant: st
         after = play(d, *[str(d.legal_actions()[0])])
         after = after.apply(after.legal_actions()[0])
         assert "out" in legal(after)  # the winner of the first trick, on lead
-        assert "out" in legal(new_deal(variant, seed=seed, out_timing="on_lead"))  # version 1
+        assert "out" in legal(_new(variant, seed=seed, out_timing="on_lead"))  # version 1
 
 
 def test_version_1_records_replay_with_version_1_behaviour() -> None:
