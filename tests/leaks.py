@@ -24,6 +24,8 @@ short form; ``benchmarks/leak_check.py`` the long one.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import random
 from collections.abc import Callable, Iterable
@@ -275,10 +277,9 @@ def _narration_surfaces() -> dict[str, Surface]:
     SVG of the view, the narration lines of `what_happened`, the view's legal actions and
     the scores, each compared here on its own; a world cannot be put into a running match
     without reaching into it, so the JSON itself is not compared."""
-    try:
-        from bezique_rules import what_happened  # type: ignore[attr-defined]
-    except ImportError:  # before what_happened landed (issue 25)
+    if importlib.util.find_spec("bezique_rules.events") is None:  # before what_happened landed (issue 25)
         return {}
+    what_happened = importlib.import_module("bezique_rules.events").what_happened
 
     def narration(deal: DealState, player: int, ctx: Context) -> Any:
         if not deal.moves:
