@@ -15,6 +15,7 @@ the printed games: a player sees his own cards and what is played or shown, noth
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from typing import Any
 
@@ -82,6 +83,8 @@ def test_the_surfaces_include_every_adapter_installed(surfaces: dict[str, Any]) 
         except ImportError:
             continue
         assert surface in names
+    if importlib.util.find_spec("bezique_rules.events") is not None:  # what_happened (issue 25)
+        assert "narration" in names
 
 
 # -- the check can fail: planted leaks ----------------------------------------------------------
