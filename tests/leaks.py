@@ -105,6 +105,8 @@ class Tally:
     swap_worlds: int = 0
     swap_illegal: int = 0
     """Swap worlds skipped because their replay is illegal (not leaks)."""
+    swap_shown: int = 0
+    """Swap worlds skipped because they show the player a swapped card (not leaks)."""
     swap_none: int = 0
     """(state, player) pairs with fewer than two unseen faces: no swap world."""
     determinize_worlds: int = 0
@@ -118,6 +120,7 @@ class Tally:
         self.states += other.states
         self.swap_worlds += other.swap_worlds
         self.swap_illegal += other.swap_illegal
+        self.swap_shown += other.swap_shown
         self.swap_none += other.swap_none
         self.determinize_worlds += other.determinize_worlds
         self.comparisons += other.comparisons
@@ -126,7 +129,8 @@ class Tally:
 
     def summary(self) -> str:
         return (
-            f"{self.states} states, {self.swap_worlds} swap worlds (+{self.swap_illegal} illegal replays skipped, "
+            f"{self.states} states, {self.swap_worlds} swap worlds (skipped: {self.swap_illegal} illegal replays, "
+            f"{self.swap_shown} showing a swapped card; "
             f"{self.swap_none} player-states with nothing to swap), {self.determinize_worlds} determinize worlds, "
             f"{self.comparisons} surfaces compared, {len(self.leaks)} leaks, {len(self.bad_worlds)} bad worlds"
         )
@@ -321,7 +325,8 @@ def _seen_faces(view: PlayerView) -> set[str]:
 def swap_world(deal: DealState, player: int, rng: random.Random) -> DealState | str | None:
     """A world ``player`` cannot tell from ``deal``: two cards of faces he never saw swapped in
     the deck as dealt, the history replayed with checks. None: nothing to swap; "illegal":
-    the replay is illegal (not a world he cannot tell apart)."""
+    the replay is illegal, or a move is made by another seat; "shown": the world shows him
+    one of the swapped cards (both are worlds he can tell apart)."""
     rules = deal.rules
     seen = _seen_faces(deal.view(player))
     cards = [rules.deck.card(pid) for pid in deal.deck_order]
@@ -345,6 +350,8 @@ def swap_world(deal: DealState, player: int, rng: random.Random) -> DealState | 
             world = world.apply(action_id)  # checked
     except Exception:  # an illegal replay: a world the player can tell apart
         return "illegal"
+    if {str(cards[i]), str(cards[j])} & _seen_faces(world.view(player)):
+        return "shown"  # the world shows him a swapped card (a meld made by "meld best"): he can tell
     return world
 
 
@@ -395,6 +402,9 @@ def check_state(
                 break
             if world == "illegal":
                 tally.swap_illegal += 1
+                continue
+            if world == "shown":
+                tally.swap_shown += 1
                 continue
             assert isinstance(world, DealState)
             tally.swap_worlds += 1
