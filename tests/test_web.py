@@ -32,6 +32,8 @@ def _play_to_the_end(client: Client) -> dict[str, Any]:
     while not state["match_over"]:
         if state["to_act"] == "you":
             status, state = client.request("POST", "/api/act", {"action": state["legal"][0]})
+        elif state["to_act"] == "next":
+            status, state = client.request("POST", "/api/next", {})
         else:
             status, state = client.request("POST", "/api/step", {})
         assert status == 200, state
@@ -281,6 +283,8 @@ def test_every_preset_can_be_served(variant: str) -> None:
                 break
             if state["to_act"] == "you":
                 status, state = client.request("POST", "/api/act", {"action": state["legal"][-1]})
+            elif state["to_act"] == "next":
+                status, state = client.request("POST", "/api/next", {})
             else:
                 status, state = client.request("POST", "/api/step", {})
             assert status == 200, state

@@ -30,7 +30,7 @@ events and nothing else.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, Union
+from typing import Literal, TypeAlias
 
 import attrs
 
@@ -165,7 +165,7 @@ class DealOver:
         return f"the deal is over: {' '.join(map(str, self.scores))}"
 
 
-Event = Union[Moved, TrickWon, CardsReceived, CardsShown, TrumpsFixed, PhaseChanged, ScoresChanged, DealOver]
+Event: TypeAlias = Moved | TrickWon | CardsReceived | CardsShown | TrumpsFixed | PhaseChanged | ScoresChanged | DealOver
 """One thing a player saw happen (see `what_happened`)."""
 
 
@@ -289,10 +289,9 @@ def _received(before: PlayerView, after: PlayerView, moves: Sequence[tuple[int, 
     if not gained:
         return None
     up = before.turn_up
-    if up is not None and gained == [up]:
-        # drawn as the last card (the turn-up is gone), or taken up without drawing (Euchre's dealer)
-        if after.turn_up != up or after.stock_size >= before.stock_size:
-            return CardsReceived((up,), "turn-up")
+    # the turn-up drawn as the last card (it is gone), or taken up without drawing (Euchre's dealer)
+    if up is not None and gained == [up] and (after.turn_up != up or after.stock_size >= before.stock_size):
+        return CardsReceived((up,), "turn-up")
     if any(w != me and a.verb is Verb.GIVE for w, a in moves):
         return CardsReceived(tuple(gained), "given")
     drawn = before.stock_size - after.stock_size
