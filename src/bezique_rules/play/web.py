@@ -264,7 +264,7 @@ def state_of(game: WebGame, tables: Tables) -> dict[str, Any]:
         "log": list(game.log),
         "deal_result": None
         if ended is None
-        else {"title": f"Deal {deal} is over", "lines": [line for line in match.deal_over_lines(match.game) if line]},
+        else {"title": f"Deal {deal} is over", "lines": [line for line in match.deal_over_lines(match.game)[2:] if line]},
         "match_over": match.is_over,
         "result": game.finished,
         "ladder": None
