@@ -4,6 +4,7 @@ public way to tell it, on which the games narrate)."""
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import random
 
@@ -46,7 +47,7 @@ def test_events_follow_the_views_of_every_preset(variant: str) -> None:
     rng = random.Random(3)
     for player in range(states[0].rules.players):
         views = [s.view(player) for s in states]
-        steps = [what_happened(a, b) for a, b in zip(views, views[1:])]
+        steps = [what_happened(a, b) for a, b in itertools.pairwise(views)]
         for events, a, b in zip(steps, views, views[1:]):
             moved = [e for e in events if isinstance(e, Moved)]
             assert [(e.player, e.action) for e in moved] == list(b.history[len(a.history) :])
@@ -81,7 +82,9 @@ def test_another_seats_discard_is_told_without_its_card() -> None:
         assert told[1].player == dealer and told[1].action.verb is Verb.DISCARD
         assert bool(told[1].action.cards) == (seat == dealer)
     taken = [e for e in what_happened(start.view(dealer), deal.view(dealer)) if isinstance(e, CardsReceived)]
-    assert taken == [CardsReceived((start.view(0).turn_up,), "turn-up")] or not taken  # unless he discarded it
+    up = start.view(0).turn_up
+    assert up is not None
+    assert taken == [CardsReceived((up,), "turn-up")] or not taken  # unless he discarded it
 
 
 def test_cards_drawn_and_the_turn_up() -> None:
@@ -95,7 +98,7 @@ def test_cards_drawn_and_the_turn_up() -> None:
     received = [e for e in events if isinstance(e, CardsReceived)]
     assert len(received) == 1 and received[0].source == "stock" and len(received[0].cards) == 1
     states = _random_deal("bezique", seed=1)
-    sources = {e.source for p in (0, 1) for a, b in zip(states, states[1:])
+    sources = {e.source for p in (0, 1) for a, b in itertools.pairwise(states)
                for e in what_happened(a.view(p), b.view(p)) if isinstance(e, CardsReceived)}  # fmt: skip
     assert sources == {"stock", "turn-up"}
 

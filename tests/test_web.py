@@ -294,8 +294,14 @@ def test_every_preset_can_be_served(variant: str) -> None:
 # -- hardening (issue 25) -----------------------------------------------------------------------
 
 
+def _address(server: Any) -> tuple[str, int]:
+    host, port = server.server_address[:2]
+    return str(host), int(port)
+
+
 def _post_raw(server: Any, path: str, body: bytes, cookie: str | None = None) -> tuple[int, dict[str, Any]]:
-    conn = http.client.HTTPConnection(*server.server_address[:2], timeout=10)
+    host, port = server.server_address[:2]
+    conn = http.client.HTTPConnection(str(host), int(port), timeout=10)
     headers = {"Content-Type": "application/json"}
     if cookie:
         headers["Cookie"] = cookie
@@ -351,7 +357,7 @@ def test_a_slow_request_is_cut_off_at_its_deadline() -> None:
 
     with running_server(None, level=1, request_deadline=1.0) as server:
         started = time.monotonic()
-        with socket.create_connection(server.server_address[:2], timeout=10) as slow:
+        with socket.create_connection(_address(server), timeout=10) as slow:
             slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             closed = False
             for k in range(20):  # at most 10 s
@@ -360,7 +366,7 @@ def test_a_slow_request_is_cut_off_at_its_deadline() -> None:
                     slow.sendall(f"X-Slow-{k}: 1\r\n".encode())
                     slow.settimeout(0.01)
                     closed = slow.recv(1024) == b""
-                except socket.timeout:
+                except TimeoutError:
                     continue
                 except OSError:
                     closed = True
@@ -380,7 +386,7 @@ def test_connections_are_capped() -> None:
     import time
 
     with running_server(None, level=1, max_connections=2, request_deadline=1.5) as server:
-        idle = [socket.create_connection(server.server_address[:2], timeout=10) for _ in range(2)]
+        idle = [socket.create_connection(_address(server), timeout=10) for _ in range(2)]
         time.sleep(0.2)
         try:
             assert _raw(server.server_address, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") == 503

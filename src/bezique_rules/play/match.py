@@ -36,7 +36,17 @@ from ..agents.base import Agent
 from ..agents.levels import level as level_agent
 from ..cards import Card, CardSet
 from ..errors import IllegalActionError, NotationError, OptionError, RuleCode
-from ..events import CardsReceived, CardsShown, Event, Moved, PhaseChanged, TrickWon, TrumpsFixed, what_happened
+from ..events import (
+    CardsReceived,
+    CardsShown,
+    Event,
+    Moved,
+    PhaseChanged,
+    ScoresChanged,
+    TrickWon,
+    TrumpsFixed,
+    what_happened,
+)
 from ..game import GameState, deal_seed, new_game
 from ..rules.registry import get_rules
 from ..rules.ruleset import RuleSet
@@ -164,7 +174,7 @@ class Match:
         deal = ", ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(view.scores))
         text = f"Scores this deal: {deal}"
         before = view.game_scores
-        if before is not None and (self.game.deal_number > 1 or any(before)):
+        if before is not None and any(before):
             text += " (before this deal: " + ", ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(before)) + ")"
         if self.rules.card_points_at_end:
             text += "; aces and tens won count at the end"
@@ -295,10 +305,16 @@ class Match:
         the narration names no card the person has not seen."""
         lines: list[str] = []
         named_trump = False
+        moved = [e for e in events if isinstance(e, Moved)]
+        scored = next((e.gained for e in events if isinstance(e, ScoresChanged)), None)
         for event in events:
             if isinstance(event, Moved):
                 named_trump = named_trump or event.action.verb in (Verb.TRUMP, Verb.CALL)
-                lines.append(self._move_line(event, before))
+                line = self._move_line(event, before)
+                if event.action.verb in (Verb.EXCHANGE, Verb.DECLARE) and scored is not None and len(moved) == 1:
+                    gained = scored[self.rules.side_of(event.player)]
+                    line = line[:-1] + f" ({gained})." if gained else line  # the points it scored
+                lines.append(line)
             elif isinstance(event, TrickWon):
                 lines.append(f"{self._verb(event.player, 'win')} the trick.")
             elif isinstance(event, CardsReceived):

@@ -264,7 +264,10 @@ def state_of(game: WebGame, tables: Tables) -> dict[str, Any]:
         "log": list(game.log),
         "deal_result": None
         if ended is None
-        else {"title": f"Deal {deal} is over", "lines": [line for line in match.deal_over_lines(match.game)[2:] if line]},
+        else {
+            "title": f"Deal {deal} is over",
+            "lines": [line for line in match.deal_over_lines(match.game)[2:] if line],
+        },
         "match_over": match.is_over,
         "result": game.finished,
         "ladder": None
@@ -279,6 +282,11 @@ def state_of(game: WebGame, tables: Tables) -> dict[str, Any]:
         "practice": session.level,
         "play_forced": match.play_forced,
     }
+
+
+def _breakdown(match: Match) -> list[str]:
+    """The last deal's result, side by side (without its title line)."""
+    return [line.strip() for line in match.deal_over_lines(match.game)[2:] if line]
 
 
 def _told(game: WebGame, move: PlayedMove) -> None:
