@@ -285,7 +285,7 @@ class _Picture:
         sides = self._sides()
         scores = " · ".join(f"{' & '.join(self.names[p] for p in side)} {s}" for side, s in zip(sides, v.scores))
         line = f"scores: {scores}"
-        if v.game_scores is not None:
+        if v.game_scores is not None and any(v.game_scores):
             line += "   (before this deal: " + " · ".join(str(s) for s in v.game_scores) + ")"
         self.parts.append(_text(14, y + 42, line))
         if v.trump is not None:

@@ -51,7 +51,7 @@ from ..game import GameState, deal_seed, new_game
 from ..rules.registry import get_rules
 from ..rules.ruleset import RuleSet
 from ..state import Phase, PlayerView
-from .ladder import Ladder, LadderFile
+from .ladder import Ladder, LadderFile, streak_text
 
 __all__ = ["Match", "MatchResult", "PlayedMove", "Session", "cards_text", "seat_names"]
 
@@ -482,9 +482,7 @@ class Session:
         lines = self.notices()
         if self.ladder_file is not None:
             ladder = self.ladder
-            lines.append(
-                f"Ladder: the computer plays at level {ladder.level}; your streak {ladder.score}, best {ladder.best}."
-            )
+            lines.append(f"Ladder: the computer plays at level {ladder.level}; your {streak_text(ladder)}.")
         elif self.level is not None:
             lines.append(f"Practice at level {self.level}: the ladder is not changed.")
         return lines

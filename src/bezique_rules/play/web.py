@@ -64,7 +64,7 @@ from ..errors import BeziqueRulesError, IllegalActionError, NotationError, RuleC
 from ..rules.ruleset import RuleSet
 from ..state import PlayerView
 from ..svg import render
-from .ladder import Ladder, LadderFile
+from .ladder import LadderFile, streak_text
 from .match import Match, PlayedMove, Session
 
 __all__ = [
@@ -78,7 +78,6 @@ __all__ = [
     "GameServer",
     "Tables",
     "serve",
-    "streak_text",
 ]
 
 MAX_BODY = 2048
@@ -213,20 +212,6 @@ def _match_start(game: WebGame) -> list[str]:
     match = game.match
     dealer = match.names[match.game.deal.dealer]
     return [f"--- Match {game.session.played + 1} against level {match.level}; {dealer} deals ---"]
-
-
-def streak_text(ladder: Ladder) -> str:
-    """The streak as the page shows it: the score, and what it means.
-
-    >>> streak_text(Ladder()), streak_text(Ladder(wins=2, margins=450, best_wins=2, best_margins=450))
-    ('streak 0.0000 (no wins yet)', 'streak 2.0450 (2 wins, margins 450) · best 2.0450')
-    """
-    if ladder.wins:
-        meaning = f"{ladder.wins} win{'s' if ladder.wins != 1 else ''}, margins {ladder.margins}"
-    else:
-        meaning = "no wins yet"
-    best = f" · best {ladder.best}" if ladder.best_wins else ""
-    return f"streak {ladder.score} ({meaning}){best}"
 
 
 def state_of(game: WebGame, tables: Tables) -> dict[str, Any]:
