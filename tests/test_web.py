@@ -486,3 +486,31 @@ def test_resume_favicon_and_the_streak_in_words(tmp_path: Path) -> None:
         assert status == 200 and again["moves"] >= 1
         assert _raw(server.server_address, _favicon(server)) == 204
         assert first["ladder"]["text"] == "streak 0.0000 (no wins yet)"
+
+
+@pytest.mark.parametrize("variant", ["euchre", "auction-pinochle", "partnership-pinochle", "sixty-six", "bezique"])
+def test_the_page_json_is_the_same_in_worlds_the_person_cannot_tell_apart(variant: str) -> None:
+    """Issue 25: what the page shows of a view (`view_json`) and the narration's events are the same in every
+    world `determinize` builds from the person's view (other hands and the stock dealt anew): nothing in
+    them comes from the hidden cards."""
+    from bezique_rules import determinize, new_deal, what_happened
+    from bezique_rules.play.match import seat_names
+    from bezique_rules.play.web import view_json
+
+    rules = get_rules(variant)
+    rng = random.Random(7)
+    deal = new_deal(rules, seed=4)
+    names = seat_names(rules, 0)
+    checked = 0
+    while not deal.is_over:
+        before = deal.view(0)
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+        view = deal.view(0)
+        shown = view_json(view, rules, names, title="t")
+        told = what_happened(before, view)
+        for k in range(2):
+            world = determinize(view, random.Random(k))
+            assert view_json(world.view(0), rules, names, title="t") == shown
+            assert what_happened(before, world.view(0)) == told
+            checked += 1
+    assert checked >= 10

@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 from collections.abc import Sequence
@@ -53,7 +54,17 @@ from ..rules.ruleset import RuleSet
 from ..state import Phase, PlayerView
 from .ladder import Ladder, LadderFile, streak_text
 
-__all__ = ["Match", "MatchResult", "PlayedMove", "Session", "cards_text", "seat_names"]
+__all__ = [
+    "Match",
+    "MatchResult",
+    "PlayedMove",
+    "Session",
+    "cards_text",
+    "race_points",
+    "score_text",
+    "seat_names",
+    "side_name",
+]
 
 
 def seat_names(rules: RuleSet, human: int) -> tuple[str, ...]:
@@ -74,6 +85,50 @@ def seat_names(rules: RuleSet, human: int) -> tuple[str, ...]:
             out.append(f"partner (seat {p})")
         else:
             out.append(f"seat {p}")
+    return tuple(out)
+
+
+def side_name(rules: RuleSet, human: int, names: Sequence[str], side: int) -> str:
+    """A scoring side as the person at seat ``human`` calls it: you, your side, computer,
+    their side (``names``: `seat_names`)."""
+    seats = rules.sides[side]
+    if human in seats:
+        return "you" if len(seats) == 1 else "your side"
+    return names[seats[0]] if len(seats) == 1 else "their side"
+
+
+def score_text(rules: RuleSet, view: PlayerView, names: Sequence[str]) -> str:
+    """The scores of the deal (and the totals before it) as the viewer reads them, from his
+    view alone.
+
+    >>> from bezique_rules import get_rules, new_game
+    >>> rules = get_rules("sixty-six")
+    >>> score_text(rules, new_game(rules, seed=1).view(0), seat_names(rules, 0))
+    'Scores this deal: you 0, computer 0; points toward 66: you 0, computer 0'
+    """
+    side = functools.partial(side_name, rules, view.player, names)
+    text = "Scores this deal: " + ", ".join(f"{side(s)} {v}" for s, v in enumerate(view.scores))
+    before = view.game_scores
+    if before is not None and any(before):
+        text += " (before this deal: " + ", ".join(f"{side(s)} {v}" for s, v in enumerate(before)) + ")"
+    if rules.card_points_at_end:
+        text += "; aces and tens won count at the end"
+    if rules.closing_game is not None:  # game points above; the race to 66 here
+        points = ", ".join(f"{side(s)} {v}" for s, v in enumerate(race_points(rules, view)))
+        text += f"; points toward {rules.closing_game.out.target}: {points}"
+    return text
+
+
+def race_points(rules: RuleSet, view: PlayerView) -> tuple[int, ...]:
+    """Sixty-six, Schnapsen: each player's points toward the target, from the view (the cards
+    he won, and his marriages once he has won a trick)."""
+    value = dict(rules.card_points.points)
+    out = []
+    for p, won in enumerate(view.won):
+        points = sum(value.get(c.rank, 0) for c in won)
+        if won:
+            points += sum(m.points for m in view.melds if m.player == p)
+        out.append(points)
     return tuple(out)
 
 
@@ -163,37 +218,11 @@ class Match:
 
     def side_name(self, side: int) -> str:
         """A scoring side as the person calls it: you, your side, computer, their side."""
-        seats = self.rules.sides[side]
-        if self.human in seats:
-            return "you" if len(seats) == 1 else "your side"
-        return self.names[seats[0]] if len(seats) == 1 else "their side"
+        return side_name(self.rules, self.human, self.names, side)
 
     def score_line(self, view: PlayerView | None = None) -> str:
         """The scores of this deal (and the totals before it), from the person's view."""
-        view = self.view() if view is None else view
-        deal = ", ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(view.scores))
-        text = f"Scores this deal: {deal}"
-        before = view.game_scores
-        if before is not None and any(before):
-            text += " (before this deal: " + ", ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(before)) + ")"
-        if self.rules.card_points_at_end:
-            text += "; aces and tens won count at the end"
-        if self.rules.closing_game is not None:  # game points above; the race to 66 here
-            points = ", ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(self.race_points(view)))
-            text += f"; points toward {self.rules.closing_game.out.target}: {points}"
-        return text
-
-    def race_points(self, view: PlayerView) -> tuple[int, ...]:
-        """Sixty-six, Schnapsen: each player's points toward the target, from the view (the
-        cards he won, and his marriages once he has won a trick)."""
-        value = dict(self.rules.card_points.points)
-        out = []
-        for p, won in enumerate(view.won):
-            points = sum(value.get(c.rank, 0) for c in won)
-            if won:
-                points += sum(m.points for m in view.melds if m.player == p)
-            out.append(points)
-        return tuple(out)
+        return score_text(self.rules, self.view() if view is None else view, self.names)
 
     def totals_text(self) -> str:
         """The match totals, side by side."""

@@ -51,6 +51,7 @@ import socket
 import sys
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Sequence
 from http import HTTPStatus
 from http.cookies import CookieError, SimpleCookie
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -65,7 +66,7 @@ from ..rules.ruleset import RuleSet
 from ..state import PlayerView
 from ..svg import render
 from .ladder import LadderFile, streak_text
-from .match import Match, PlayedMove, Session
+from .match import Match, PlayedMove, Session, score_text
 
 __all__ = [
     "MAX_BODY",
@@ -78,6 +79,8 @@ __all__ = [
     "GameServer",
     "Tables",
     "serve",
+    "state_of",
+    "view_json",
 ]
 
 MAX_BODY = 2048
@@ -214,14 +217,36 @@ def _match_start(game: WebGame) -> list[str]:
     return [f"--- Match {game.session.played + 1} against level {match.level}; {dealer} deals ---"]
 
 
+def view_json(view: PlayerView, rules: RuleSet, names: Sequence[str], *, title: str) -> dict[str, Any]:
+    """What the page shows of one view: the phase, the viewer's legal moves (as notation, and
+    those shown as buttons), the picture and the scores. Computed from the view alone (and
+    the public rules), so two worlds the viewer cannot tell apart give the same JSON.
+
+    >>> from bezique_rules import get_rules, new_deal
+    >>> from bezique_rules.play.match import seat_names
+    >>> rules = get_rules("bezique")
+    >>> data = view_json(new_deal(rules, seed=1).view(0), rules, seat_names(rules, 0), title="bezique")
+    >>> data["phase"], data["legal"][:2], data["buttons"], data["scores"]
+    ('play', ['play AH', 'play KH'], [], 'Scores this deal: you 0, computer 0; aces and tens won count at the end')
+    """
+    legal = view.legal_actions()
+    return {
+        "phase": view.phase.value,
+        "legal": [str(a) for a in legal],
+        "buttons": [str(a) for a in legal if not (a.verb is Verb.PLAY and len(a.cards) == 1)],
+        "svg": render(view, highlight_legal=bool(legal), names=names, title=title),
+        "scores": score_text(rules, view, names),
+    }
+
+
 def state_of(game: WebGame, tables: Tables) -> dict[str, Any]:
-    """The browser's view of its game, as JSON data: computed from the person's views (and
-    the public results of finished deals), never from the hidden cards."""
+    """The browser's view of its game, as JSON data: `view_json` of the person's view (at the
+    end of a deal, his last view of it), the narration (told from his views), the totals and
+    results of finished deals (public), and the ladder. Never read from the hidden cards."""
     match = game.match
     session = game.session
     ended = game.deal_end
     view: PlayerView = ended.deal_end if ended is not None and ended.deal_end is not None else match.view()
-    legal = () if ended is not None else match.legal_actions()
     if match.is_over:
         to_act = None
     elif ended is not None:
@@ -239,20 +264,11 @@ def state_of(game: WebGame, tables: Tables) -> dict[str, Any]:
         "next_level": next_level if game.finished else match.level,
         "deal": deal,
         "moves": len(match.moves),
-        "phase": view.phase.value,
         "to_act": to_act,
-        "legal": [str(a) for a in legal],
-        "buttons": [str(a) for a in legal if not (a.verb is Verb.PLAY and len(a.cards) == 1)],
-        "svg": render(view, highlight_legal=ended is None, names=match.names, title=title),
-        "scores": match.score_line(view),
+        **view_json(view, tables.rules, match.names, title=title),
         "totals": match.totals_text(),
         "log": list(game.log),
-        "deal_result": None
-        if ended is None
-        else {
-            "title": f"Deal {deal} is over",
-            "lines": [line for line in match.deal_over_lines(match.game)[2:] if line],
-        },
+        "deal_result": None if ended is None else {"title": f"Deal {deal} is over", "lines": _breakdown(match)},
         "match_over": match.is_over,
         "result": game.finished,
         "ladder": None
