@@ -353,3 +353,13 @@ def test_a_forced_move_is_played_with_a_line_saying_so() -> None:
     assert status == 0, err
     assert "is played for you" not in asked
     assert re.search(r"Your moves:\n  1\. pass\n", asked), "the lone pass is asked for"
+
+
+def test_the_euchre_table_in_the_terminal_says_kitty() -> None:
+    """Issue 29, item 11: the terminal calls Euchre's pile the kitty, and once the dealer has taken up the
+    turn-up it says so; the dealer's discard is told face down and trumps are named."""
+    status, out, err = play(["euchre", "--level", "1", "--seed", "3"], "order-up\nquit\n")
+    assert status == 0, err
+    assert "kitty: 3 cards" in out and "stock:" not in out
+    assert "turn-up JC (taken up by seat 3)" in out
+    assert "You order up.\nTrumps: clubs.\nSeat 3 discards face down." in out

@@ -26,13 +26,14 @@ the cards clickable.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 from xml.sax.saxutils import escape
 
 from .actions import Action, Verb
 from .cards import Card, Rank, Suit, cards_without
 from .state import DealState, Phase, PlayerView
 
-__all__ = ["render"]
+__all__ = ["pile_of", "render"]
 
 WIDTH = 960
 """The width of every picture (the height follows from the number of players)."""
@@ -199,10 +200,15 @@ def render(
     return _Picture(view, views, face_up, legal, names, title).draw()
 
 
-def _pile(view: PlayerView) -> tuple[str, str]:
+def pile_of(view: PlayerView) -> tuple[Literal["stock", "kitty", "widow"], Literal["face up", "taken", "turned down"]]:
     """What the face-down pile is called and how the turn-up lies, read from the view: Euchre's
-    kitty (its turn-up face up while the first round of bidding lasts, then taken up by the
-    dealer or turned down), an auction's widow, else the stock (its turn-up face up)."""
+    kitty (its turn-up face up while the first round of bidding lasts, then ``taken`` up by
+    the dealer or ``turned down``), an auction's widow, else the stock (its turn-up face up).
+
+    >>> from bezique_rules import new_deal
+    >>> pile_of(new_deal("euchre", seed=0).view(0)), pile_of(new_deal("euchre", seed=0).apply("order-up").view(0))
+    (('kitty', 'face up'), ('kitty', 'taken'))
+    """
     verbs = {a.verb for _, a in view.history}
     euchre = Verb.ORDER_UP in verbs or Verb.CALL in verbs or (view.turn_up is not None and view.phase is Phase.BID)
     if not euchre:
@@ -343,7 +349,7 @@ class _Picture:
                                     size=10, anchor="middle"))  # fmt: skip
         x1 = x0 + max(n, 2) * (_SMALL[0] + 6) + 40
         if v.stock_size or v.turn_up is not None:
-            pile, up = _pile(v)
+            pile, up = pile_of(v)
             self.parts.append(_text(x1, y + 16, f"{pile}: {v.stock_size}"))
             for k in range(min(3, v.stock_size)):
                 self.parts.append(_back(x1 + 2 * k, top + 2 * k, _BIG))

@@ -363,7 +363,7 @@ class Match:
                     lines.append(f"{who} takes the widow: {cards_text(event.cards)}.")
                 else:
                     lines.append(f"{who} shows {cards_text(event.cards)}.")
-            elif isinstance(event, TrumpsFixed) and not named_trump and before.history:
+            elif isinstance(event, TrumpsFixed) and not named_trump:
                 lines.append(f"Trumps: {event.suit.name.lower()}.")
             elif isinstance(event, PhaseChanged) and event.after is Phase.PLAYOFF:
                 lines.append("The stock is used up: the last tricks are played out.")

@@ -17,6 +17,7 @@ from typing import TextIO
 from ..actions import Action
 from ..errors import IllegalActionError, NotationError
 from ..state import PlayerView
+from ..svg import pile_of
 from .ladder import LadderFile
 from .match import Match, PlayedMove, Session, cards_text
 
@@ -107,12 +108,16 @@ class _TerminalMatch:
         say()
         say(f"Deal {match.game.deal_number} (dealer: {names[view.dealer]}) - computer level {match.level} - "
             f"{view.phase.value}")  # fmt: skip
+        pile, lies = pile_of(view)
         if view.trump is not None or view.turn_up is not None:
             trump = f"{view.trump.code} {view.trump.symbol}" if view.trump is not None else "not yet fixed"
-            up = f", turn-up {view.turn_up}" if view.turn_up is not None else ""
-            say(f"Trumps: {trump}{up}; stock: {view.stock_size} cards")
-        elif match.rules.draws_from_stock:
-            say(f"Trumps: not yet fixed; stock: {view.stock_size} cards")
+            up = ""
+            if view.turn_up is not None:
+                how = {"face up": "", "taken": f" (taken up by {names[view.dealer]})", "turned down": " (turned down)"}
+                up = f", turn-up {view.turn_up}{how[lies]}"
+            say(f"Trumps: {trump}{up}; {pile}: {view.stock_size} cards")
+        elif match.rules.draws_from_stock or view.stock_size:
+            say(f"Trumps: not yet fixed; {pile}: {view.stock_size} cards")
         say(match.score_line())
         for p in range(match.rules.players):
             melds = [m for m in view.melds if m.player == p]
