@@ -486,6 +486,12 @@ def test_resume_favicon_and_the_streak_in_words(tmp_path: Path) -> None:
         assert status == 200 and again["moves"] >= 1
         assert _raw(server.server_address, _favicon(server)) == 204
         assert first["ladder"]["text"] == "streak 0.0000 (no wins yet)"
+        conn = http.client.HTTPConnection(*_address(server), timeout=10)
+        conn.request("GET", "/", headers={"Host": f"127.0.0.1:{_address(server)[1]}"})
+        response = conn.getresponse()
+        response.read()
+        assert response.getheader("Connection") == "close"  # one request a connection: no idle slot held
+        conn.close()
 
 
 @pytest.mark.parametrize("variant", ["euchre", "auction-pinochle", "partnership-pinochle", "sixty-six", "bezique"])
@@ -494,7 +500,7 @@ def test_the_page_json_is_the_same_in_worlds_the_person_cannot_tell_apart(varian
     world `determinize` builds from the person's view (other hands and the stock dealt anew): nothing in
     them comes from the hidden cards."""
     from bezique_rules import determinize, new_deal, what_happened
-    from bezique_rules.play.match import seat_names
+    from bezique_rules.play.match import narrate, seat_names
     from bezique_rules.play.web import view_json
 
     rules = get_rules(variant)
@@ -512,5 +518,6 @@ def test_the_page_json_is_the_same_in_worlds_the_person_cannot_tell_apart(varian
             world = determinize(view, random.Random(k))
             assert view_json(world.view(0), rules, names, title="t") == shown
             assert what_happened(before, world.view(0)) == told
+            assert narrate(rules, names, before, world.view(0)) == narrate(rules, names, before, view)
             checked += 1
     assert checked >= 10

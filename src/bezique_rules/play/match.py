@@ -60,6 +60,7 @@ __all__ = [
     "PlayedMove",
     "Session",
     "cards_text",
+    "narrate",
     "race_points",
     "score_text",
     "seat_names",
@@ -318,6 +319,60 @@ class Match:
 
     # -- narration -------------------------------------------------------------------
 
+    def narrate(self, events: Sequence[Event], before: PlayerView, after: PlayerView) -> list[str]:
+        """What the person saw happen, in sentences (see `narrate`)."""
+        return narrate(self.rules, self.names, before, after, events)
+
+    def deal_over_lines(self, after: GameState) -> list[str]:
+        """The end of a deal: each side's score and where it came from (the deal's result,
+        public once it is over: `GameState.results`), then the totals."""
+        result = after.results[-1]
+        lines = ["", f"Deal {len(after.results)} is over."]
+        for side, part in enumerate(result.breakdown):
+            items = [("melds", part.melds), ("seven", part.seven), ("cards", part.cards),
+                     ("last trick", part.last_trick), ("bonus", part.bonus), ("contract", part.contract)]  # fmt: skip
+            shown = ", ".join(f"{k} {v}" for k, v in items if v)
+            lines.append(f"  {self.side_name(side)}: {result.scores[side]}" + (f" ({shown})" if shown else ""))
+        if not after.is_over:
+            lines.append("Totals: " + ", ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(after.totals)))
+        return lines
+
+    def result(self) -> MatchResult:
+        """The person's result and margin (the match must be over).
+
+        Raises:
+            IllegalActionError: the match is not over yet.
+        """
+        if not self.game.is_over:
+            raise IllegalActionError("the match is not over yet", rule=RuleCode.WRONG_PHASE)
+        side = self.rules.side_of(self.human)
+        totals = self.game.totals
+        margin = totals[side] - max(t for s, t in enumerate(totals) if s != side)
+        if self.game.winner is None:
+            return MatchResult(0.5, margin)
+        return MatchResult(1.0 if self.game.winner == side else 0.0, margin)
+
+    def result_lines(self) -> list[str]:
+        """The end of the match: the totals and who won by how much."""
+        outcome = self.result()
+        lines = [f"Match over: {self.totals_text()}."]
+        if outcome.result == 1:
+            lines.append(f"You win by {outcome.margin}.")
+        elif outcome.result == 0:
+            lines.append(f"The computer wins by {-outcome.margin}.")
+        else:
+            lines.append("A draw.")
+        return lines
+
+
+class _Teller:
+    """The sentences of `narrate`, for the person at seat ``human``."""
+
+    def __init__(self, rules: RuleSet, human: int, names: Sequence[str]) -> None:
+        self.rules = rules
+        self.human = human
+        self.names = names
+
     def _subject(self, player: int) -> str:
         return "You" if player == self.human else self.names[player].capitalize()
 
@@ -328,10 +383,7 @@ class Match:
         third = verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
         return f"{self._subject(player)} {third}"
 
-    def narrate(self, events: Sequence[Event], before: PlayerView, after: PlayerView) -> list[str]:
-        """What the person saw happen, in sentences: told from ``events`` (see
-        `bezique_rules.what_happened`) and the two views they came from, nothing else, so
-        the narration names no card the person has not seen."""
+    def tell(self, events: Sequence[Event], before: PlayerView, after: PlayerView) -> list[str]:
         lines: list[str] = []
         named_trump = False
         moved = [e for e in events if isinstance(e, Moved)]
@@ -413,46 +465,29 @@ class Match:
             return f"{self._verb(p, 'claim')} out."
         return f"{self._subject(p)}: {action}."  # the move as the person saw it
 
-    def deal_over_lines(self, after: GameState) -> list[str]:
-        """The end of a deal: each side's score and where it came from (the deal's result,
-        public once it is over: `GameState.results`), then the totals."""
-        result = after.results[-1]
-        lines = ["", f"Deal {len(after.results)} is over."]
-        for side, part in enumerate(result.breakdown):
-            items = [("melds", part.melds), ("seven", part.seven), ("cards", part.cards),
-                     ("last trick", part.last_trick), ("bonus", part.bonus), ("contract", part.contract)]  # fmt: skip
-            shown = ", ".join(f"{k} {v}" for k, v in items if v)
-            lines.append(f"  {self.side_name(side)}: {result.scores[side]}" + (f" ({shown})" if shown else ""))
-        if not after.is_over:
-            lines.append("Totals: " + ", ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(after.totals)))
-        return lines
 
-    def result(self) -> MatchResult:
-        """The person's result and margin (the match must be over).
+def narrate(
+    rules: RuleSet,
+    names: Sequence[str],
+    before: PlayerView,
+    after: PlayerView,
+    events: Sequence[Event] | None = None,
+) -> list[str]:
+    """What the viewer of ``before`` and ``after`` (two of his views of one deal) saw happen,
+    in sentences: told from `bezique_rules.what_happened` between the two views (``events``,
+    when already computed) and the views themselves, nothing else, so the narration names no
+    card he has not seen. ``names`` are the seats as he calls them (`seat_names`).
 
-        Raises:
-            IllegalActionError: the match is not over yet.
-        """
-        if not self.game.is_over:
-            raise IllegalActionError("the match is not over yet", rule=RuleCode.WRONG_PHASE)
-        side = self.rules.side_of(self.human)
-        totals = self.game.totals
-        margin = totals[side] - max(t for s, t in enumerate(totals) if s != side)
-        if self.game.winner is None:
-            return MatchResult(0.5, margin)
-        return MatchResult(1.0 if self.game.winner == side else 0.0, margin)
-
-    def result_lines(self) -> list[str]:
-        """The end of the match: the totals and who won by how much."""
-        outcome = self.result()
-        lines = [f"Match over: {self.totals_text()}."]
-        if outcome.result == 1:
-            lines.append(f"You win by {outcome.margin}.")
-        elif outcome.result == 0:
-            lines.append(f"The computer wins by {-outcome.margin}.")
-        else:
-            lines.append("A draw.")
-        return lines
+    >>> from bezique_rules import get_rules, new_deal
+    >>> rules = get_rules("euchre")
+    >>> deal = new_deal(rules, seed=0)
+    >>> later = deal.apply("order-up")
+    >>> later = later.apply(later.legal_actions()[0])
+    >>> narrate(rules, seat_names(rules, 1), deal.view(1), later.view(1))
+    ['Seat 0 orders up.', 'Partner (seat 3) discards face down.', 'Trumps: hearts.']
+    """
+    told = what_happened(before, after) if events is None else events
+    return _Teller(rules, before.player, names).tell(told, before, after)
 
 
 class Session:

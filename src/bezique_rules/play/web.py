@@ -37,6 +37,8 @@ full the client holding the most games loses its least recently used one, so one
 cannot push out the games of others. At most `MAX_CONNECTIONS` connections are served at
 once (more are answered 503 and closed), and each request, from its first byte to its
 answer, has `REQUEST_DEADLINE` seconds: a client that sends its request slowly is cut off.
+A connection carries one request (the answer says ``Connection: close``), so no idle
+connection holds a slot.
 
 ``--seed`` deals every browser the same matches: it is a switch for tests (whoever knows
 the seed knows the cards), and the server says so when it starts.
@@ -94,8 +96,7 @@ MAX_GAMES_PER_CLIENT = 8
 MAX_CONNECTIONS = 32
 """How many connections are served at once."""
 REQUEST_DEADLINE = 20.0
-"""Seconds a request may take, from its first byte to its answer (a keep-alive connection
-waiting for its next request counts too)."""
+"""Seconds a request may take, from the connection's opening to its answer."""
 MAX_LOG = 80
 """How many lines of narration a game keeps for the page."""
 COOKIE = "bezique_game"
@@ -446,6 +447,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Content-Security-Policy", _POLICY)
+        # one request a connection: no idle keep-alive connection holds one of the server's few slots
+        self.send_header("Connection", "close")
+        self.close_connection = True
         if cookie is not None:
             self.send_header("Set-Cookie", f"{COOKIE}={cookie}; Path=/; HttpOnly; SameSite=Strict")
         self.end_headers()
