@@ -521,3 +521,13 @@ def test_the_page_json_is_the_same_in_worlds_the_person_cannot_tell_apart(varian
             assert narrate(rules, names, before, world.view(0)) == narrate(rules, names, before, view)
             checked += 1
     assert checked >= 10
+
+
+def test_serve_ask_forced_starts_with_the_switch_off(tmp_path: Path) -> None:
+    """``serve --ask-forced`` (here `serve(play_forced=False)`): every game starts asking for forced moves."""
+    with running_server(None, level=1, play_forced=False) as server:
+        status, state = Client(server).request("POST", "/api/new", {})
+        assert status == 200 and state["play_forced"] is False
+    args = ["serve", "--ask-forced", "--level", "9"]
+    out, err = io.StringIO(), io.StringIO()
+    assert main(args, out, err) == 2 and "--level" in err.getvalue()  # the flag itself is accepted

@@ -238,7 +238,11 @@ def _shown(before: PlayerView, after: PlayerView, moves: Sequence[tuple[int, Act
             if action.verb is Verb.EXCHANGE and before.turn_up is not None:
                 named.append(before.turn_up)
             new = cards_without(new, named)
-        new = cards_without(new, [c for m in after.melds if m.player == p for c in m.cards])
+        melded = cards_without(
+            [c for m in (*after.melds, *after.pending) if m.player == p for c in m.cards],
+            [c for m in (*before.melds, *before.pending) if m.player == p for c in m.cards],
+        )
+        new = cards_without(new, melded)  # laid in melds just now: told by the moves
         if new:
             out.append(CardsShown(p, tuple(new)))
     return out

@@ -409,7 +409,7 @@ class _Teller:
                 }[event.source])  # fmt: skip
             elif isinstance(event, CardsShown):
                 who = self._subject(event.player)
-                if event.cards == (before.turn_up,) and after.turn_up is None:
+                if event.cards == (before.turn_up,):  # the last card of the stock, or the Euchre dealer's
                     lines.append(f"{who} takes the turn-up {event.cards[0]}.")
                 elif before.stock_size > after.stock_size and len(event.cards) == before.stock_size:
                     lines.append(f"{who} takes the widow: {cards_text(event.cards)}.")
