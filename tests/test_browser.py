@@ -128,7 +128,7 @@ def test_a_whole_match_in_the_browser(browser: Any, tmp_path: Path) -> None:
     if "You win by" in result:
         assert entry["wins"] == 1 and "The computer moves up to level 2." in result
     else:
-        assert entry["wins"] == 0 and "the computer goes back to level 1" in result
+        assert entry["wins"] == 0 and "the computer stays at level 1" in result
 
 
 def test_keyboard_and_a_phone_screen(browser: Any, tmp_path: Path) -> None:

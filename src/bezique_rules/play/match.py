@@ -596,6 +596,11 @@ class Session:
             else:
                 lines.append("The computer stays at level 5, its best.")
         else:
-            lines.append(f"Your streak ends at {ladder.score} (best {new.best}); the computer goes back to level 1.")
+            if ladder.wins:
+                lines.append(
+                    f"Your streak ends at {ladder.score} (best {new.best}); the computer goes back to level 1."
+                )
+            else:  # no streak to end
+                lines.append(f"No streak yet (best {new.best}): the computer stays at level 1.")
         lines.extend(self.notices())
         return lines
