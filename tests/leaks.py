@@ -15,8 +15,9 @@ The surfaces (`surfaces`): the view, its JSON (``to_dict`` where views have it, 
 ``attrs.asdict``, the obvious way to send one), the observation and information-state
 tensors and strings, the SVG picture, OpenSpiel's strings, tensors, public observer,
 player to act and legal actions (when ``pyspiel`` imports), PettingZoo's and Gymnasium's
-observations (when installed), and whatever `EXTRA_SURFACES` adds (the narration and the
-web game's JSON plug in there). Two worlds that differ on a surface are a *leak*.
+observations (when installed), the built-in games' narration (`what_happened` and its
+sentences) and the web page's JSON of the view, and whatever `EXTRA_SURFACES` adds. Two
+worlds that differ on a surface are a *leak*.
 
 This is a test-only oracle: the library never imports it. ``tests/test_leaks.py`` runs a
 short form; ``benchmarks/leak_check.py`` the long one.
@@ -24,8 +25,6 @@ short form; ``benchmarks/leak_check.py`` the long one.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 import random
 from collections.abc import Callable, Iterable
@@ -64,9 +63,7 @@ Surface = Callable[[DealState, int, "Context"], Any]
 """A surface: what ``player`` is shown of ``deal`` (anything comparable with ``==``)."""
 
 EXTRA_SURFACES: dict[str, Surface] = {}
-"""More surfaces by name, compared like the built-in ones. HOOK: the narration ("what a
-player saw happen between two views") and the web game's JSON plug in here once their
-public functions exist on main (the narration does: `_narration_surfaces`)."""
+"""More surfaces by name, compared like the built-in ones (a front end of your own plugs in here)."""
 
 
 NOT_SHOWN = "(not shown at this point)"
@@ -280,24 +277,27 @@ def _previous(deal: DealState) -> DealState:
 
 
 def _narration_surfaces() -> dict[str, Surface]:
-    """The narration: `what_happened` between the player's views before and after the last
-    move (the terminal and web games tell every move from it), where the library has it.
-
-    HOOK: the web game's JSON (``play.web.state_of``) is built from a running match: the
-    SVG of the view, the narration lines of `what_happened`, the view's legal actions and
-    the scores, each compared here on its own; a world cannot be put into a running match
-    without reaching into it, so the JSON itself is not compared."""
-    if importlib.util.find_spec("bezique_rules.events") is None:  # before what_happened landed (issue 25)
-        return {}
-    what_happened = importlib.import_module("bezique_rules.events").what_happened
+    """What the built-in games tell and show the person: `what_happened` between his views
+    before and after the last move (as events), the games' sentences from it
+    (``play.match.narrate``), and the web page's JSON of his view (``play.web.view_json``:
+    phase, legal moves, buttons, the picture with seat names and title, the scores)."""
+    from bezique_rules import what_happened
+    from bezique_rules.play.match import narrate, seat_names
+    from bezique_rules.play.web import view_json
 
     def narration(deal: DealState, player: int, ctx: Context) -> Any:
         if not deal.moves:
             return ()
-        events = what_happened(_previous(deal).view(player), deal.view(player))
-        return tuple(events), tuple(str(event) for event in events)
+        before, after = _previous(deal).view(player), deal.view(player)
+        events = what_happened(before, after)
+        names = seat_names(deal.rules, player)
+        return tuple(events), tuple(narrate(deal.rules, names, before, after, events))
 
-    return {"narration": narration}
+    def web_json(deal: DealState, player: int, ctx: Context) -> Any:
+        names = seat_names(deal.rules, player)
+        return json.dumps(view_json(deal.view(player), deal.rules, names, title=deal.rules.name), sort_keys=True)
+
+    return {"narration": narration, "web JSON": web_json}
 
 
 def all_surfaces() -> dict[str, Surface]:

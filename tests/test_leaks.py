@@ -15,7 +15,6 @@ the printed games: a player sees his own cards and what is played or shown, noth
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from typing import Any
 
@@ -76,15 +75,13 @@ def test_a_view_holds_no_state(variant: str, surfaces: dict[str, Any]) -> None:
 def test_the_surfaces_include_every_adapter_installed(surfaces: dict[str, Any]) -> None:
     """The check compares the adapters that are installed (none is skipped silently)."""
     names = set(surfaces)
-    assert {"view", "view asdict", "view to_dict JSON", "tensors", "strings", "svg"} <= names
+    assert {"view", "view asdict", "view to_dict JSON", "tensors", "strings", "svg", "narration", "web JSON"} <= names
     for module, surface in (("pyspiel", "openspiel"), ("pettingzoo", "pettingzoo"), ("gymnasium", "gymnasium")):
         try:
             __import__(module)
         except ImportError:
             continue
         assert surface in names
-    if importlib.util.find_spec("bezique_rules.events") is not None:  # what_happened (issue 25)
-        assert "narration" in names
 
 
 # -- the check can fail: planted leaks ----------------------------------------------------------
