@@ -286,9 +286,8 @@ def _narration_surfaces() -> dict[str, Surface]:
     from bezique_rules.play.web import view_json
 
     def narration(deal: DealState, player: int, ctx: Context) -> Any:
-        if not deal.moves:
-            return ()
-        before, after = _previous(deal).view(player), deal.view(player)
+        after = deal.view(player)
+        before = _previous(deal).view(player) if deal.moves else after
         events = what_happened(before, after)
         names = seat_names(deal.rules, player)
         return tuple(events), tuple(narrate(deal.rules, names, before, after, events))
