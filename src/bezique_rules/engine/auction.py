@@ -484,7 +484,7 @@ class AuctionCore(NamedTuple):
     """Every action so far, as (player, action_id) pairs."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)  # DealState.__repr__: short
 class AuctionDeal(DealState):
     """A deal of an auction game (three-hand, partnership or double-deck Pinochle): immutable."""
 

@@ -745,9 +745,6 @@ class EuchreDeal(DealState):
         )  # fmt: skip
         return cls(setup, state._replace(legal=_legal_of(setup, state)))
 
-    def __repr__(self) -> str:
-        return f"EuchreDeal(setup={self.setup!r}, core={self.core!r})"
-
     @property
     def core(self) -> EuchreCore:
         """Everything that changes during the deal, as one flat record."""

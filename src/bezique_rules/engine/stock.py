@@ -791,7 +791,7 @@ def _hand_play_ids(index: ActionIndex, concealed: int) -> tuple[int, ...]:
     return ids
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)  # DealState.__repr__: short
 class StockDeal(DealState):
     """A deal of a stock game (two-hand Bezique and its relatives): immutable.
 

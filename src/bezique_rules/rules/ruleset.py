@@ -235,7 +235,7 @@ class CutGuess:
     """A fixed packet size; None: drawn at random (see the stock engine)."""
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class RuleSet:
     """A variant: the parts it is built from, and its options.
 
@@ -347,6 +347,22 @@ class RuleSet:
     def options(self) -> Mapping[str, OptionValue]:
         """Every option and its value, defaults included (read-only)."""
         return MappingProxyType(dict(self.option_values))
+
+    def __repr__(self) -> str:
+        """The variant and the options that differ from its defaults (the parts are left out:
+        compare rule sets with ``==``).
+
+        >>> from bezique_rules import get_rules
+        >>> get_rules("bezique", target=1500)
+        RuleSet('bezique', target=1500)
+        """
+        defaults = {spec.name: spec.default for spec in self.option_specs}
+        changed = "".join(
+            f", {name}={value!r}"
+            for name, value in self.option_values
+            if name not in defaults or defaults[name] != value
+        )
+        return f"RuleSet({self.name!r}{changed})"
 
     def with_options(self, **changes: Any) -> RuleSet:
         """A rule set like this one with some options changed.
