@@ -10,12 +10,14 @@ explained by the rule that forbids it. The match and the ladder are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from ..actions import Action, Verb
 from ..errors import IllegalActionError, NotationError
+from ..game import GameState
+from ..rules.ruleset import RuleSet
 from ..state import PlayerView
 from .ladder import LadderFile
 from .match import Match, PlayedMove, Session, cards_text
@@ -200,7 +202,7 @@ class _TerminalMatch:
 
 
 def play_session(
-    variant: str,
+    variant: str | RuleSet,
     *,
     level: int | None,
     ladder_path: Path | None,
@@ -209,6 +211,7 @@ def play_session(
     seed: int | None = None,
     matches: int | None = None,
     cut: bool = False,
+    on_match_end: Callable[[GameState], None] | None = None,
 ) -> int:
     """Run ``bezique-rules play``: matches against the computer until the person stops.
 
@@ -221,6 +224,8 @@ def play_session(
         seed: shuffle the matches from this seed (None: at random).
         matches: stop after this many matches (None: ask after each).
         cut: cut for the first dealer of each match (shown before its first deal).
+        on_match_end: called with each match's game when it ends or is abandoned (``play
+            --record`` writes its record).
 
     Returns:
         The exit status (0).
@@ -241,8 +246,12 @@ def play_session(
         try:
             _TerminalMatch(console, match).play()
         except _Quit:
+            if on_match_end is not None:
+                on_match_end(match.game)
             say("Match abandoned: it is not counted. Goodbye.")
             return 0
+        if on_match_end is not None:
+            on_match_end(match.game)
         say()
         for line in session.finish(match):
             say(line)
