@@ -131,14 +131,14 @@ def _common_options(**defaults: Any) -> tuple[OptionSpec, ...]:
             "new_card_rule",
             "every_meld",
             ("every_meld", "same_class_only"),
-            doc="R1: each meld needs a card from the concealed hand, or only a card new to its class.",
+            doc="Each meld needs a card from the concealed hand, or only a card new to its class.",
         ),
         OptionSpec(
             "cross_class_reuse",
             "any",
             ("any", "higher_only"),
-            doc="R5: a declared card may join a meld of another class freely, or only one that scores more "
-            "(seed 002: a king of four kings may not later marry).",
+            doc="A declared card may join a meld of another class freely, or only one that scores more "
+            "(the Japanese Wikipedia article on Bezique: a king of four kings may not later marry).",
         ),
         OptionSpec(
             "double_after_two_singles",
@@ -160,8 +160,8 @@ def _common_options(**defaults: Any) -> tuple[OptionSpec, ...]:
         OptionSpec(
             "seven_any_time",
             False,
-            doc="Seed 000 method 2: the holder of an unscored trump seven may also declare it for 10 on his own "
-            "turn in the stock phase, before or as he plays a card (then it is never exchanged).",
+            doc="The holder of an unscored trump seven may also declare it for 10 on his own turn in the stock "
+            "phase, before or as he plays a card (then it is never exchanged): a second method some rules give.",
         ),
         OptionSpec(
             "seven_score_on_play",
@@ -325,13 +325,13 @@ register_presets(
         build_bezique,
         _SPECS["bezique"],
         aliases=("two-hand-bezique",),
-        description="Classic two-hand 64-card Bezique to 1000 (reference §2).",
+        description="Classic two-hand 64-card Bezique to 1000 (Foster's Complete Hoyle, Parlett).",
     ),
     Preset(
         "bezique-match",
         build_bezique_match,
         _SPECS["bezique-match"],
-        description="The one-or-two-deal Bezique match against the computer (reference §3).",
+        description="The one-or-two-deal Bezique match against the computer: 400 ahead wins, else two deals.",
     ),
     check=check_dealt_deck,
 )

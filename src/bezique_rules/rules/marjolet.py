@@ -151,7 +151,7 @@ register_presets(
         "marjolet",
         build_marjolet,
         _SPECS,
-        description="Marjolet: two players, 32 cards, six each, several melds per trick, game 500 (reference §14.2).",
+        description="Marjolet: two players, 32 cards, six each, several melds per trick, game 500 (pagat).",
     ),
     check=check_dealt_deck,
 )

@@ -63,9 +63,9 @@ _DESCRIPTIONS = {
 """Per preset: what the variant is (`RuleSet.description`)."""
 
 _SUMMARIES = {
-    "three-hand-bezique": "Three-hand Bezique: 3 packs (96 cards), each for himself, game 2000 (reference §7).",
-    "four-hand-bezique": "Four-hand Bezique: 4 packs (128 cards), four individuals, game 2000 (reference §7).",
-    "partnership-bezique": "Partnership Bezique: 4 packs (128 cards), partners opposite, game 2000 (reference §7).",
+    "three-hand-bezique": "Three-hand Bezique: 3 packs (96 cards), each for himself, game 2000 (pagat, Parlett).",
+    "four-hand-bezique": "Four-hand Bezique: 4 packs (128 cards), four individuals, game 2000 (pagat, Parlett).",
+    "partnership-bezique": "Partnership Bezique: 4 packs (128 cards), partners opposite, game 2000 (pagat, Parlett).",
 }
 """Per preset: its line in the list of variants (`Preset.description`)."""
 
@@ -75,8 +75,8 @@ _FAMILY_OPTIONS = (
         "head_the_trick",
         ("head_the_trick", "follow_beat_or_trump", "follow_only"),
         doc="Duties in the last 8 tricks: follow suit and win the trick if able (beat the card winning "
-        "so far, trump or overtrump when void), else any card; or beat only the card led (§1.4a read "
-        "literally); or only follow suit.",
+        "so far, trump or overtrump when void), else any card; or beat only the card led (the "
+        "older wording read literally); or only follow suit.",
     ),
     OptionSpec("target", 2000, minimum=1, doc="The game ends after the deal in which a player (side) reaches it."),
     OptionSpec(
@@ -89,7 +89,7 @@ _FAMILY_OPTIONS = (
         "must_beat_partner",
         True,
         doc="Head-the-trick play-off: beat the highest card so far even when it is the partner's "
-        "(§7); False: following the partner's winning card is enough.",
+        "(the multi-hand rule); False: following the partner's winning card is enough.",
     ),
     OptionSpec(
         "pass_privilege",

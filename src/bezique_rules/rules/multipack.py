@@ -142,9 +142,9 @@ _DESCRIPTIONS = {
 """Per preset: what the variant is (`RuleSet.description`)."""
 
 _SUMMARIES = {
-    "rubicon-bezique": "Rubicon Bezique: 4 packs (128 cards), 9 cards a hand, no turn-up (reference §4).",
-    "six-pack-bezique": "Six-pack (Chinese) Bezique: 6 packs (192 cards), 12 cards a hand (reference §5).",
-    "eight-pack-bezique": "Eight-pack Bezique: 8 packs (256 cards), 15 cards a hand (reference §6).",
+    "rubicon-bezique": "Rubicon Bezique: 4 packs (128 cards), 9 cards a hand, no turn-up (pagat, Parlett).",
+    "six-pack-bezique": "Six-pack (Chinese) Bezique: 6 packs (192 cards), 12 cards a hand (pagat, Parlett).",
+    "eight-pack-bezique": "Eight-pack Bezique: 8 packs (256 cards), 15 cards a hand (pagat, Parlett).",
 }
 """Per preset: its line in the list of variants (`Preset.description`)."""
 
@@ -250,8 +250,8 @@ _COMMON_OPTIONS = (
                doc="Once a card of a scored meld is played, its other cards may form that meld again with "
                "new cards."),
     OptionSpec("cross_class_reuse", "any", ("any", "higher_only"),
-               doc="R5: a declared card may join a meld of another class freely, or only one that scores more "
-               "(seed 002)."),
+               doc="A declared card may join a meld of another class freely, or only one that scores more "
+               "(the Japanese Wikipedia article on Bezique)."),
     OptionSpec("four_tens", False, doc="Any four tens score 90 (if agreed)."),
     OptionSpec("bezique_pair", "fixed", ("fixed", "trump_dependent"),
                doc="The bezique: Q♠ J♦ always; or the queen of trumps with the jack of the other colour "

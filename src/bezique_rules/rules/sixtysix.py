@@ -128,7 +128,7 @@ register_presets(
         build_sixty_six,
         _SPECS["sixty-six"],
         aliases=("sechsundsechzig", "66"),
-        description="Sixty-six: 24 cards, marriages on lead, closing, 'out' at 66, game to 7 (reference §14.1).",
+        description="Sixty-six: 24 cards, marriages on lead, closing, 'out' at 66, game to 7 (pagat).",
     ),
     Preset(
         "schnapsen",
