@@ -449,8 +449,8 @@ def test_contract_outcome_follows_the_declarer_side_score() -> None:
     for seed in range(12):
         deal = new_deal("auction-pinochle", seed=seed)
         rng = random.Random(seed)
-        while not deal.is_over:
-            deal = deal.apply(agent.choose(deal.view(deal.current_player), rng))
+        while (player := deal.current_player) is not None:
+            deal = deal.apply(agent.choose(deal.view(player), rng))
         outcome = _contract(deal)
         seen.add(outcome)
         if deal.thrown_in:
