@@ -11,6 +11,7 @@ commit hashes or load averages.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 import re
@@ -90,3 +91,29 @@ def test_help_uses_no_internal_codes(command: list[str]) -> None:
         assert main([*command, "--help"]) == 0
     assert "usage:" in out.getvalue()
     assert not offending(out.getvalue(), INTERNAL)
+
+
+def _docstrings() -> list[tuple[Path, int, str]]:
+    """Every docstring of the package (modules, classes, functions, attributes): the API
+    reference renders them."""
+    found = []
+    for path in sorted((ROOT / "src" / "bezique_rules").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Expr)
+                and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str)
+            ):
+                found.append((path, node.lineno, node.value.value))
+    return found
+
+
+def test_docstrings_use_no_internal_codes() -> None:
+    """The docstrings the API reference renders say rules in words, as the docs pages do."""
+    bad = [
+        f"{path.relative_to(ROOT)}:{line + k}: {text.strip()}"
+        for path, line, doc in _docstrings()
+        for k, text in enumerate(doc.splitlines())
+        if INTERNAL.search(text)
+    ]
+    assert not bad, "\n".join(bad)

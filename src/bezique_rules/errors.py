@@ -117,7 +117,7 @@ class RuleCode(str, enum.Enum):
     BID_TOO_LOW = "bid-too-low"
     """A bid must beat the high bid, reach the minimum and keep to the steps."""
     RAISE_TOO_BIG = "raise-too-big"
-    """A raise may go only 10 over the last bid, or jump 20 (seed 003, ``bid_raises``)."""
+    """A raise may go only 10 over the last bid, or jump 20 (``bid_raises``)."""
     BURY_MELDED = "bury-melded"
     """A card used in one's melds may not be buried."""
     MUST_BID = "must-bid"

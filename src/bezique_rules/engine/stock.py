@@ -1,4 +1,4 @@
-"""The stock-game engine: trick, declare, draw; then the play-off (reference.md §1.3).
+"""The stock-game engine: trick, declare, draw; then the play-off.
 
 The engine only sequences phases. Which card wins comes from the rule set's
 trump tables, which cards may be played from its trick policies, which melds
@@ -235,7 +235,7 @@ class DeclarationTables:
     score_on_play: bool
     """The dix scores when played."""
     dix_any_time: bool
-    """The dix may be declared on one's turn to play (seed 000, method 2)."""
+    """The dix may be declared on one's turn to play (a second method some rules give)."""
     meld_limit: int
     """Melds per trick won (0: no limit)."""
     pending: bool

@@ -1,4 +1,4 @@
-"""Two-hand Bezique: the presets ``bezique`` and ``bezique-match`` (reference.md §2, §3).
+"""Two-hand Bezique: the presets ``bezique`` and ``bezique-match``.
 
 This module only composes shared parts (deck, trump order, trick policies,
 meld table, meld rules, trump seven, card points, game end) from options.
@@ -54,8 +54,8 @@ BeziquePair: TypeAlias = Literal["fixed", "colour_swap"]
 def bezique_meld_table(
     *, quartet_rule: QuartetRule = "any", bezique_pair: BeziquePair = "fixed", beziques: int = 2
 ) -> MeldTable:
-    """The two-hand Bezique meld table (reference.md §2.5); with ``beziques=3`` the triple
-    bezique (1500) of three- and four-hand Bezique joins it (reference.md §7).
+    """The two-hand Bezique meld table; with ``beziques=3`` the triple
+    bezique (1500) of three- and four-hand Bezique joins it.
 
     Args:
         quartet_rule: ``"any"`` (any four of the rank, duplicates allowed) or
@@ -248,7 +248,7 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
 
 
 def build_bezique_match(name: str, o: Mapping[str, Any]) -> RuleSet:
-    """Compose the one-or-two-deal Bezique match (the `bezique-match` preset, seed 001) from
+    """Compose the one-or-two-deal Bezique match (the `bezique-match` preset) from
     validated options."""
     return _two_hand_bezique(
         name,

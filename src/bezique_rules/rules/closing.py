@@ -46,7 +46,7 @@ EndWithoutClaim: TypeAlias = Literal["count", "last_trick"]
 @attrs.frozen
 class MarriageOnLead:
     """Marriages announced on lead: the player on lead shows a king and queen of one suit and
-    leads one of them (reference.md §14.1)."""
+    leads one of them."""
 
     plain: int = 20
     """A marriage in a plain suit."""

@@ -1,4 +1,4 @@
-"""Euchre: the presets ``euchre``, ``british-euchre`` and ``euchre-openspiel`` (reference.md §12-§13).
+"""Euchre: the presets ``euchre``, ``british-euchre`` and ``euchre-openspiel``.
 
 This module only composes shared parts: a deck (24, 25, 32 or 33 cards, the
 Benny as the joker or the two of spades), the bower trump order, the

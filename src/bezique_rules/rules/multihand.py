@@ -1,5 +1,5 @@
 """Bezique for three and four: ``three-hand-bezique``, ``four-hand-bezique`` and
-``partnership-bezique`` (reference.md §7; the two-hand rules of §2 where §7 is silent).
+``partnership-bezique``.
 
 The stock engine of two-hand Bezique with one pack per player: 3-2-3 deal and a turn-up,
 a trick of one card from each player (to the left), the winner declares and everyone
@@ -130,7 +130,7 @@ class MultihandOptions:
 
 
 def _playoff_policy(opts: MultihandOptions) -> TrickPolicy:
-    """The duties of the last eight tricks (reference.md §1.4, §7)."""
+    """The duties of the last eight tricks."""
     rule = opts.playoff_rule
     if rule == "head_the_trick":
         return TrickPolicy(PlayDuty.HEAD_THE_TRICK, BeatRule.CURRENT_WINNER, must_beat_partner=opts.must_beat_partner)

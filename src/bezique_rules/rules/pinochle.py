@@ -1,5 +1,5 @@
 """Pinochle: ``pinochle`` (two-hand), ``auction-pinochle``, ``partnership-pinochle`` and
-``double-deck-pinochle`` (reference.md §8-§11).
+``double-deck-pinochle``.
 
 Two-hand Pinochle is a stock game (the Bezique engine with Pinochle's data:
 the dix, the American meld table, the counters). The auction games deal every
@@ -65,7 +65,7 @@ _PINOCHLE = parse_cards("QS JD")
 
 
 def two_hand_meld_table(*, double_pinochle: int | None = None) -> MeldTable:
-    """The American two-hand table (reference.md §8.3): flush 150, marriages 40 / 20,
+    """The American two-hand table: flush 150, marriages 40 / 20,
     arounds 100 / 80 / 60 / 40 (one of each suit), pinochle 40, and optionally the
     double pinochle. The dix is not a meld here: it is the stock game's `DixRule`."""
     kinds = [
@@ -84,7 +84,7 @@ def two_hand_meld_table(*, double_pinochle: int | None = None) -> MeldTable:
 
 
 def bezique_style_table() -> MeldTable:
-    """Seed 000's two-hand Pinochle "as Bezique": the Bezique table with the bezique called
+    """Two-hand Pinochle "as Bezique": the Bezique table with the bezique called
     pinochle (sequence 250, double pinochle 500, quartets of any four)."""
     renamed = {"bezique": "pinochle", "double-bezique": "double-pinochle"}
     kinds = []
@@ -145,12 +145,12 @@ def auction_meld_table(*, double_pinochle: int | None = None) -> MeldTable:
 
 
 def partnership_meld_table(scale: int = 1) -> MeldTable:
-    """Partnership Pinochle (seed 003, reference.md §10.2): arounds 100 / 80 / 60 / 40 and
+    """Partnership Pinochle : arounds 100 / 80 / 60 / 40 and
     all eight 1000 / 800 / 600 / 400, flush 150 and double flush 1500, marriages 40 / 20
     (two are simply laid twice), pinochle 40 and double pinochle 300, dix 10 each.
     "Marriages around" (240) is counted as its parts, which add up to the same.
 
-    ``scale=10`` divides every value by ten (seed 003 lists each as "4 or 40")."""
+    ``scale=10`` divides every value by ten (the rules list each as "4 or 40")."""
     table = _auction_kinds(doubles=True, double_pinochle=300)
     if scale == 1:
         return table
@@ -158,7 +158,7 @@ def partnership_meld_table(scale: int = 1) -> MeldTable:
 
 
 def double_deck_meld_table() -> MeldTable:
-    """Double-deck Pinochle (reference.md §11), in the units of its 50-point count: run
+    """Double-deck Pinochle, in the units of its 50-point count: run
     15 / 150 / 225 / 300, aces 10 / 100 / 150 / 200, kings 8 / 80 / 120 / 160, queens
     6 / 60 / 90 / 120, jacks 4 / 40 / 60 / 80, pinochle 4 / 30 / 60 / 90, marriage 2
     (4 in trumps); no nines, so no dix. Round house (24) is counted as its parts."""
@@ -241,8 +241,8 @@ _TWO_HAND = (
                doc="After a won trick the dix is exchanged for the turn-up or shown for 10 (both), exchanged "
                "whenever possible, or only shown."),
     OptionSpec("dix_score_on_play", False,
-               doc="The seven-of-trumps rules applied to the nine (a 1995 rules article): an unscored dix played to a trick in the "
-               "stock phase scores 10, win or lose."),
+               doc="The seven-of-trumps rules applied to the nine (a 1995 rules article): an unscored dix "
+               "played to a trick in the stock phase scores 10, win or lose."),
     OptionSpec("show_last_card", True, doc="The winner of the 12th trick shows the last face-down card he draws."),
     OptionSpec("target", 1000, minimum=1, doc="The game ends after the deal in which a player reaches it."),
     OptionSpec("tie_rule", "draw", ("draw", "play_on", "raise_target"),
@@ -306,7 +306,7 @@ def build_auction_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
 
 
 _SEED_003_THROW_IN = 250
-"""Seed 003: the most a side can take in tricks, so a declarer this far short may throw in."""
+"""The most a side can take in tricks, so a declarer this far short may throw in."""
 
 
 def _scaled(o: Mapping[str, Any], name: str, scale: int) -> int:
@@ -320,7 +320,7 @@ def _scaled(o: Mapping[str, Any], name: str, scale: int) -> int:
 
 
 def _partnership_counters(counting: str, scale: int) -> CardPoints:
-    """The counters of a partnership deal (seed 003: A, T, K always count; other methods
+    """The counters of a partnership deal (A, T, K always count; other methods
     also count Q and J), divided by ``scale``."""
     points = _COUNTING[counting]
     if scale == 1:
@@ -355,7 +355,7 @@ class PartnershipProfile:
 
 
 def _single_deck_profile(o: Mapping[str, Any]) -> PartnershipProfile:
-    """Partnership Pinochle (seed 003, reference.md §10), with its ``scale``."""
+    """Partnership Pinochle , with its ``scale``."""
     scale = o["scale"]
     short = _SEED_003_THROW_IN // scale + (1 if o["throw_in_at"] == "more_than_250" else 0)
     return PartnershipProfile(
@@ -379,7 +379,7 @@ def _single_deck_profile(o: Mapping[str, Any]) -> PartnershipProfile:
 
 
 def _double_deck_profile(o: Mapping[str, Any]) -> PartnershipProfile:
-    """Double-deck partnership Pinochle (reference.md §11)."""
+    """Double-deck partnership Pinochle."""
     return PartnershipProfile(
         deck=DOUBLE_DECK,
         deal=DealPattern.rounds(4, (4, 4, 4, 4, 4)),

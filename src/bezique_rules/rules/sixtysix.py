@@ -1,4 +1,4 @@
-"""The closing games: the presets ``sixty-six`` and ``schnapsen`` (reference.md §14.1, pagat).
+"""The closing games: the presets ``sixty-six`` and ``schnapsen``.
 
 This module only composes shared parts (deck, deal pattern, trump order, trick policies, card
 points, the `ClosingGame` parts, the game end) from options; the ``marriage`` engine
