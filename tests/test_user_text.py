@@ -94,22 +94,19 @@ def test_help_uses_no_internal_codes(command: list[str]) -> None:
 
 
 def _docstrings() -> list[tuple[Path, int, str]]:
-    """Every docstring of the package (modules, classes, functions, attributes): the API
-    reference renders them."""
+    """Every string written in the package: docstrings (of modules, classes, functions and
+    attributes: the API reference renders them), messages, option meanings, page text."""
     found = []
     for path in sorted((ROOT / "src" / "bezique_rules").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Expr)
-                and isinstance(node.value, ast.Constant)
-                and isinstance(node.value.value, str)
-            ):
-                found.append((path, node.lineno, node.value.value))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.append((path, node.lineno, node.value))
     return found
 
 
-def test_docstrings_use_no_internal_codes() -> None:
-    """The docstrings the API reference renders say rules in words, as the docs pages do."""
+def test_package_text_uses_no_internal_codes() -> None:
+    """The docstrings the API reference renders, and every message, say rules in words, as the
+    docs pages do."""
     bad = [
         f"{path.relative_to(ROOT)}:{line + k}: {text.strip()}"
         for path, line, doc in _docstrings()
