@@ -474,3 +474,11 @@ def test_no_command_prints_the_usage(argv: list[str]) -> None:
     assert "usage:" not in out + err
     if status:
         assert_one_line_error(status, out, err, "--help")
+
+
+def test_unwritable_records_file_is_a_one_line_error(tmp_path: Path) -> None:
+    """simulate --records / play --record into a folder that does not exist: one "error:" line,
+    before anything is played."""
+    target = str(tmp_path / "no-such-folder" / "out.jsonl")
+    assert_one_line_error(*run("simulate", "bezique", "--deals", "2", "--records", target), "cannot write", target)
+    assert_one_line_error(*run("play", "bezique", "--level", "1", "--record", target), "cannot write", target)

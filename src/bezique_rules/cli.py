@@ -216,9 +216,9 @@ def _random_deals(
     keep = records is not None
 
     def collect(found: list[_DealOutcome]) -> None:
-        results.extend(found)
-        if records is not None:
+        if records is not None:  # written as they come, not kept: a long run would hold them all
             records.writelines(record + "\n" for _s, _n, _c, record in found if record is not None)
+        results.extend((scores, steps, contract, None) for scores, steps, contract, _r in found)
         progress.update(len(results))
 
     with _pool(args) as (pool, where):
