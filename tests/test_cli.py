@@ -482,3 +482,30 @@ def test_unwritable_records_file_is_a_one_line_error(tmp_path: Path) -> None:
     target = str(tmp_path / "no-such-folder" / "out.jsonl")
     assert_one_line_error(*run("simulate", "bezique", "--deals", "2", "--records", target), "cannot write", target)
     assert_one_line_error(*run("play", "bezique", "--level", "1", "--record", target), "cannot write", target)
+
+
+def test_serve_plays_the_house_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve VARIANT --option ...: the web table is served the rule set with those options."""
+    import bezique_rules.play.web as web
+
+    served = []
+
+    class Server:
+        def __enter__(self) -> Server:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+        def serve_forever(self) -> None:
+            raise KeyboardInterrupt
+
+    def fake_serve(rules: object, **kwargs: object) -> Server:
+        served.append(rules)
+        return Server()
+
+    monkeypatch.setattr(web, "serve", fake_serve)
+    status, out, err = run("serve", "schnapsen", "--level", "1", "--option", "target=3", "--port", "0")
+    assert status == 0, err
+    assert served == [get_rules("schnapsen", target=3)]
+    assert out == "stopped\n"

@@ -113,6 +113,19 @@ class _Progress:
         self.err.flush()
 
 
+_SWITCH_WORDS = {
+    "true": True,
+    "yes": True,
+    "on": True,
+    "1": True,
+    "false": False,
+    "no": False,
+    "off": False,
+    "0": False,
+}
+"""How a switch (a True / False option) may be written on the command line."""
+
+
 def _parse_value(spec: OptionSpec | None, text: str) -> object:
     """An option's value typed on the command line, read as the option takes it: a switch
     (true/false, yes/no, on/off, 1/0), a whole number, one of its choices, or none. A value
@@ -129,16 +142,7 @@ def _parse_value(spec: OptionSpec | None, text: str) -> object:
                 return choice
         return text
     if isinstance(spec.default, bool):
-        return {
-            "true": True,
-            "yes": True,
-            "on": True,
-            "1": True,
-            "false": False,
-            "no": False,
-            "off": False,
-            "0": False,
-        }.get(word, text)
+        return _SWITCH_WORDS.get(word, text)
     if isinstance(spec.default, int) or spec.minimum is not None:
         try:
             return int(word.replace("_", ""))
