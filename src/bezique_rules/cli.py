@@ -382,6 +382,7 @@ def _play(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
             seed=args.seed,
             matches=args.matches,
             cut=args.cut,
+            play_forced=not args.ask_forced,
             on_match_end=keep,
         )
 
@@ -405,8 +406,9 @@ def _serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         ladder_file.notices.clear()
     try:
         server = serve(
-            rules, host=args.host, port=args.port, ladder_file=ladder_file, level=args.level, seed=args.seed, out=out
-        )
+            rules, host=args.host, port=args.port, ladder_file=ladder_file, level=args.level, seed=args.seed, out=out,
+            play_forced=not args.ask_forced,
+        )  # fmt: skip
     except OSError as exc:
         raise SystemExit(f"error: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     with server:
@@ -596,6 +598,12 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="cut for the first dealer of each match (shown before it starts) instead of alternating it",
     )
+    ply.add_argument(
+        "--ask-forced",
+        action="store_true",
+        help="ask for every move, even the only legal one (by default a forced move is played for you, with a line "
+        "saying so)",
+    )
     ply.set_defaults(run=_play)
     srv = sub.add_parser(
         "serve", help="play against the computer in a web browser (a local page; the same ladder as play)"
@@ -610,7 +618,18 @@ def _parser() -> argparse.ArgumentParser:
         "--ladder-file",
         help="where the ladder is kept (default: $BEZIQUE_RULES_LADDER, else the user's data directory)",
     )
-    srv.add_argument("--seed", type=int, help="deal the matches from this seed (default: at random)")
+    srv.add_argument(
+        "--seed",
+        type=int,
+        help="for tests: deal every browser the same matches from this seed (whoever knows it knows the cards; "
+        "default: each game at random)",
+    )
+    srv.add_argument(
+        "--ask-forced",
+        action="store_true",
+        help="ask for every move, even the only legal one (by default a forced move is played for you, with a line "
+        "saying so)",
+    )
     srv.set_defaults(run=_serve)
     rep = sub.add_parser("replay", help="check a JSON record (or a file of them, one a line) and print the scores")
     rep.add_argument("file", help="the record (JSON), or JSON lines of records (as simulate --records writes)")
