@@ -141,8 +141,15 @@ def _view(deal: DealState, player: int, ctx: Context) -> PlayerView:
 
 
 def _asdict(deal: DealState, player: int, ctx: Context) -> str:
-    """``attrs.asdict`` of the view (issue 25 cause 4: it held the whole state)."""
-    return repr(attrs.asdict(deal.view(player), recurse=False))
+    """``attrs.asdict`` of the view (issue 25 cause 4: it held the whole state): a deal in it
+    stands for what a client could read from it, its deck order and moves."""
+    fields = attrs.asdict(deal.view(player), recurse=False)
+    return repr(
+        {
+            name: ("a deal", value.deck_order, value.moves) if isinstance(value, DealState) else value
+            for name, value in fields.items()
+        }
+    )
 
 
 def _to_dict(deal: DealState, player: int, ctx: Context) -> str:
