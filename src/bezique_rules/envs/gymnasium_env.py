@@ -18,7 +18,6 @@ from ..errors import OptionError
 from ..game import GameState
 from ..rules.registry import available_variants
 from ..rules.ruleset import RuleSet
-from ..state import DealResult
 from ._common import DealerChoice, Encoder, Episode, ObservationKind, Table, outcome
 
 __all__ = ["DEFAULT_OPPONENT", "BeziqueEnv", "env_id", "register_all"]
@@ -119,19 +118,15 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
         return the outcomes of the deals of a whole game that ended on the way."""
         table = self.state_now
         agents = self._agents
-        finished: list[dict[str, Any]] = []
-        number = table.deal_number if isinstance(table, GameState) else 0
+        before = len(table.results) if isinstance(table, GameState) else 0
         while not table.is_over and table.current_player != self.seat:
             player = table.current_player
             assert player is not None
             agent = agents[player]
             assert agent is not None
             table = table.apply(agent.choose(table.view(player), self._agent_rng))
-            if isinstance(table, GameState) and table.deal_number != number:
-                number = table.deal_number
-                finished.append(_deal_outcome(table.results[-1]))
         self.state_now = table
-        return finished
+        return _finished_since(table, before)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """Deal a new episode and let the others play up to the learner's turn; the same ``seed``
@@ -154,11 +149,13 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
                 self._seat_agents()
             self.state_now = episode.deal(rng)
             self._agent_rng = random.Random(rng.getrandbits(63))
-            self._others_play()
+            finished = self._others_play()
             if not self.state_now.is_over:
                 break
             skipped.append(self._outcome())
-        info = {"action_mask": None, "seat": self.seat, "dealer": self._dealer(), "skipped_deals": skipped}
+        info: dict[str, Any] = {"seat": self.seat, "dealer": self._dealer(), "skipped_deals": skipped}
+        if finished:
+            info["deals_finished"] = finished
         observation = self._observe()
         info["action_mask"] = self._mask
         return observation, info
@@ -172,6 +169,7 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
         info = outcome(table)
         info["reward"] = float(self.episode.returns(table)[self.seat])
         info["seat"] = self.seat
+        info["dealer"] = self._dealer()
         info["side"] = self.episode.rules.side_of(self.seat)
         return info
 
@@ -201,12 +199,9 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
             self._mask = np.zeros_like(self._mask)
             info = {"illegal_action": True, "action_mask": self._mask}
             return observation, ILLEGAL_ACTION_REWARD, True, False, info
-        number = table.deal_number if isinstance(table, GameState) else 0
+        before = len(table.results) if isinstance(table, GameState) else 0
         self.state_now = table = table.apply(action_id)
-        finished: list[dict[str, Any]] = []
-        if isinstance(table, GameState) and table.deal_number != number:
-            finished.append(_deal_outcome(table.results[-1]))
-        finished += self._others_play()
+        finished = _finished_since(table, before) + self._others_play()
         over = self.state_now.is_over
         observation = self._observe()
         info: dict[str, Any] = {"action_mask": self._mask}
@@ -234,9 +229,14 @@ def _agent(agent: str | Agent, role: str) -> Agent:
     return made
 
 
-def _deal_outcome(result: DealResult) -> dict[str, Any]:
-    """A finished deal of a whole game: its scores and breakdown."""
-    return {"scores": tuple(result.scores), "breakdown": tuple(attrs.asdict(b) for b in result.breakdown)}
+def _finished_since(table: Table, before: int) -> list[dict[str, Any]]:
+    """The deals of a whole game finished after the first ``before``: their scores and breakdowns."""
+    if not isinstance(table, GameState):
+        return []
+    return [
+        {"scores": tuple(result.scores), "breakdown": tuple(attrs.asdict(b) for b in result.breakdown)}
+        for result in table.results[before:]
+    ]
 
 
 def register_all() -> tuple[str, ...]:
