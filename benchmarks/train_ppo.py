@@ -3,13 +3,14 @@
 Usage::
 
     pip install 'bezique-rules[rl,train]'   # sb3-contrib and torch (CPU wheels are enough)
-    python benchmarks/train_ppo.py schnapsen --minutes 10 [--train-opponent level2]
+    python benchmarks/train_ppo.py schnapsen --minutes 10 [--cpu] [--train-opponent level2]
         [--deals 500] [--canonical-suits] [--seed 0] [--threads 1] [--save model.zip]
 
 The learner is made with nothing but ``gymnasium.make("bezique_rules/<preset>-v0",
 observation="flat", opponent=..., seat="random")`` and ``MaskablePPO("MlpPolicy", env)`` at
-its defaults; training stops after ``--minutes`` of wall time (on ``--threads`` torch
-threads). Then the greedy policy (``predict(..., action_masks=...,
+its defaults; training stops after ``--minutes`` of wall time, or of this process's CPU
+time with ``--cpu`` (on ``--threads`` torch threads; ``--cpu`` gives comparable runs on a
+shared machine). Then the greedy policy (``predict(..., action_masks=...,
 deterministic=True)``) plays ``--deals`` paired deals against ``random``, ``level2`` and
 ``level4``: every deal twice with the same cards and dealer, the learner holding a seat of
 each side in turn (its partner, in partnership games, is the opponent's level). A deal is
@@ -39,7 +40,10 @@ def main() -> None:
     """Parse the arguments, train, evaluate and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("variant")
-    parser.add_argument("--minutes", type=float, default=10.0, help="training wall time")
+    parser.add_argument("--minutes", type=float, default=10.0, help="training time (wall, or CPU with --cpu)")
+    parser.add_argument(
+        "--cpu", action="store_true", help="count --minutes in this process's CPU time (fair on a shared machine)"
+    )
     parser.add_argument("--train-opponent", default="level2", help="the agent trained against (and partner)")
     parser.add_argument("--deals", type=int, default=500, help="paired deals per opponent")
     parser.add_argument("--canonical-suits", action="store_true", help="suits renumbered relative to trumps")
@@ -54,7 +58,9 @@ def main() -> None:
         from sb3_contrib import MaskablePPO
         from stable_baselines3.common.callbacks import BaseCallback
     except ImportError as exc:
-        sys.exit(f"train_ppo.py needs sb3-contrib and torch ({exc.name} is missing): pip install 'bezique-rules[rl,train]'")
+        sys.exit(
+            f"train_ppo.py needs sb3-contrib and torch ({exc.name} is missing): pip install 'bezique-rules[rl,train]'"
+        )
 
     import bezique_rules.envs.gymnasium_env  # noqa: F401  (registers the ids)
 
@@ -67,17 +73,19 @@ def main() -> None:
         canonical_suits=args.canonical_suits,
     )
 
+    clock = time.process_time if args.cpu else time.monotonic
+
     class Deadline(BaseCallback):  # type: ignore[misc]
-        """Stop training once the wall time is spent."""
+        """Stop training once the time is spent."""
 
         def __init__(self, seconds: float) -> None:
             super().__init__()
-            self.end = time.monotonic() + seconds
+            self.end = clock() + seconds
 
         def _on_step(self) -> bool:
-            return time.monotonic() < self.end
+            return bool(clock() < self.end)
 
-    started = time.monotonic()
+    started, cpu_started = time.monotonic(), time.process_time()
     if args.load:
         model = MaskablePPO.load(args.load, env=env)
         steps = int(model.num_timesteps)
@@ -87,11 +95,11 @@ def main() -> None:
         steps = int(model.num_timesteps)
         if args.save:
             model.save(args.save)
-    trained = time.monotonic() - started
+    wall, cpu = time.monotonic() - started, time.process_time() - cpu_started
     print(
         f"{args.variant}: MaskablePPO (MlpPolicy, defaults), observation='flat'"
-        f"{', canonical_suits' if args.canonical_suits else ''}, trained against {args.train_opponent} "
-        f"for {trained / 60:.1f} min ({steps} steps, {args.threads} torch thread(s))"
+        f"{', canonical_suits' if args.canonical_suits else ''}, trained against {args.train_opponent}: "
+        f"{steps} steps in {cpu / 60:.1f} CPU min ({wall / 60:.1f} min wall, {args.threads} torch thread(s))"
     )
     print(f"{'opponent':<9} {'win rate':>8}  {'95% interval':<15} {'deals':>5}  named trumps (won)")
     for opponent in OPPONENTS:

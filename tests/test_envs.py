@@ -378,9 +378,7 @@ def test_gym_observation_kinds_are_the_tensors_with_true_bounds(rl: Any, variant
             assert not np.isin([-1000.0, 1000.0], np.concatenate([low, high])).any()
         observation, info = env.reset(seed=5)
         state, seat = env.unwrapped.state_now, env.unwrapped.seat
-        expected = (
-            state.view(seat).observation_tensor() if env is flat else state.information_state_tensor(seat)
-        )
+        expected = state.view(seat).observation_tensor() if env is flat else state.information_state_tensor(seat)
         assert observation.dtype == np.float32
         assert np.array_equal(observation, np.asarray(expected, dtype=np.float32))
         assert env.unwrapped.action_masks().any()
@@ -480,3 +478,182 @@ def test_gym_partner_is_chosen_on_its_own_and_the_default_opponent_is_level4(rl:
     assert default.partner is default.opponent
     with pytest.raises(ValueError, match="no partnerships"):
         rl.gym_env("schnapsen", partner="random")
+
+
+CANONICAL = ("euchre", "british-euchre", "euchre-openspiel", "schnapsen", "sixty-six", "marjolet")
+"""The presets that are the same game in every suit (canonical_suits applies)."""
+
+
+def _renamed_deal(state: Any, names: dict[Any, Any]) -> Any:
+    """``state`` with every suit renamed by ``names``: the same deck order and dealer, the same
+    history, each card and named suit renamed (built through the public API only)."""
+    import attrs
+
+    from bezique_rules import Action, Card, new_deal
+
+    def card(c: Any) -> Any:
+        return Card(names[c.suit], c.rank) if c.suit is not None else c
+
+    rules = state.rules
+    deck = [card(rules.deck.card(i)) for i in state.deck_order]
+    renamed = new_deal(rules, deck=deck, dealer=state.dealer)
+    for _player, action in state.history:
+        moved = attrs.evolve(
+            action, cards=tuple(card(c) for c in action.cards), suit=names[action.suit] if action.suit else None
+        )
+        renamed = renamed.apply(Action.parse(str(moved)))
+    return renamed
+
+
+@pytest.mark.parametrize("variant", CANONICAL)
+def test_canonical_suits_are_the_renamed_deal(rl: Any, variant: str) -> None:
+    """Issue 30, item 7: with canonical_suits=True, every seat's observation (and information
+    state) and mask are those of the deal with its suits renamed (trumps, or the turn-up's suit
+    while bidding, become spades; the other suit of their colour clubs), replayed from a stacked
+    deck; a canonical action id plays the renamed action. Pagat's Euchre: the left bower is the
+    jack of the other suit of the trump colour, so the renaming keeps colours paired."""
+    import numpy as np
+
+    from bezique_rules import new_deal
+    from bezique_rules.envs._common import SuitRelabelling, canonical_names
+
+    rules = get_rules(variant)
+    aec = rl.aec_env(variant, canonical_suits=True)
+    plain = rl.aec_env(variant)
+    info_state = rl.aec_env(variant, canonical_suits=True, observation="information_state")
+    rng = np.random.default_rng(1)
+    for seed in range(4):
+        state = new_deal(rules, seed=seed, dealer=seed % rules.players)
+        while not state.is_over:
+            for seat in range(rules.players):
+                view = state.view(seat)
+                names = canonical_names(rules.deck.suits, SuitRelabelling.reference(view))
+                renamed = _renamed_deal(state, names)
+                canonical_obs, canonical_mask = aec.encoder.observe(state, seat)
+                renamed_obs, renamed_mask = plain.encoder.observe(renamed, seat)
+                assert np.array_equal(canonical_obs["observation"], renamed_obs["observation"])
+                assert np.array_equal(canonical_mask, renamed_mask)
+                info_tensor, _ = info_state.encoder.observe(state, seat)
+                assert np.array_equal(info_tensor, np.asarray(renamed.information_state_tensor(seat), np.float32))
+                if view.trump is not None:
+                    trump = rules.observation_layout.field("trump")
+                    assert canonical_obs["observation"][trump.slice][0] == 1.0  # trumps are always spades
+            player = state.current_player
+            _obs, mask = aec.encoder.observe(state, player)
+            choice = int(rng.choice(np.flatnonzero(mask)))
+            played = state.apply(aec.encoder.to_rules_id(state, player, choice))
+            names = canonical_names(rules.deck.suits, SuitRelabelling.reference(state.view(player)))
+            assert _renamed_deal(state, names).apply(choice) == _renamed_deal(played, names)
+            state = played
+
+
+def test_canonical_suits_are_refused_where_melds_name_suits(rl: Any) -> None:
+    """Bezique's bezique (QS JD) and Pinochle's pinochle name particular suits: renaming the suits
+    changes those games, so canonical_suits=True is refused with the reason."""
+    from bezique_rules import OptionError
+
+    for variant in ("bezique", "pinochle"):
+        with pytest.raises(OptionError, match="same in every suit"):
+            rl.gym_env(variant, canonical_suits=True)
+    with pytest.raises(OptionError, match="canonical_suits"):
+        rl.gym_env("euchre", canonical_suits="yes")
+    with pytest.raises(OptionError, match="'tensor'"):
+        rl.gym_env("euchre", observation="tensor")
+
+
+def test_canonical_gym_episode_plays_by_canonical_ids(rl: Any) -> None:
+    """A learner sending canonical ids plays whole Euchre deals at every seat: every id the mask
+    allows is legal once renamed back."""
+    for seat in range(4):
+        env = rl.gym_env("euchre", opponent="random", seat=seat, canonical_suits=True, observation="flat")
+        _observation, info = env.reset(seed=seat)
+        done = False
+        while not done:
+            _observation, _reward, done, _trunc, info = env.step(env.action_space.sample(mask=info["action_mask"]))
+            assert "illegal_action" not in info
+
+
+@pytest.mark.parametrize("observation", ["flat", "information_state"])
+@pytest.mark.parametrize("variant", ["euchre", "schnapsen", "bezique-match", "auction-pinochle"])
+def test_aec_box_observations_pass_api_test_with_the_mask_in_info(rl: Any, variant: str, observation: str) -> None:
+    """PettingZoo with observation="flat" / "information_state": api_test passes, the observation
+    is the tensor alone, and the agent to act finds its mask in info["action_mask"]."""
+    import numpy as np
+    from pettingzoo.test import api_test
+
+    _quiet(api_test, rl.aec_env(variant, observation=observation), num_cycles=200)
+    env = rl.aec_env(variant, observation=observation, canonical_suits=variant in CANONICAL)
+    env.reset(seed=2)
+    rules = get_rules(variant)
+    shape = rules.observation_shape if observation == "flat" else rules.information_state_shape
+    for agent in env.agent_iter():
+        obs, _reward, terminated, truncated, info = env.last()
+        assert obs.shape == shape and env.observation_space(agent).contains(obs)
+        if terminated or truncated:
+            assert not info["action_mask"].any()
+            env.step(None)
+            continue
+        assert np.array_equal(info["action_mask"], env.action_mask(agent)) and info["action_mask"].any()
+        assert env.last(observe=False)[4] is env.infos[agent]
+        env.step(int(rng_choice(info["action_mask"])))
+
+
+def rng_choice(mask: Any) -> int:
+    """The first legal id of an int8 mask."""
+    import numpy as np
+
+    return int(np.flatnonzero(mask)[0])
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_aec_infos_at_the_end_hold_the_outcome(rl: Any, variant: str) -> None:
+    """Issue 30, item 6 in PettingZoo: when the deal ends every agent's info holds the scores, the
+    winner, the breakdown and its side; the rewards are the documented returns."""
+    env = rl.aec_env(variant)
+    env.reset(seed=9)
+    finals: dict[str, dict[str, Any]] = {}
+    for agent in env.agent_iter():
+        obs, _reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            finals[agent] = info
+            env.step(None)
+            continue
+        env.step(rng_choice(obs["action_mask"]))
+    state = env.state_now
+    rules = env.rules
+    assert set(finals) == set(env.possible_agents)
+    for agent, info in finals.items():
+        assert info["scores"] == state.scores
+        assert info["side"] == rules.side_of(int(agent.split("_")[1]))
+        assert tuple(sum(part.values()) for part in info["breakdown"]) == tuple(b.total for b in state.breakdown)
+        best = max(state.scores)
+        assert info["winner"] == (state.scores.index(best) if state.scores.count(best) == 1 else None)
+
+
+def test_self_play_example_learns_against_its_frozen_copy(rl: Any) -> None:
+    """examples/pettingzoo_self_play.py trains against a frozen copy and beats the untrained policy."""
+    from test_examples import run_example
+
+    lines = run_example("pettingzoo_self_play.py").splitlines()
+    assert lines[0].startswith("schnapsen: 300 self-play deals against a frozen copy (6 snapshots)")
+    rate = float(lines[1].split(": ")[1].split("%")[0])
+    assert rate > 50.0  # better than the untrained policy over the paired deals
+
+
+def test_maskable_ppo_how_to_block_runs_when_sb3_contrib_is_installed(rl: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The MaskablePPO block of the Gymnasium how-to (fenced python3: sb3-contrib and torch are
+    not CI dependencies) is valid Python, and runs (a few hundred steps) where sb3-contrib is."""
+    import ast
+
+    from test_docs import DOCS, code_blocks
+
+    path = DOCS / "how-to" / "gymnasium.md"
+    blocks = code_blocks(path, lang="python3")
+    assert len(blocks) == 1
+    line, code = blocks[0]
+    ast.parse(code)
+    assert "action_masks=env.unwrapped.action_masks()" in code and 'observation="flat"' in code
+    pytest.importorskip("sb3_contrib", reason="needs sb3-contrib (the train extra)")
+    short = code.replace("STEPS = 200_000", "STEPS = 256")
+    assert short != code
+    exec(compile("\n" * (line - 1) + short, str(path), "exec"), {"__name__": "docs.gymnasium"})

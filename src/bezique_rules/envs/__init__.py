@@ -111,8 +111,10 @@ def gym_env(
             and who played what).
         canonical_suits: renumber the suits relative to trumps (to the turn-up's suit while
             bidding): observations, masks and the action ids the learner sends are those of
-            the deal with its suits renamed so that trumps are the deck's first suit, the
-            other suit of their colour the second.
+            the deal with its suits renamed so that trumps are spades and the other suit of
+            their colour clubs (hearts and diamonds keep their deck order), for the games
+            that are the same in every suit (the Euchres, Schnapsen, Sixty-six, Marjolet;
+            an OptionError for the games whose melds name suits, such as bezique's QS JD).
         whole_game: an episode is a whole game (reward +1 / -1 / 0) instead of one deal.
         render_mode: ``"ansi"`` makes ``render()`` return the table as text.
         **options: options of the preset.

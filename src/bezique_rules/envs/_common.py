@@ -29,6 +29,7 @@ __all__ = [
     "ObservationKind",
     "SuitRelabelling",
     "Table",
+    "canonical_names",
     "observation_bounds",
     "outcome",
 ]
@@ -82,15 +83,22 @@ def observation_bounds(rules: RuleSet, layout: ObservationLayout) -> tuple[np.nd
     return low, high
 
 
-def _suit_order(suits: tuple[Suit, ...], reference: Suit | None) -> tuple[Suit, ...]:
-    """The suits in canonical order: the reference suit, the other suit of its colour, then
-    the rest in deck order (the deck order itself when there is no reference)."""
-    if reference is None or reference not in suits:
-        return suits
+def _suit_order(suits: tuple[Suit, ...], reference: Suit) -> tuple[Suit, ...]:
+    """``reference``, the other suit of its colour, then the other suits in deck order."""
     first = [reference]
     if reference.same_colour in suits:
         first.append(reference.same_colour)
     return tuple(first) + tuple(s for s in suits if s not in first)
+
+
+def canonical_names(suits: tuple[Suit, ...], reference: Suit | None) -> dict[Suit, Suit]:
+    """Each suit's canonical name when ``reference`` is the reference suit: ``reference`` is
+    named the deck's first suit, the other suit of its colour the other suit of the first
+    suit's colour, the two others the two others, in deck order (no renaming without a
+    reference). Colours stay paired, so the renamed deal is a deal of the same game."""
+    if reference is None or reference not in suits:
+        return {s: s for s in suits}
+    return dict(zip(_suit_order(suits, reference), _suit_order(suits, suits[0])))
 
 
 @attrs.frozen(eq=False)
@@ -98,10 +106,12 @@ class SuitRelabelling:
     """``canonical_suits=True``: suits renumbered relative to trumps, or to the turn-up's suit
     before trumps exist (the deck order when there is neither).
 
-    Canonical suit 0 is the reference suit, 1 the other suit of its colour (Euchre's left
-    bower), 2 and 3 the others in deck order. Observations and action ids are those of the
-    same deal with every suit renamed that way, so that what is learned in one trump suit
-    holds in every other. Built once per environment for every reference suit."""
+    Observations and action ids are those of the same deal with its suits renamed by
+    `canonical_names`: the reference suit becomes spades (the deck's first suit), the other
+    suit of its colour clubs, the other two hearts and diamonds in deck order; so what is
+    learned in one trump suit holds in every other, and the renamed deal is a deal of the
+    same game (Euchre's left bower stays in the trump suit's colour). Built once per
+    environment for every reference suit."""
 
     suits: tuple[Suit, ...]
     gathers: dict[Suit | None, np.ndarray]
@@ -128,9 +138,8 @@ class SuitRelabelling:
         to_canonical: dict[Suit | None, np.ndarray] = {}
         to_absolute: dict[Suit | None, np.ndarray] = {}
         for reference in (None, *suits):
-            order = _suit_order(suits, reference)
-            source_of = dict(zip(suits, order))  # canonical suit -> the absolute suit shown there
-            canonical_of = dict(zip(order, suits))  # absolute suit -> its canonical name
+            canonical_of = canonical_names(suits, reference)  # absolute suit -> its canonical name
+            source_of = {name: suit for suit, name in canonical_of.items()}  # the suit shown under a name
             face_source = [
                 face_index[Card(source_of[c.suit], c.rank)] if c.suit is not None else i for i, c in enumerate(faces)
             ]

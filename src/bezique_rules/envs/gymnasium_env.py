@@ -7,7 +7,6 @@ import random
 from typing import Any, ClassVar, Literal
 
 import attrs
-
 import gymnasium
 import numpy as np
 from gymnasium import spaces
