@@ -261,8 +261,8 @@ class Encoder:
 
 def outcome(table: Table) -> dict[str, Any]:
     """A finished deal's (or game's) outcome for ``info``: the scores per side, the winning
-    side (None for a draw) and the breakdown of the points per side (a whole game: the
-    totals and the sum of its deals' breakdowns)."""
+    side (None for a draw) and the breakdown of the points per side, as `ScoreBreakdown`
+    values (a whole game: the totals and the sum of its deals' breakdowns)."""
     if isinstance(table, GameState):
         results = table.results
         breakdowns = results[0].breakdown if results else ()
@@ -271,7 +271,7 @@ def outcome(table: Table) -> dict[str, Any]:
         return {
             "scores": tuple(table.totals),
             "winner": table.winner,
-            "breakdown": tuple(attrs.asdict(b) for b in breakdowns),
+            "breakdown": breakdowns,
             "deals": len(results),
         }
     scores = tuple(table.scores)
@@ -280,7 +280,7 @@ def outcome(table: Table) -> dict[str, Any]:
     return {
         "scores": scores,
         "winner": leaders[0] if len(leaders) == 1 else None,
-        "breakdown": tuple(attrs.asdict(b) for b in table.breakdown),
+        "breakdown": table.breakdown,
     }
 
 

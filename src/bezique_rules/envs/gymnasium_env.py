@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Literal
 
-import attrs
 import gymnasium
 import numpy as np
 from gymnasium import spaces
@@ -196,8 +195,8 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
             observation = self._observe()
             self._ended = True
             self._mask = np.zeros_like(self._mask)
-            info = {"illegal_action": True, "action_mask": self._mask}
-            return observation, ILLEGAL_ACTION_REWARD, True, False, info
+            refused: dict[str, Any] = {"illegal_action": True, "action_mask": self._mask}
+            return observation, ILLEGAL_ACTION_REWARD, True, False, refused
         before = len(table.results) if isinstance(table, GameState) else 0
         self.state_now = table = table.apply(action_id)
         finished = _finished_since(table, before) + self._others_play()
@@ -209,7 +208,7 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
         if not over:
             return observation, 0.0, False, False, info
         info.update(self._outcome())
-        return observation, info["reward"], True, False, info
+        return observation, float(info["reward"]), True, False, info
 
     def render(self) -> str | None:
         """The table as text in ``render_mode="ansi"`` (None otherwise)."""
@@ -232,10 +231,7 @@ def _finished_since(table: Table, before: int) -> list[dict[str, Any]]:
     """The deals of a whole game finished after the first ``before``: their scores and breakdowns."""
     if not isinstance(table, GameState):
         return []
-    return [
-        {"scores": tuple(result.scores), "breakdown": tuple(attrs.asdict(b) for b in result.breakdown)}
-        for result in table.results[before:]
-    ]
+    return [{"scores": tuple(result.scores), "breakdown": result.breakdown} for result in table.results[before:]]
 
 
 def register_all() -> tuple[str, ...]:
