@@ -554,7 +554,7 @@ def test_canonical_suits_are_refused_where_melds_name_suits(rl: Any) -> None:
     changes those games, so canonical_suits=True is refused with the reason."""
     from bezique_rules import OptionError
 
-    for variant in ("bezique", "pinochle"):
+    for variant in sorted(set(PRESETS) - set(CANONICAL)):
         with pytest.raises(OptionError, match="same in every suit"):
             rl.gym_env(variant, canonical_suits=True)
     with pytest.raises(OptionError, match="canonical_suits"):
@@ -659,3 +659,32 @@ def test_maskable_ppo_how_to_block_runs_when_sb3_contrib_is_installed(rl: Any, m
     short = code.replace("STEPS = 200_000", "STEPS = 256")
     assert short != code
     exec(compile("\n" * (line - 1) + short, str(path), "exec"), {"__name__": "docs.gymnasium"})
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_gym_random_seats_and_dealers_cover_the_table_in_every_preset(rl: Any, variant: str) -> None:
+    """Issue 30, items 4 and 5, in every preset: seat="random" and dealer="random" reach every
+    seat over a few dozen seeds, and in partnership games a separately chosen partner agent
+    plays the learner's partners' seats and no other."""
+    from bezique_rules.agents import RandomAgent
+
+    rules = get_rules(variant)
+    acted: dict[str, set[int]] = {"partner": set(), "opponent": set()}
+
+    class Recording(RandomAgent):
+        def choose(self, view: Any, rng: Any) -> Any:
+            acted[self.name].add(rules.side_of(view.player) == rules.side_of(env.seat))
+            return super().choose(view, rng)
+
+    partners = any(len(side) > 1 for side in rules.sides)
+    extra = {"partner": Recording(name="partner")} if partners else {}
+    env = rl.gym_env(variant, opponent=Recording(name="opponent"), seat="random", **extra)
+    seats, dealers = set(), set()
+    for seed in range(40):
+        _obs, info = env.reset(seed=seed)
+        assert env.state_now.current_player == info["seat"] == env.seat
+        seats.add(info["seat"])
+        dealers.add(info["dealer"])
+    assert seats == dealers == set(range(rules.players))
+    assert acted["opponent"] == {False}
+    assert acted["partner"] == ({True} if partners else set())
