@@ -437,12 +437,12 @@ def test_gym_seat_random_and_dealer_choices(rl: Any) -> None:
     assert {fixed.reset(seed=s)[1]["dealer"] for s in range(5)} == {2}
     aec = rl.aec_env("euchre", dealer="rotate")
     order = []
-    aec.reset(seed=0)
-    order.append(aec.state_now.dealer)
-    for _ in range(3):
-        aec.reset()
+    for _ in range(5):
+        aec.reset()  # unseeded: the rotation starts with the environment
         order.append(aec.state_now.dealer)
-    assert order == [3, 0, 1, 2]
+    aec.reset(seed=0)  # seeding restarts it
+    order.append(aec.state_now.dealer)
+    assert order == [3, 0, 1, 2, 3, 3]
     with pytest.raises(OptionError, match="'left'"):
         rl.gym_env("euchre", dealer="left")
     with pytest.raises(OptionError, match="4"):

@@ -86,6 +86,7 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
         self._mask = np.zeros(rules.num_actions, dtype=np.int8)
         self.state_now: Table = self.episode.deal()
         """The deal (or game) being played."""
+        self.episode.restart()  # the first reset's deal is the first of the rotation
         self._seat_agents()
 
     @property

@@ -70,6 +70,7 @@ class BeziqueAECEnv(AECEnv):
         self._playing = {a: (None, 0.0, False, False, self._infos[a]) for a in agents}  # last(observe=False) in play
         self._quiet = self._playing
         self.state_now = self.episode.deal()
+        self.episode.restart()  # the first reset's deal is the first of the rotation
         self._begin()
 
     @property
