@@ -133,7 +133,9 @@ def evaluate(env: Any, model: Any, opponent_name: str, pairs: int, seed: int) ->
     mean = statistics.fmean(pair_scores)
     half = 1.96 * statistics.pstdev(pair_scores) / math.sqrt(len(pair_scores))
     deals = pairs * len(seats)
-    trumps = f"{named / deals:6.1%} ({named_won / named:.0%})" if rules.bidding is not None and named else "-"
+    trumps = "-"
+    if rules.bidding is not None:
+        trumps = f"{named / deals:6.1%}" + (f" ({named_won / named:.0%})" if named else "")
     interval = f"[{max(0.0, mean - half):.1%}, {min(1.0, mean + half):.1%}]"
     return f"{opponent_name:<9} {mean:>8.1%}  {interval:<15} {deals:>5}  {trumps}"
 
