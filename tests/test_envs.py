@@ -596,6 +596,7 @@ def test_aec_box_observations_pass_api_test_with_the_mask_in_info(rl: Any, varia
             env.step(None)
             continue
         assert np.array_equal(info["action_mask"], env.action_mask(agent)) and info["action_mask"].any()
+        assert all(not env.infos[other] for other in env.agents if other != agent)  # no stale masks
         assert env.last(observe=False)[4] is env.infos[agent]
         env.step(int(rng_choice(info["action_mask"])))
 

@@ -121,8 +121,12 @@ class BeziqueAECEnv(AECEnv):
         return encoder.mask(table, seat, reference)
 
     def _post_mask(self) -> None:
-        """Flat observations: the mask of the agent to act goes in his ``info``."""
+        """Box observations: the mask of the agent to act goes in his ``info`` (the others' infos
+        are empty while the episode goes on)."""
         agent = self.agent_selection
+        for other, info in self.infos.items():
+            if other != agent and info:
+                self.infos[other] = self._infos[other]
         self.infos[agent] = {"action_mask": self.action_mask(agent)}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
