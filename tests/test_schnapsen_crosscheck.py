@@ -71,11 +71,6 @@ def test_closing_off_every_step_agrees() -> None:
     assert Mapping.CLOSED_TALON not in used
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 27 items 1 and 2 (the closer's game points at the moment of closing; a closer who never goes "
-    "out loses): fixed on the rules27 branch",
-)
 def test_closing_on_every_step_agrees() -> None:
     """The driver may close: the play after the closing agrees with the package's exhausted-talon
     play, and the game points with pagat's closing rules."""
