@@ -94,6 +94,21 @@ def test_match_rules_agree_without_closing_or_exchange_mappings() -> None:
     assert used[Mapping.NO_CLOSING] == 0 and used[Mapping.EXCHANGE_LAST_FACE_DOWN] == 0
 
 
+@pytest.mark.parametrize(
+    ("options", "what"),
+    [
+        ({"playoff_rule": "follow_only"}, "follower moves"),
+        ({"marriage_timing": "after_trick"}, "leader moves"),
+        ({"exchange_needs_trick": True}, "leader moves"),
+    ],
+)
+def test_a_rule_the_package_does_not_play_is_caught(options: dict[str, Any], what: str) -> None:
+    """The comparison bites: with one of our options set against the package's rules (pagat's
+    strict play-off, marriages on the first lead, the exchange without a trick), deals differ."""
+    mismatches, _ = run(100, closing=False, options=options)
+    assert mismatches and all(what in m for m in mismatches)
+
+
 # -- the stacked deck ------------------------------------------------------------------------
 
 
