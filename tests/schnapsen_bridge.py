@@ -42,7 +42,6 @@ from schnapsen.deck import Suit as PackageSuit
 
 from bezique_rules import Action, Agent, new_deal
 from bezique_rules.engine.marriage import MarriageDeal
-from bezique_rules.rules.closing import GamePoints
 
 __all__ = [
     "CLOSING_ON_OPTIONS",
@@ -71,8 +70,20 @@ _PACKAGE_RANK = {v: k for k, v in _RANK.items()}
 _VALUE = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 """Card points (pagat): only to sum the package's won cards for the comparison."""
 
-GAME_POINTS = GamePoints()
-"""Pagat's table (1; 2 under 33; 3 without a trick; 2 or 3 for a failed closing), as data."""
+
+def pagat_worth(loser_points: int, loser_took_a_trick: bool) -> int:
+    """A won deal's game points (pagat, Schnapsen, "Scoring"; written out here, not read from
+    our rule parts): 3 if the loser took no trick, 2 if he has fewer than 33 points, else 1."""
+    if not loser_took_a_trick:
+        return 3
+    return 2 if loser_points < 33 else 1
+
+
+def pagat_failed_closing(opponent_had_a_trick: bool) -> int:
+    """What a failed closing gives the closer's opponent (pagat, Schnapsen, "Closing"): 2, or 3
+    if he had taken no trick when the talon was closed."""
+    return 2 if opponent_had_a_trick else 3
+
 
 CLOSING_ON_OPTIONS: dict[str, Any] = {}
 """Our preset's defaults: closing allowed from two face-down cards, the exchange from two."""
@@ -343,7 +354,7 @@ class _Lockstep:
         players = _by_seat(self.package)
         loser = players[1 - winner]
         if self.closed_by < 0:
-            worth = GAME_POINTS.worth(_package_points(loser), bool(loser.won_cards))
+            worth = pagat_worth(_package_points(loser), bool(loser.won_cards))
             return winner, worth
         # Pagat, Schnapsen, "Closing": the closer who goes out scores by his opponent's tricks and
         # points at the moment of closing; if he does not (the opponent reaches 66 first, or the
@@ -351,8 +362,8 @@ class _Lockstep:
         closer, opponent = self.closed_by, 1 - self.closed_by
         had_trick, had_points = self.at_closing
         if by_66 and winner == closer:
-            return closer, GAME_POINTS.worth(had_points, had_trick)
-        return opponent, GAME_POINTS.fine(had_trick)
+            return closer, pagat_worth(had_points, had_trick)
+        return opponent, pagat_failed_closing(had_trick)
 
     def finish(self, result: Any) -> tuple[int, int]:
         """The package ended the deal (``declare_winner``): claim 'out' in ours if cards are left."""
@@ -361,7 +372,7 @@ class _Lockstep:
         by_66 = winner_state.score.direct_points >= 66
         loser = _by_seat(self.package)[1 - winner]
         if by_66 and self.closed_by < 0:
-            own = GAME_POINTS.worth(loser.score.direct_points, bool(loser.won_cards))
+            own = pagat_worth(loser.score.direct_points, bool(loser.won_cards))
             self.check(own == package_points, "the package's own game points against pagat's table")
         expected = self.expected_end(winner, by_66)
         if self.closed_by < 0 and expected[1] != package_points:
