@@ -145,7 +145,7 @@ def euchre_batch_tables(rules: RuleSet) -> EuchreBatchTables:
     m = cast(EuchreTables, rules.tables)
     ids, bids, trick = m.ids, m.bidding, m.trick
     c = rules.deck.size
-    kind = np.asarray(ids.kinds, np.int8)
+    kind = np.asarray(m.action_table.kind, np.int8)
     a = kind.size
     bid_rows = np.zeros((2, 2, 4, a), bool)
     for round_two, per_seat in enumerate(bids.bid_legal):

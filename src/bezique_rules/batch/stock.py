@@ -332,14 +332,14 @@ def stock_batch_tables(rules: RuleSet) -> StockBatchTables:
     table = rules.melds
     kinds = table.kinds
     slots = max(len(set(faces)) for _k, faces in table.all_instances(deck))
-    kind = np.array([m.kind for m in meanings], np.int8)
+    columns = compiled.action_table
+    kind = np.asarray(columns.kind, np.int8)
     if not np.isin(kind, _KINDS).all():
         other = int(np.flatnonzero(~np.isin(kind, _KINDS))[0])
         raise _refuse(rules, f"the action {str(compiled.actions.actions[other])!r}")
-    faced = np.isin(kind, (ActionKind.PLAY, ActionKind.EXCHANGE, ActionKind.DECLARE))
-    face = np.where(faced, [m.number for m in meanings], -1).astype(np.int8)
-    star = np.array([m.from_table for m in meanings], bool)
-    meld_kind = np.where(kind == ActionKind.MELD, [m.number for m in meanings], -1).astype(np.int8)
+    face = np.asarray(columns.face, np.int8)
+    star = np.asarray(columns.from_table, bool)
+    meld_kind = np.asarray(columns.meld_kind, np.int8)
     slot_face = np.zeros((a, slots), np.int8)
     slot_hand = np.zeros((a, slots), np.int8)
     slot_table = np.zeros((a, slots), np.int8)

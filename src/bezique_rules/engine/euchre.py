@@ -69,7 +69,7 @@ from typing import NamedTuple, TypeVar, cast
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionKind, ActionSpace, Verb
+from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
 from ..bidding import Decision, OrderUp
 from ..cards import CardSet, Rank, Suit
 from ..checks import check_seat
@@ -404,6 +404,8 @@ class EuchreTables:
 
     actions: ActionSpace
     """The numbered actions."""
+    action_table: ActionTable
+    """What each id does, column by column (read by the batch engine)."""
     ids: ActionIds
     trick: TrickTables
     bidding: BiddingTables
@@ -459,8 +461,20 @@ def _build(rules: RuleSet) -> EuchreTables:
     ids = _action_ids(rules, actions)
     space = ActionSpace.of(actions)
     trick = _trick_tables(rules, ids, space)
+    carded = (ActionKind.PLAY, ActionKind.DISCARD)
+    suited = (ActionKind.CALL, ActionKind.CALL_ALONE, ActionKind.TRUMP)
+    action_table = ActionTable.of(
+        ids.kinds,
+        face=(arg if kind in carded else -1 for kind, arg in zip(ids.kinds, ids.args)),
+        suit=(arg if kind in suited else -1 for kind, arg in zip(ids.kinds, ids.args)),
+    )
     return EuchreTables(
-        actions=space, ids=ids, trick=trick, bidding=_bidding_tables(rules, ids), deal=_deal_layout(rules)
+        actions=space,
+        action_table=action_table,
+        ids=ids,
+        trick=trick,
+        bidding=_bidding_tables(rules, ids),
+        deal=_deal_layout(rules),
     )
 
 

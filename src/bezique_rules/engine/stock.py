@@ -65,7 +65,7 @@ from typing import NamedTuple, TypeVar, cast
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionKind, ActionSpace, Verb
+from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
 from ..bits import bit_ids, fold_copies, lowest_bit
 from ..cards import Card, CardSet, Suit
 from ..checks import check_seat
@@ -280,6 +280,8 @@ class StockTables:
 
     actions: ActionSpace
     """The numbered actions."""
+    action_table: ActionTable
+    """What each id does, column by column (read by the agents and the batch engine)."""
     index: ActionIndex
     """What each action does, and the ids by meaning."""
     trick: TrickTables
@@ -445,6 +447,7 @@ def _build_tables(rules: RuleSet) -> StockTables:
     stock = rules.stock
     return StockTables(
         actions=ActionSpace.of(actions),
+        action_table=_action_table(meanings),
         index=ActionIndex(
             meanings=tuple(meanings),
             play_hand=tuple(play_ids[f * 2] for f in deck.face_of),
@@ -508,6 +511,18 @@ def _build_tables(rules: RuleSet) -> StockTables:
             sweep_bonus=stock.bonuses.playoff_sweep,
             result=stock.result,
         ),
+    )
+
+
+def _action_table(meanings: list[ActionMeaning]) -> ActionTable:
+    """The meanings as columns: a card action's face, a meld's kind, a guess's size."""
+    carded = (_PLAY, _EXCHANGE, _DECLARE)
+    return ActionTable.of(
+        (m.kind for m in meanings),
+        face=(m.number if m.kind in carded else -1 for m in meanings),
+        from_table=(m.from_table for m in meanings),
+        meld_kind=(m.number if m.kind is _MELD else -1 for m in meanings),
+        number=(m.number if m.kind is _GUESS else -1 for m in meanings),
     )
 
 
