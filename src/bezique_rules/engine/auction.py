@@ -372,11 +372,6 @@ def _meld_need(kinds: tuple[MeldKind, ...], laid: tuple[Laid, ...]) -> dict[int,
     return need
 
 
-def _compiled(rules: RuleSet) -> AuctionTables:
-    """The auction engine's tables of ``rules`` (what `AuctionEngine.compile` returned)."""
-    return cast(AuctionTables, rules.tables)
-
-
 class AuctionEngine:
     """Builds auction-game deals and their action space."""
 
@@ -424,7 +419,7 @@ class AuctionEngine:
             misdeal=False,
             moves=(),
         )
-        return AuctionDeal(DealSetup(rules, order, seed, dealer, _compiled(rules)), core)
+        return AuctionDeal(DealSetup(rules, order, seed, dealer, cast(AuctionTables, rules.tables)), core)
 
 
 class AuctionCore(NamedTuple):
@@ -497,11 +492,6 @@ class AuctionDeal(DealState):
     # -- accessors ------------------------------------------------------------
 
     @property
-    def _tables(self) -> AuctionTables:
-        """The engine's compiled tables of this deal's rule set."""
-        return self.setup.meta
-
-    @property
     def widow(self) -> tuple[int, ...]:
         """The widow while it lies on the table."""
         return self.core.widow
@@ -561,11 +551,11 @@ class AuctionDeal(DealState):
                 rules.trump_tables[c.trump], c.hands[c.player], c.trick, self._partner_winning()
             )
             return tuple(bit_ids(fold_copies(playable, deck.num_faces, deck.packs)))
-        t = self._tables
+        t = self.setup.tables
         if stage is Phase.GIVE:
             return tuple(self._multisets_held(self._counts(c.hands[c.player]), t.cards.give_weights))
         if stage is Phase.DISCARD:
-            contract = self._tables.contract
+            contract = self.setup.tables.contract
             counts = self._counts(c.hands[c.player])
             ids = []
             if not contract.bury_melded:
@@ -588,7 +578,7 @@ class AuctionDeal(DealState):
     def _meld_legal(self) -> tuple[int, ...]:
         """``pass``, the melds that fit beside those laid down, ``meld best`` (as `melds_fit`)."""
         c = self.core
-        t = self._tables
+        t = self.setup.tables
         p = c.player
         counts = self._counts(c.hands[p])
         laid = c.laid[p]
@@ -624,13 +614,13 @@ class AuctionDeal(DealState):
     def _legal_list(self) -> list[int]:
         """The legal ids in the bidding, trump and concede phases (any order)."""
         c = self.core
-        table = self._tables.bidding
+        table = self.setup.tables.bidding
         rules = self.setup.rules
-        contract = self._tables.contract
+        contract = self.setup.tables.contract
         stage = c.stage
         p = c.player
         if stage is Phase.BID:
-            auction = self._tables.auction
+            auction = self.setup.tables.auction
             ids = [table.bid_ids[b] for b in auction.bids_above(c.bid or None)]
             n = rules.players
             stuck = (
@@ -680,7 +670,7 @@ class AuctionDeal(DealState):
         """After the melds: a declarer far enough short of the bid may concede."""
         c = self.core
         rules = self.setup.rules
-        contract = self._tables.contract
+        contract = self.setup.tables.contract
         if contract.throw_in_short is None:
             return False
         side = rules.side_of(c.declarer)
@@ -691,7 +681,7 @@ class AuctionDeal(DealState):
         c = self.core
         if c.stage is not Phase.BID:
             return RuleCode.WRONG_PHASE, "the auction is over"
-        auction = self._tables.auction
+        auction = self.setup.tables.auction
         if number <= c.bid:
             return RuleCode.BID_TOO_LOW, f"a bid must be higher than {c.bid}"
         if number < auction.minimum:
@@ -707,7 +697,7 @@ class AuctionDeal(DealState):
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         c = self.core
-        meaning = self._tables.meanings[action_id]
+        meaning = self.setup.tables.meanings[action_id]
         kind, laid = meaning.kind, meaning.laid
         stage = c.stage
         rules = self.setup.rules
@@ -736,16 +726,16 @@ class AuctionDeal(DealState):
                 return RuleCode.WRONG_PHASE, "cards are passed after trumps are named"
             return (
                 RuleCode.CARD_NOT_HELD,
-                f"pass exactly {self._tables.contract.pass_cards} cards that you hold",
+                f"pass exactly {self.setup.tables.contract.pass_cards} cards that you hold",
             )
         if kind == _BURY:
             if stage is not Phase.DISCARD:
                 return RuleCode.WRONG_PHASE, "the bidder buries cards after melding"
-            if meaning.faces in self._combos(c.hands[c.player], self._tables.contract.bury):
+            if meaning.faces in self._combos(c.hands[c.player], self.setup.tables.contract.bury):
                 return RuleCode.BURY_MELDED, "a card used in your melds may not be buried"
             return (
                 RuleCode.CARD_NOT_HELD,
-                f"bury exactly {self._tables.contract.bury} cards that you hold",
+                f"bury exactly {self.setup.tables.contract.bury} cards that you hold",
             )
         if kind in (_MELD, _BEST):
             if stage is not Phase.MELD:
@@ -774,7 +764,7 @@ class AuctionDeal(DealState):
         stage = c.stage
         if stage is Phase.TRICKS:  # a play's id is its face (`CardTable.play_ids`)
             return self._play(c, self._pick(action_id, c.hands[p], c.known[p]), moves)
-        meaning = self._tables.meanings[action_id]
+        meaning = self.setup.tables.meanings[action_id]
         kind = meaning.kind
         c = c._replace(moves=moves)
         if stage is Phase.CONCEDE:
@@ -815,8 +805,8 @@ class AuctionDeal(DealState):
         return type(self)(self.setup, c._replace(player=nxt))
 
     def _won_auction(self, c: AuctionCore) -> Self:
-        contract = self._tables.contract
-        auction = self._tables.auction
+        contract = self.setup.tables.contract
+        auction = self.setup.tables.auction
         c = c._replace(stage=Phase.TRUMP, player=c.declarer)
         if contract.widow and contract.concede_before_widow and c.bid == auction.minimum:
             return type(self)(self.setup, c)
@@ -833,7 +823,7 @@ class AuctionDeal(DealState):
 
     def _after_trump(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract = self._tables.contract
+        contract = self.setup.tables.contract
         n = rules.players
         if contract.pass_cards and rules.partnership:
             return type(self)(self.setup, c._replace(stage=Phase.GIVE, player=(c.declarer + 2) % n, give_step=1))
@@ -859,7 +849,7 @@ class AuctionDeal(DealState):
 
     def _start_melds(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract = self._tables.contract
+        contract = self.setup.tables.contract
         n = rules.players
         if contract.melders == "declarer":
             order: tuple[int, ...] = (c.declarer,)
@@ -891,7 +881,7 @@ class AuctionDeal(DealState):
         return type(self)(self.setup, c)
 
     def _next_melder(self, c: AuctionCore) -> Self:
-        contract = self._tables.contract
+        contract = self.setup.tables.contract
         rest = c.to_meld[1:]
         if rest:
             return type(self)(self.setup, c._replace(to_meld=rest, player=rest[0]))
@@ -910,7 +900,7 @@ class AuctionDeal(DealState):
         hand = c.hands[d]
         rules = self.setup.rules
         keep = 0
-        if not self._tables.contract.bury_melded:
+        if not self.setup.tables.contract.bury_melded:
             need = _meld_need(rules.melds.kinds, c.laid[d])
             counts = self._counts(hand)
             if sum(max(0, n - need.get(f, 0)) for f, n in enumerate(counts)) >= len(combo):
@@ -927,7 +917,7 @@ class AuctionDeal(DealState):
 
     def _start_play(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract = self._tables.contract
+        contract = self.setup.tables.contract
         leader = c.declarer if contract.leader == "declarer" else (self.setup.dealer + 1) % rules.players
         return type(self)(self.setup, c._replace(stage=Phase.TRICKS, player=leader, leader=leader))
 
@@ -970,7 +960,7 @@ class AuctionDeal(DealState):
     def _settlement(self) -> tuple[tuple[int, ...], tuple[ScoreBreakdown, ...]]:
         c = self.core
         rules = self.setup.rules
-        scoring = self._tables.scoring
+        scoring = self.setup.tables.scoring
         sides = len(rules.sides)
         values = rules.card_values
         melds = [0] * sides
@@ -1010,7 +1000,7 @@ class AuctionDeal(DealState):
 
     def _public_move(self, move: Move, viewer: int) -> tuple[int, Action]:
         who, action_id = move
-        action = self._tables.actions.actions[action_id]
+        action = self.setup.tables.actions.actions[action_id]
         if action.verb is Verb.DISCARD and who != viewer:
             return who, Action(Verb.DISCARD)
         if action.verb is Verb.GIVE and who != viewer:
@@ -1070,7 +1060,7 @@ class AuctionDeal(DealState):
             return out
         table = rules.trump_tables[c.trump]
         policy = rules.playoff_policy
-        actions = self._tables.actions.actions
+        actions = self.setup.tables.actions.actions
         trick: list[int] = []
         seats: list[int] = []
         played = 0
@@ -1164,7 +1154,7 @@ class AuctionDeal(DealState):
         public history constrains: the melds ``meld best`` laid, and the declarer's hidden
         burial (cards his melds did not need)."""
         c = self.core
-        t = self._tables
+        t = self.setup.tables
         rules = self.setup.rules
         actions = t.actions.actions
         deck = rules.deck
@@ -1173,7 +1163,7 @@ class AuctionDeal(DealState):
             if q == viewer:
                 continue
             best = any(who == q and action_id == t.melds.best_id for who, action_id in c.moves)
-            burial = q == c.declarer and bool(c.buried) and not self._tables.contract.bury_melded
+            burial = q == c.declarer and bool(c.buried) and not self.setup.tables.contract.bury_melded
             if not (best or burial):
                 continue
             played = [0] * deck.num_faces
@@ -1207,7 +1197,7 @@ class AuctionDeal(DealState):
         and in the hidden gives and burials of the history)."""
         rules = self.setup.rules
         c = self.core
-        t = self._tables
+        t = self.setup.tables
         face_of = rules.deck.face_of
 
         def re(x: int) -> int:
