@@ -73,7 +73,7 @@ from ..scoring import Concession, ContractScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld
 
 __all__ = [
-    "ActionMeaning",
+    "AuctionActionMeaning",
     "AuctionCore",
     "AuctionDeal",
     "AuctionEngine",
@@ -96,7 +96,7 @@ _MELD = ActionKind.MELD
 _BEST = ActionKind.BEST_MELD
 
 
-class ActionMeaning(NamedTuple):
+class AuctionActionMeaning(NamedTuple):
     """What one action id does in this engine."""
 
     kind: ActionKind
@@ -179,7 +179,7 @@ class AuctionTables:
     """The rule set's `ContractScoring`, checked when compiled."""
     actions: ActionSpace
     """The numbered actions."""
-    meanings: tuple[ActionMeaning, ...]
+    meanings: tuple[AuctionActionMeaning, ...]
     """Per action id: what it does."""
     bidding: BidTable
     """Bids, passes, trumps, throw-in."""
@@ -269,37 +269,40 @@ def _build(rules: RuleSet) -> AuctionTables:
     auction = part_of(rules, rules.bidding, Auction)
     contract = part_of(rules, rules.contract, ContractRules)
     actions: list[Action] = []
-    meanings: list[ActionMeaning] = []
+    meanings: list[AuctionActionMeaning] = []
 
-    def add(action: Action, meaning: ActionMeaning) -> int:
+    def add(action: Action, meaning: AuctionActionMeaning) -> int:
         actions.append(action)
         meanings.append(meaning)
         return len(actions) - 1
 
-    play_ids = tuple(add(Action.make(Verb.PLAY, [c]), ActionMeaning(_PLAY, number=f)) for f, c in enumerate(faces))
+    play_ids = tuple(
+        add(Action.make(Verb.PLAY, [c]), AuctionActionMeaning(_PLAY, number=f)) for f, c in enumerate(faces)
+    )
     assert play_ids == tuple(range(deck.num_faces)), "the engine reads a play's face from its id"
-    bid_ids = {b: add(Action(Verb.BID, number=b), ActionMeaning(_BID, number=b)) for b in auction.ladder}
-    pass_id = add(Action(Verb.PASS), ActionMeaning(_PASS))
-    trump_ids = tuple(add(Action(Verb.TRUMP, suit=s), ActionMeaning(_TRUMP, number=s.value)) for s in Suit)
-    throw_in_id = add(Action(Verb.THROW_IN), ActionMeaning(_THROW_IN))
+    bid_ids = {b: add(Action(Verb.BID, number=b), AuctionActionMeaning(_BID, number=b)) for b in auction.ladder}
+    pass_id = add(Action(Verb.PASS), AuctionActionMeaning(_PASS))
+    trump_ids = tuple(add(Action(Verb.TRUMP, suit=s), AuctionActionMeaning(_TRUMP, number=s.value)) for s in Suit)
+    throw_in_id = add(Action(Verb.THROW_IN), AuctionActionMeaning(_THROW_IN))
     give_ids = {}
     if contract.pass_cards:
         for combo in _multisets(deck.num_faces, contract.pass_cards, deck.packs):
-            give_ids[combo] = add(Action.make(Verb.GIVE, [faces[f] for f in combo]), ActionMeaning(_GIVE, faces=combo))
+            give = Action.make(Verb.GIVE, [faces[f] for f in combo])
+            give_ids[combo] = add(give, AuctionActionMeaning(_GIVE, faces=combo))
     bury_ids = {}
     if contract.bury:
         for combo in _multisets(deck.num_faces, contract.bury, deck.packs):
             bury_ids[combo] = add(
-                Action.make(Verb.DISCARD, [faces[f] for f in combo]), ActionMeaning(_BURY, faces=combo)
+                Action.make(Verb.DISCARD, [faces[f] for f in combo]), AuctionActionMeaning(_BURY, faces=combo)
             )
     meld_ids = {}
     kinds = rules.melds.kinds
     for laid in rules.melds.all_instances(deck):
         kind_index, inst = laid
         action = Action.make(Verb.MELD, [faces[f] for f in inst], meld=kinds[kind_index].name)
-        meld_ids[laid] = add(action, ActionMeaning(_MELD, laid=laid))
-    best_id = add(Action(Verb.MELD, meld="best"), ActionMeaning(_BEST))
-    help_id = add(Action(Verb.PASS, with_help=True), ActionMeaning(_HELP)) if auction.pass_with_help else -1
+        meld_ids[laid] = add(action, AuctionActionMeaning(_MELD, laid=laid))
+    best_id = add(Action(Verb.MELD, meld="best"), AuctionActionMeaning(_BEST))
+    help_id = add(Action(Verb.PASS, with_help=True), AuctionActionMeaning(_HELP)) if auction.pass_with_help else -1
     classes: dict[str, int] = {}
     for kind in kinds:
         classes.setdefault(kind.meld_class or "=" + kind.group, len(classes))
@@ -857,7 +860,7 @@ class AuctionDeal(DealState):
             order = tuple((c.declarer + i) % n for i in range(n))
         return type(self)(self.setup, c._replace(stage=Phase.MELD, player=order[0], to_meld=order))
 
-    def _meld(self, c: AuctionCore, meaning: ActionMeaning) -> Self:
+    def _meld(self, c: AuctionCore, meaning: AuctionActionMeaning) -> Self:
         rules = self.setup.rules
         p = c.player
         if meaning.laid is not None:

@@ -320,7 +320,7 @@ class ActionIds:
 
 
 @attrs.frozen
-class TrickTables:
+class EuchreTrickTables:
     """The tables the play reads: plays by mask, who plays next, who wins a trick."""
 
     plays: int
@@ -408,7 +408,7 @@ class EuchreTables:
     action_table: ActionTable
     """What each id does, column by column (read by the batch engine)."""
     ids: ActionIds
-    trick: TrickTables
+    trick: EuchreTrickTables
     bidding: BiddingTables
     deal: DealLayout
 
@@ -514,7 +514,7 @@ def _action_ids(rules: RuleSet, actions: list[Action]) -> ActionIds:
     )  # fmt: skip
 
 
-def _trick_tables(rules: RuleSet, ids: ActionIds, space: ActionSpace) -> TrickTables:
+def _trick_tables(rules: RuleSet, ids: ActionIds, space: ActionSpace) -> EuchreTrickTables:
     """The play's tables: plays by chunks of a hand mask, following, trick powers, seats."""
     deck = rules.deck
     faces = deck.faces
@@ -561,7 +561,7 @@ def _trick_tables(rules: RuleSet, ids: ActionIds, space: ActionSpace) -> TrickTa
             per_leader.append(tuple(seats))
         nth_seat.append(tuple(per_leader))
     two = len(chunks) == 2
-    return TrickTables(
+    return EuchreTrickTables(
         plays=len(faces),
         single=single,
         width=width,
@@ -815,7 +815,7 @@ class EuchreDeal(DealState):
         """The ids of the legal actions, sorted."""
         legal = self.state.legal
         if type(legal) is int:  # the mask of the playable cards: their play ids from the tables
-            t: TrickTables = self.setup.tables.trick
+            t: EuchreTrickTables = self.setup.tables.trick
             low = t.low_ids
             return low[legal & t.chunk_mask] + t.high_ids[legal >> t.width] if low else _play_ids(t, legal)
         return cast("tuple[int, ...]", legal)
@@ -824,7 +824,7 @@ class EuchreDeal(DealState):
         """Every distinct legal action, sorted by action id (empty when over)."""
         legal = self.state.legal
         if type(legal) is int:
-            t: TrickTables = self.setup.tables.trick
+            t: EuchreTrickTables = self.setup.tables.trick
             low = t.low_actions
             if low:
                 return low[legal & t.chunk_mask] + t.high_actions[legal >> t.width]
@@ -1699,7 +1699,7 @@ def _as_permutation(perm: dict[int, int]) -> dict[int, int]:
     return full
 
 
-def _play_ids(t: TrickTables, mask: int) -> tuple[int, ...]:
+def _play_ids(t: EuchreTrickTables, mask: int) -> tuple[int, ...]:
     """The play ids of the cards of ``mask``, sorted (a deck with one copy of each card)."""
     w = t.width
     cm = t.chunk_mask

@@ -128,7 +128,7 @@ class MarriageCore(NamedTuple):
 
 
 @attrs.frozen(kw_only=True)
-class ActionIndex:
+class MarriageActionIndex:
     """What each action id does, and the ids of each card's and suit's actions."""
 
     kinds: tuple[ActionKind, ...]
@@ -171,7 +171,7 @@ class MarriageTables:
 
     actions: ActionSpace
     """The numbered actions."""
-    index: ActionIndex
+    index: MarriageActionIndex
     """What each action id does."""
     cards: CardIndex
     """Per-card and per-suit lookups."""
@@ -245,7 +245,7 @@ class MarriageEngine:
         play_id = tuple(space.ids[Action.make(Verb.PLAY, [c])] for c in cards)
         return MarriageTables(
             actions=space,
-            index=ActionIndex(
+            index=MarriageActionIndex(
                 kinds=tuple(m[0] for m in meta),
                 card=tuple(m[1] for m in meta),
                 suit=tuple(m[2] for m in meta),
