@@ -71,6 +71,7 @@ from ..melds import Laid, MeldKind, best_melds
 from ..rules.ruleset import RuleSet, part_of
 from ..scoring import Concession, ContractScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld
+from ..trumps import NO_TRUMP
 
 __all__ = [
     "AuctionActionMeaning",
@@ -403,7 +404,7 @@ class AuctionEngine:
             passed=0,
             declarer=-1,
             bid=0,
-            trump=-1,
+            trump=NO_TRUMP,
             conceded="",
             give_step=0,
             given=(),

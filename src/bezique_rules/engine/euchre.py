@@ -81,6 +81,7 @@ from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, relabel_seq
 from ..tricks import PlayDuty
+from ..trumps import NO_TRUMP
 
 __all__ = [
     "Contract",
@@ -645,7 +646,7 @@ def _bidding_tables(rules: RuleSet, ids: ActionIds) -> BiddingTables:
         candidate_of=candidate_of,
         opening=opening,
         farmer_queue=tuple(_questions(bidding.decisions_before_bidding(n, dealer)) for dealer in range(n)),
-        no_contract=Contract(trump=-1, maker=-1, alone=-1, defender=-1, out=0),
+        no_contract=Contract(trump=NO_TRUMP, maker=-1, alone=-1, defender=-1, out=0),
         made=made,
         made_queue=made_queue,
         defence_allowed=(bidding.defence_allowed(maker_alone=False), bidding.defence_allowed(maker_alone=True)),
