@@ -59,7 +59,7 @@ from typing import NamedTuple, cast
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionKind, ActionSpace, Verb
+from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
 from ..bidding import Auction, ContractRules
 from ..bits import bit_ids, fold_copies, lowest_bit
 from ..cards import CardSet, Suit
@@ -182,6 +182,8 @@ class AuctionTables:
     """The numbered actions."""
     meanings: tuple[AuctionActionMeaning, ...]
     """Per action id: what it does."""
+    action_table: ActionTable
+    """The same, column by column (the shape every engine compiles)."""
     bidding: BidTable
     """Bids, passes, trumps, throw-in."""
     cards: CardTable
@@ -322,6 +324,13 @@ def _build(rules: RuleSet) -> AuctionTables:
         scoring=part_of(rules, rules.scoring, ContractScoring),
         actions=ActionSpace.of(actions),
         meanings=tuple(meanings),
+        action_table=ActionTable.of(
+            (m.kind for m in meanings),
+            face=(m.number if m.kind is _PLAY else -1 for m in meanings),
+            meld_kind=(m.laid[0] if m.laid is not None else -1 for m in meanings),
+            number=(m.number if m.kind is _BID else -1 for m in meanings),
+            suit=(m.number if m.kind is _TRUMP else -1 for m in meanings),
+        ),
         bidding=BidTable(
             bid_ids=MappingProxyType(bid_ids), pass_id=pass_id, help_id=help_id, trump_ids=trump_ids,
             throw_in_id=throw_in_id,

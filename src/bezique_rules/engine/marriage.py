@@ -54,7 +54,7 @@ from typing import Literal, NamedTuple, TypeAlias
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionKind, ActionSpace, Verb
+from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
 from ..bits import bit_ids, iter_bits
 from ..cards import Card, CardSet, Rank, Suit
 from ..checks import check_seat
@@ -171,8 +171,10 @@ class MarriageTables:
 
     actions: ActionSpace
     """The numbered actions."""
+    action_table: ActionTable
+    """What each action id does, column by column (the shape every engine compiles)."""
     index: MarriageActionIndex
-    """What each action id does."""
+    """What each action id does, and the ids of each card's and suit's actions."""
     cards: CardIndex
     """Per-card and per-suit lookups."""
     parts: ClosingGame
@@ -245,6 +247,11 @@ class MarriageEngine:
         play_id = tuple(space.ids[Action.make(Verb.PLAY, [c])] for c in cards)
         return MarriageTables(
             actions=space,
+            action_table=ActionTable.of(
+                (m[0] for m in meta),
+                face=(deck.face_of[m[1]] if m[0] is ActionKind.PLAY else -1 for m in meta),
+                suit=(m[2] for m in meta),
+            ),
             index=MarriageActionIndex(
                 kinds=tuple(m[0] for m in meta),
                 card=tuple(m[1] for m in meta),
