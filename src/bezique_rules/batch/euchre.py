@@ -48,6 +48,8 @@ _PASS = int(ActionKind.PASS)
 _ALONE = int(ActionKind.ALONE)
 _DISCARD = int(ActionKind.DISCARD)
 _FARMER_SWAP = int(ActionKind.FARMER_SWAP)
+_ORDER_UP = int(ActionKind.ORDER_UP)
+_ORDER_UP_ALONE = int(ActionKind.ORDER_UP_ALONE)
 _NONE = -1
 _QUEUE = 5  # the longest queue (4) and one empty slot
 _PLAYERS = 4
@@ -66,8 +68,6 @@ class EuchreBatchTables(DeckTables):
     """int8[A]: its card (plays, discards) or suit (call, trump), else -1."""
     alone_bid: npt.NDArray[np.bool_]
     """bool[A]: ``order-up alone`` and ``call S alone``."""
-    order_bid: npt.NDArray[np.bool_]
-    """bool[A]: ``order-up`` and ``order-up alone`` (trumps are the offered suit)."""
     play_ids: npt.NDArray[np.int64]
     """int64[C]: card -> its ``play`` id."""
     discard_ids: npt.NDArray[np.int64]
@@ -192,7 +192,6 @@ def euchre_batch_tables(rules: RuleSet) -> EuchreBatchTables:
         kind=kind,
         arg=np.asarray(ids.args, np.int8),
         alone_bid=np.isin(kind, (ActionKind.ORDER_UP_ALONE, ActionKind.CALL_ALONE)),
-        order_bid=np.isin(kind, (ActionKind.ORDER_UP, ActionKind.ORDER_UP_ALONE)),
         play_ids=play_ids,
         discard_ids=np.asarray(ids.discard, np.int64),
         plays_from=int(play_ids[0]) if (play_ids == play_ids[0] + np.arange(c)).all() else -1,
@@ -425,7 +424,8 @@ def _bid(s: State, t: EuchreBatchTables, dealer: int, idx: IntArray, kind: Int8,
         _finish(s, over)
     made = idx[k != _PASS]
     if made.size:
-        order = t.order_bid[actions[made]]
+        bid = kind[made]
+        order = (bid == _ORDER_UP) | (bid == _ORDER_UP_ALONE)
         trump = np.where(order, s["candidate"][made], arg[made])
         _made(s, t, dealer, made, s["current_player"][made], trump, t.alone_bid[actions[made]], order)
 
