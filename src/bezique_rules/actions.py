@@ -36,7 +36,7 @@ from .cards import Card, Suit
 from .checks import check_notation
 from .errors import NotationError, NotationTypeError, quote
 
-__all__ = ["Action", "ActionKind", "ActionSpace", "Verb"]
+__all__ = ["Action", "ActionKind", "ActionSpace", "ActionTable", "Verb"]
 
 
 class Verb(enum.Enum):
@@ -341,3 +341,57 @@ class ActionSpace:
 
     def __len__(self) -> int:
         return len(self.actions)
+
+
+@attrs.frozen
+class ActionTable:
+    """What each action id of a rule set does, column by column: entry ``i`` of every column
+    describes id ``i``. Compiled once per rule set by its engine (``rules.tables.action_table``)
+    and read by the engine, the agents and the batch engines (``np.asarray(column)``), so that
+    no one decodes the `Action` objects again."""
+
+    kind: tuple[ActionKind, ...]
+    """What the action does."""
+    face: tuple[int, ...]
+    """The card face played, discarded, exchanged or declared (-1: none)."""
+    from_table: tuple[bool, ...]
+    """A play of the copy lying face up on the table (``play QS*``)."""
+    meld_kind: tuple[int, ...]
+    """A meld's kind, as its index in the rule set's meld table (-1: not a meld)."""
+    number: tuple[int, ...]
+    """The number a ``bid`` or ``guess`` carries (-1: none)."""
+    suit: tuple[int, ...]
+    """The suit a ``trump`` or ``call`` names, as its index (-1: none)."""
+
+    @classmethod
+    def of(
+        cls,
+        kind: Iterable[ActionKind],
+        *,
+        face: Iterable[int] | None = None,
+        from_table: Iterable[bool] | None = None,
+        meld_kind: Iterable[int] | None = None,
+        number: Iterable[int] | None = None,
+        suit: Iterable[int] | None = None,
+    ) -> ActionTable:
+        """The table of ``kind`` and the columns given (a column not given: -1, or False)."""
+        kinds = tuple(kind)
+        none = (-1,) * len(kinds)
+
+        def column(values: Iterable[int] | None) -> tuple[int, ...]:
+            out = none if values is None else tuple(values)
+            if len(out) != len(kinds):
+                raise ValueError(f"an action table's columns have one entry per id: {len(out)} for {len(kinds)}")
+            return out
+
+        return cls(
+            kind=kinds,
+            face=column(face),
+            from_table=(False,) * len(kinds) if from_table is None else tuple(from_table),
+            meld_kind=column(meld_kind),
+            number=column(number),
+            suit=column(suit),
+        )
+
+    def __len__(self) -> int:
+        return len(self.kind)

@@ -210,10 +210,16 @@ class DealSetup(Generic[_Tables_co]):
     """The shuffle seed, or None for a stacked (or determinized) deck."""
     dealer: int
     """The dealer."""
-    meta: _Tables_co = attrs.field(eq=False, repr=False)
-    """The engine's lookup tables for the rules (derived from ``rules``)."""
+    tables: _Tables_co = attrs.field(eq=False, repr=False)
+    """The engine's compiled tables for the rules (``rules.tables``, typed by the engine): the
+    one way a deal reaches them."""
     packet: int = -1
     """Six-pack Bezique: the size of the dealer's cut (a chance outcome), or -1."""
+
+    @property
+    def meta(self) -> _Tables_co:
+        """Deprecated: the former name of `tables` (kept for engines written against 0.2)."""
+        return self.tables
 
 
 class DealCore(Protocol):
