@@ -24,7 +24,7 @@ set). Re-entrant: building a rule set's tables reads its other lazily built valu
 _T = TypeVar("_T")
 
 
-class built_once(cached_property[_T]):  # noqa: N801 (a decorator, named like cached_property)
+class built_once(cached_property[_T]):
     """A `functools.cached_property` built at most once per object, even when several threads
     read it first at the same time.
 

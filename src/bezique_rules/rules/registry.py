@@ -9,8 +9,16 @@ from typing import Any
 
 import attrs
 
+from ..errors import (
+    ArgumentTypeError,
+    BeziqueRulesError,
+    OptionError,
+    OptionTypeError,
+    UnknownVariantError,
+    VariantTypeError,
+    quote,
+)
 from ..lazy import BUILD_LOCK
-from ..errors import ArgumentTypeError, BeziqueRulesError, OptionError, OptionTypeError, UnknownVariantError, VariantTypeError, quote
 from .ruleset import OptionSpec, OptionValue, RuleSet, offered_options, validate_options
 
 __all__ = [
@@ -52,7 +60,8 @@ class Preset:
         again for the same options returns the same object with its precomputed tables.
         """
         values = validate_options(self.name, self.options, changes)
-        if not changes or all(values[s.name] == s.default and type(values[s.name]) is type(s.default) for s in self.options):
+        defaults = all(values[s.name] == s.default and type(values[s.name]) is type(s.default) for s in self.options)
+        if not changes or defaults:
             # the defaults (however asked for): built once and kept for good (one per variant)
             found = _DEFAULTS.get(self.name)
             if found is None or found[0] is not self:
