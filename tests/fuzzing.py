@@ -732,7 +732,8 @@ def op_records(rng: random.Random) -> None:
         record = junk(rng)
     if rng.random() < 0.15 and isinstance(record, dict):
         repeated = rng.choice(_RECORD_FIELDS)
-        record["options"] = {**(record["options"] if isinstance(record.get("options"), dict) else {}), repeated: 3}
+        others = record["options"] if isinstance(record.get("options"), dict) else {}
+        record["options"] = {repeated: 3, **{k: v for k, v in others.items() if k != repeated}}  # checked first
         try:
             b.replay(record)
         except b.RecordError as exc:

@@ -424,7 +424,8 @@ def rules_from_parts(parts: tuple[tuple[str, Any], ...]) -> RuleSet:
     """A rule set unpickled from its parts (one the registry cannot rebuild, see `pickle_key`):
     the rule set already unpickled (or copied) equal to it while that one is in use, so that
     equal rule sets share one object and its tables; else a new one, sharing the tables of
-    a registry rule set with the same deal parts when there is one."""
+    a registry rule set with the same deal parts when there is one (its variant's defaults
+    first)."""
     rules = RuleSet(**dict(parts))
     try:
         hash(rules)
@@ -436,8 +437,11 @@ def rules_from_parts(parts: tuple[tuple[str, Any], ...]) -> RuleSet:
         found = _UNPICKLED.get(rules)
         if found is not None:
             return found
+        defaults = _DEFAULTS.get(_ALIASES.get(rules.name, ""))
         with _BUILT_LOCK:
             twin = _TWINS.get(twin_key)
+        if defaults is not None and defaults[1].table_key() == twin_key:
+            twin = defaults[1]  # its variant's defaults, kept for good
         if twin is not None:
             rules.share_tables(twin)
         _UNPICKLED[rules] = rules
