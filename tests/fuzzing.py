@@ -499,7 +499,7 @@ def op_action_fields(rng: random.Random) -> None:
     if "cards" not in fields:
         fields.pop("tabled", None)
     wrong = rng.choice(list(fields))
-    as_list = list(fields["cards"]) if "cards" in fields else 1  # a list where a tuple goes: taken as one
+    as_list = list(fields["cards"]) if "cards" in fields else 1  # type: ignore[call-overload]  # a list for a tuple
     odd = rng.choice([junk(rng), [rng.choice(["AS", 1, None])], "play", str(fields[wrong]), as_list])
     fields[wrong] = odd
     try:

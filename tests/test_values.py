@@ -38,7 +38,7 @@ COPIERS: dict[str, Callable[[Any], Any]] = {
     "copy": copy.copy,
 }
 
-PINOCHLE_COLD = {
+PINOCHLE_COLD: dict[str, Any] = {
     "counting": "tens",
     "leader": "declarer",
     "pass_cards": 4,

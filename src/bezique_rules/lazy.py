@@ -15,13 +15,14 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any, TypeVar
 
-__all__ = ["BUILD_LOCK", "built_once"]
+__all__ = ["BUILD_LOCK", "built_once", "built_once_per_key"]
 
 BUILD_LOCK = threading.RLock()
 """Held while anything lazily built is built (a rule set by the registry, a table by its rule
 set). Re-entrant: building a rule set's tables reads its other lazily built values."""
 
 _T = TypeVar("_T")
+_K = TypeVar("_K")
 
 
 class built_once(cached_property[_T]):
@@ -52,3 +53,46 @@ class built_once(cached_property[_T]):
         build.__doc__ = func.__doc__
         build.__annotations__ = getattr(func, "__annotations__", {})
         super().__init__(build)
+
+
+class built_once_per_key:
+    """A one-argument function's results kept per argument (a hashable value such as a rule set),
+    the ``maxsize`` most recently built kept: like `functools.lru_cache`, but two threads asking
+    at once for a key not yet built get one result, built once under `BUILD_LOCK`.
+
+    >>> @built_once_per_key(2)
+    ... def square(n: int) -> int:
+    ...     return n * n
+    >>> square(3), square(3)
+    (9, 9)
+    """
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+
+    def __call__(self, func: Callable[[_K], _T]) -> Callable[[_K], _T]:
+        cache: dict[_K, _T] = {}  # oldest first
+        maxsize = self.maxsize
+
+        def cached(key: _K) -> _T:
+            found = cache.get(key, _MISSING)  # one dict read: no lock once built
+            if found is _MISSING:
+                with BUILD_LOCK:
+                    found = cache.get(key, _MISSING)
+                    if found is _MISSING:
+                        found = func(key)
+                        cache[key] = found
+                        while len(cache) > maxsize:
+                            del cache[next(iter(cache))]
+            result: _T = found
+            return result
+
+        cached.__name__ = func.__name__
+        cached.__qualname__ = func.__qualname__
+        cached.__doc__ = func.__doc__
+        cached.__module__ = func.__module__
+        cached.__wrapped__ = func  # type: ignore[attr-defined]
+        return cached
+
+
+_MISSING: Any = object()

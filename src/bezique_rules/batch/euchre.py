@@ -10,8 +10,6 @@ the differential test (``tests/test_batch.py``) keeps the two equal.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import attrs
 import numpy as np
 import numpy.typing as npt
@@ -20,6 +18,7 @@ from ..actions import Action, Verb
 from ..bidding import Decision, OrderUp
 from ..deck import WIDOW
 from ..errors import OptionError
+from ..lazy import built_once_per_key
 from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring
 from ..tricks import PlayDuty
@@ -151,7 +150,7 @@ def supports(rules: RuleSet) -> tuple[OrderUp, EuchreScoring]:
     return bidding, scoring
 
 
-@lru_cache(maxsize=32)
+@built_once_per_key(32)
 def euchre_tables(rules: RuleSet) -> EuchreTables:
     """The lookup tables of ``rules`` (a rule set is a value: equal rule sets share them)."""
     bidding, scoring = supports(rules)
