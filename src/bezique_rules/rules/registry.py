@@ -59,19 +59,19 @@ class Preset:
         The most recently built rule sets are kept (see `BUILT_CACHE_SIZE`), so asking
         again for the same options returns the same object with its precomputed tables.
         """
-        values = validate_options(self.name, self.options, changes)
-        defaults = all(values[s.name] == s.default and type(values[s.name]) is type(s.default) for s in self.options)
-        if not changes or defaults:
-            # the defaults (however asked for): built once and kept for good (one per variant)
-            found = _DEFAULTS.get(self.name)
-            if found is None or found[0] is not self:
-                with BUILD_LOCK:  # one build, however many threads ask at once
-                    found = _DEFAULTS.get(self.name)
-                    if found is None or found[0] is not self:
-                        found = (self, _build(self.build, self.name, values))
-                        _DEFAULTS[self.name] = found
-            return found[1]
-        return _build(self.build, self.name, values)
+        if changes:
+            values = validate_options(self.name, self.options, changes)
+            if any(values[s.name] != s.default or type(values[s.name]) is not type(s.default) for s in self.options):
+                return _build(self.build, self.name, values)
+        # the defaults (however asked for): built once and kept for good (one per variant)
+        found = _DEFAULTS.get(self.name)
+        if found is None or found[0] is not self:
+            with BUILD_LOCK:  # one build, however many threads ask at once
+                found = _DEFAULTS.get(self.name)
+                if found is None or found[0] is not self:
+                    found = (self, _build(self.build, self.name, validate_options(self.name, self.options, {})))
+                    _DEFAULTS[self.name] = found
+        return found[1]
 
 
 BUILT_CACHE_SIZE = 12
