@@ -264,15 +264,29 @@ def test_trump_seven_played_in_the_stock_phase_scores_ten_win_or_lose() -> None:
     assert part(state, "seven") == (10, 0) and state.current_player == 1
 
 
-def test_trump_seven_played_in_the_playoff_scores_nothing() -> None:
-    """In the play-off the trump seven scores nothing."""
-    state = deal(p0="7S")
+def _seven_kept_to_the_playoff(**options: Any) -> StockDeal:
+    """Player 0 keeps the trump seven, never exchanged, into the last six tricks; the state
+    just before he plays it."""
+    state = deal(p0="7S", **options)
     while state.phase is not Phase.PLAYOFF:  # player 0 keeps the seven and never exchanges it
         state = state.apply(dull_action(state, ("7S", "")))
     assert "7S" in {str(c) for c in state.view(0).hand} and part(state, "seven") == (0, 0)
     while "play 7S" not in legal(state):
         state = state.apply(dull_action(state, ("7S", "")))
-    assert part(state.apply("play 7S"), "seven") == (0, 0)
+    return state
+
+
+def test_trump_seven_played_in_the_last_tricks_scores_ten() -> None:
+    """Issue 27, item 7 (le-mistigri.fr, "Le Marjolet": "S'il n'y a pas d'échange, le 7 d'atout
+    fait remporter 10 points au joueur lorsqu'il le joue, qu'il gagne ou non la levée";
+    reference.md §14.2: "otherwise playing it scores 10"): a trump seven never exchanged scores
+    10 for whoever plays it in any trick, the last six included; the "not in the last tricks"
+    exception is Bezique's (option ``seven_scores_late=False``, behaviour version 1)."""
+    state = _seven_kept_to_the_playoff()
+    assert state.phase is Phase.PLAYOFF
+    assert part(state.apply("play 7S"), "seven") == (10, 0)
+    legacy = _seven_kept_to_the_playoff(seven_scores_late=False)
+    assert part(legacy.apply("play 7S"), "seven") == (0, 0)
 
 
 @pytest.mark.parametrize(("dealer", "points"), [(1, 10), (0, 10)])

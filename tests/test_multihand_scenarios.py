@@ -25,6 +25,8 @@ from bezique_rules import (
     get_rules,
     new_deal,
     new_game,
+    record_of,
+    replay,
 )
 from bezique_rules.rules.multihand import _PROFILES as _MULTIHAND_PROFILES
 from bezique_rules.rules.multihand import MultihandOptions
@@ -199,8 +201,9 @@ def _winning(trick: list[Card], trump: Suit) -> Card:
     return best
 
 
-def _expected(hand: list[Card], trick: list[Card], trump: Suit, rule: str) -> set[Card]:
-    """The cards the play-off duty allows, written out from §1.4 (a) and (d)."""
+def _expected(hand: list[Card], trick: list[Card], trump: Suit, rule: str, undertrump: bool = True) -> set[Card]:
+    """The cards the play-off duty allows, written out from §1.4 (a) and (d); with
+    ``undertrump=False`` a void player who cannot win by trumping plays any card (Britannica)."""
     if not trick:
         return set(hand)
     led = trick[0]
@@ -221,18 +224,25 @@ def _expected(hand: list[Card], trick: list[Card], trump: Suit, rule: str) -> se
     if rule == "follow_only" or not trumps:
         return set(hand)
     if rule == "head_the_trick" and target.suit is trump:
-        return set([c for c in trumps if beats(c, target)] or trumps)
+        return set([c for c in trumps if beats(c, target)] or (trumps if undertrump else hand))
     return set(trumps)
 
 
 @pytest.mark.parametrize("variant", INDIVIDUAL)
 @pytest.mark.parametrize("rule", ["head_the_trick", "follow_beat_or_trump", "follow_only"])
 def test_playoff_duties(variant: str, rule: str) -> None:
-    """Last 8 tricks: follow and win the trick if able (default), else trump (overtrump), else any card."""
+    """Last 8 tricks: follow and win the trick if able (default), else win by trumping
+    (overtrump), else any card (Britannica: "if not able to follow suit, nor to win the trick by
+    trumping, may throw away any card"); ``undertrump=True`` (version 1) plays a losing trump."""
+    for undertrump in (False, True):
+        _check_playoff_duties(variant, rule, undertrump)
+
+
+def _check_playoff_duties(variant: str, rule: str, undertrump: bool) -> None:
     rng = random.Random(7)
     checked = 0
     for seed in range(4):
-        state = new_deal(variant, seed=seed, playoff_rule=rule)
+        state = new_deal(variant, seed=seed, playoff_rule=rule, undertrump=undertrump)
         while not state.is_over:
             p = state.current_player
             if state.phase is Phase.PLAYOFF and p is not None:
@@ -240,7 +250,7 @@ def test_playoff_duties(variant: str, rule: str) -> None:
                 trump = view.trump
                 assert trump is not None
                 legal = {a.cards[0] for a in state.legal_actions()}
-                assert legal == _expected(list(view.hand), list(view.trick), trump, rule)
+                assert legal == _expected(list(view.hand), list(view.trick), trump, rule, undertrump)
                 checked += 1
             state = state.apply(rng.choice(state.legal_actions()))
     assert checked == 4 * 8 * PLAYERS[variant]
@@ -327,3 +337,99 @@ def test_views_and_determinize_keep_what_each_player_sees(variant: str) -> None:
         view = state.view(p)
         assert determinize(view, rng).view(p) == view
         state = state.apply(rng.choice(state.legal_actions()))
+
+
+# -- the printed rules (issue 27) -----------------------------------------------------------
+#
+# [Brit]: Encyclopaedia Britannica, 9th edition, vol. 3, "Bézique", section "Three and Four
+# Handed Bézique" (p. 625; en.wikisource.org, Page:Encyclopædia Britannica, Ninth Edition,
+# v. 3.djvu/643).
+
+
+@pytest.mark.parametrize("variant", [*INDIVIDUAL, "partnership-bezique"])
+def test_a_second_double_bezique_on_a_bezique_already_used_in_a_double(variant: str) -> None:
+    """Item 8 [Brit]: "A second double bezique, counting 500, may be declared to a bezique on
+    the table, which has already been used for double bezique" (three-hand; four-hand: "a second
+    double bezique or triple bezique may be scored as before"): 500 + 500. Version 1's reading,
+    a card scoring once in a double, is ``second_double_bezique=False``."""
+    n = PLAYERS[variant]
+    hands = ["QS QS QS JD JD JD AC AC", "8S 8S 8S 8C 8C 8C 7S 7S", "8D 8D 8D 9C 9C 9C 7D 7D", "9S 9S 9S 9D 9D 9D 7C 7C"]
+    follow = ["8S", "8D", "9S"][: n - 1]
+
+    def win_trick(s: DealState) -> DealState:
+        return run(s, "play AC;" + ";".join(f"play {c}" for c in follow))
+
+    for second_double, scores in ((True, 1000), (False, None)):
+        state = win_trick(deal(variant, hands[:n], stock="AC", second_double_bezique=second_double))
+        state = _finish_declaring(state.apply("meld double-bezique QS QS JD JD"))
+        state = win_trick(state)
+        if scores is None:
+            with pytest.raises(IllegalActionError, match="only once in a double-bezique"):
+                state.apply("meld double-bezique QS QS* JD JD*")
+            continue
+        state = _finish_declaring(state.apply("meld double-bezique QS QS* JD JD*"))  # a new bezique + a tabled one
+        assert state.breakdown[0].melds == scores
+        state = win_trick(state)
+        with pytest.raises(IllegalActionError, match="at most half its cards"):
+            state.apply("meld double-bezique QS* QS* JD* JD*")  # four tabled cards: no new bezique
+    if n == 4:  # a fourth pack: two new jacks on two tabled queens are no bezique on the table
+        hands4 = ["QS QS JD JD JD JD AC AC", *hands[1:]]
+        state = win_trick(deal(variant, hands4, stock="AC"))
+        state = _finish_declaring(state.apply("meld double-bezique QS QS JD JD"))
+        state = win_trick(state)
+        with pytest.raises(IllegalActionError, match="half of each card"):
+            state.apply("meld double-bezique QS* QS* JD JD")
+
+
+def _void_without_a_winning_trump(state: DealState) -> DealState | None:
+    """Play dull moves into the last tricks until the player to play is void in the suit led,
+    holds trumps but none that beats the trump winning the trick, and holds other cards."""
+    while not state.is_over:
+        v = state.view(state.current_player) if state.current_player is not None else None
+        if v is not None and state.phase is Phase.PLAYOFF and len(v.trick) >= 2 and v.trump is not None:
+            led = v.trick[0].suit
+            trumps = [c for c in v.hand if c.suit == v.trump]
+            winning_trump = any(c.suit == v.trump for c in v.trick) and led != v.trump
+            if winning_trump and trumps and not any(c.suit == led for c in v.hand) and len(trumps) < len(v.hand):
+                best = max((c for c in v.trick if c.suit == v.trump), key=lambda c: "789JQKTA".index(c.rank.code))
+                if all("789JQKTA".index(c.rank.code) <= "789JQKTA".index(best.rank.code) for c in trumps):
+                    return state
+        state = dull(state)
+    return None
+
+
+@pytest.mark.parametrize("variant", INDIVIDUAL)
+def test_the_last_tricks_a_player_who_cannot_win_by_trumping_plays_any_card(variant: str) -> None:
+    """Item 9 [Brit, three-hand]: "In playing the last eight tricks, the third hand, if not able to
+    follow suit, nor to win the trick by trumping, may throw away any card he pleases" (four-hand
+    plays as three-hand, presets.md). Version 1 forced a losing trump (``undertrump=True``)."""
+    for seed in range(40):
+        state = _void_without_a_winning_trump(new_deal(variant, seed=seed))
+        if state is None:
+            continue
+        p = state.current_player
+        assert p is not None
+        hand = state.view(p).hand
+        assert {str(a) for a in state.legal_actions()} == {f"play {c}" for c in hand}
+        old = replay({**record_of(state), "options": {**state.rules.options, "undertrump": True}})
+        trump = state.view(p).trump
+        assert {str(a) for a in old.legal_actions()} == {f"play {c}" for c in hand if c.suit == trump}
+        return
+    pytest.fail("no deal reached a trick where a void player cannot win by trumping")
+
+
+def test_three_hand_seed_11_the_issue_position() -> None:
+    """Item 9 [Brit]: issue 27's position (three-hand, seed 11, choices by random.Random(11),
+    hearts trumps, the trick 7S QH): the third hand, holding 8H KD QD 7D 9C 9C, could only play
+    the losing 8H under version 1; he may now play any card."""
+    rng = random.Random(11)
+    old = new_deal("three-hand-bezique", seed=11, undertrump=True)
+    while [str(c) for c in old.view(0).trick] != ["7S", "QH"]:
+        old = old.apply(rng.choice(old.legal_actions()))
+    assert old.phase is Phase.PLAYOFF and old.view(0).trump == Suit.HEARTS
+    third = old.current_player
+    assert third is not None
+    assert sorted(str(c) for c in old.view(third).hand) == ["7D", "8H", "9C", "9C", "KD", "QD"]
+    assert [str(a) for a in old.legal_actions()] == ["play 8H"]
+    now = replay({**record_of(old), "options": {**old.rules.options, "undertrump": False}})
+    assert sorted(str(a) for a in now.legal_actions()) == ["play 7D", "play 8H", "play 9C", "play KD", "play QD"]

@@ -109,6 +109,20 @@ def test_double_bezique_only_from_ones_own_cards() -> None:
         state.apply("meld double-bezique QS QS* JD JD*")
 
 
+def test_option_partner_beziques_forms_a_double_with_the_partners_bezique() -> None:
+    """Britannica 9th ed., four-hand ("Three and Four Handed Bézique"): "to form them the beziques
+    may be declared from the hand of either partner": with ``partner_beziques=True`` the partner's
+    tabled bezique and one's own make a double bezique (500). presets.md keeps one's own cards
+    by default."""
+    state = _passed(run(_start(partner_beziques=True), TRICK1 + "; meld bezique QS JD"))
+    state = _passed(run(state, TRICK2 + "; meld common-marriage KC QC"))
+    state = run(state, TRICK3)
+    assert "meld double-bezique QS QS* JD JD*" in _legal(state)
+    before = state.scores[0]
+    state = state.apply("meld double-bezique QS QS* JD JD*")
+    assert state.scores[0] == before + 500
+
+
 def test_without_passing_the_privilege_option() -> None:
     """With ``pass_privilege=False`` only the trick winner declares (the partner's tabled cards still combine)."""
     state = run(_start(pass_privilege=False), TRICK1)

@@ -238,8 +238,9 @@ def test_closing_stops_the_drawing_and_starts_strict_play() -> None:
 
 
 def test_a_closer_who_reaches_66_and_claims_wins() -> None:
-    """The closer who claims "out" at 66 or more wins; his opponent's points set the game points."""
-    d = deal66("AD TD KD QD AS TS", "9S JS 9H JH 9C JC", "JD")
+    """The closer who claims "out" at 66 or more wins; his opponent's points set the game points
+    (marriages after the closing: the Hoyle reading, option ``marriages_after_stock``)."""
+    d = deal66("AD TD KD QD AS TS", "9S JS 9H JH 9C JC", "JD", marriages_after_stock=True)
     d = play(d, "close", "meld royal-marriage KD QD", "play KD", "play 9S")  # 40 + 4 + 0
     d = play(d, "play AD", "play JS")  # 44 + 11 + 2 = 57
     d = play(d, "play TD", "play 9H")  # 67
@@ -263,7 +264,7 @@ def test_a_failed_closing_gives_the_opponent_two_or_three() -> None:
 def test_the_closers_opponent_may_claim_out_and_scores_at_least_the_penalty() -> None:
     """If the closer's opponent reaches 66 and claims, he scores at least what the failed closing
     gives: here 3, as he had no trick when the stock was closed."""
-    d = deal66("9S JS 9H JH 9C KS", "AD TD KD QD AS TS", "JD")
+    d = deal66("9S JS 9H JH 9C KS", "AD TD KD QD AS TS", "JD", marriages_after_stock=True)
     d = play(d, "close", "play 9S")
     assert legal(d) == {"play AS", "play TS"}  # strict at once: follow and win
     d = play(d, "play AS", "meld royal-marriage KD QD", "play KD", "play 9H", "play AD", "play 9C")
@@ -273,8 +274,9 @@ def test_the_closers_opponent_may_claim_out_and_scores_at_least_the_penalty() ->
 
 
 def test_out_refused_with_a_false_claim_gives_the_opponent_two() -> None:
-    """A false claim (< 66) ends the deal: the opponent scores 2, or 3 if he had no trick."""
-    d = deal66("AS TS KS QS JS 9S", "AH TH KH QH JH 9H", "AD")
+    """A false claim (< 66) ends the deal: with ``false_claim="by_tricks"`` (Schnapsen's figure,
+    and version 1's) the opponent scores 2, or 3 if he had no trick."""
+    d = deal66("AS TS KS QS JS 9S", "AH TH KH QH JH 9H", "AD", false_claim="by_tricks", out_timing="on_lead")
     d = play(d, "out")
     assert d.outcome is not None and d.outcome.ending == "false-out" and d.scores == (0, 3)
     d = deal66("AS TS KS QS JS 9S", "AH TH KH QH JH 9D", "AD")
@@ -449,3 +451,149 @@ def test_the_computer_claims_out_at_66_and_never_falsely() -> None:
                 assert d.points[p] < 66
             d = d.apply(action)
         assert d.outcome is not None and d.outcome.ending != "false-out"
+
+
+# -- the printed rules (issue 27) -----------------------------------------------------------
+#
+# [pagat 66]: pagat.com, "Sixty-six" (www.pagat.com/marriage/66.html);
+# [pagat Schnapsen]: pagat.com, "Schnapsen" (www.pagat.com/marriage/schnaps.html).
+
+
+def _new(variant: str, **options: Any) -> MarriageDeal:
+    """``new_deal(variant, **options)``, a deal of the marriage engine."""
+    d = new_deal(variant, **options)
+    assert isinstance(d, MarriageDeal)
+    return d
+
+
+def _schnapsen_closed_early() -> MarriageDeal:
+    """Player 0 closes at the first lead (player 1 has no trick), player 1 then takes a trick
+    and announces a marriage (33 points), and player 0 reaches 68 with a royal marriage."""
+    d = deal_schnapsen("AD TD KD QD JC", "AC TC TS KS QS", "JD")
+    d = play(d, "close", "play JC", "play AC")  # player 1 wins 13
+    d = play(d, "meld common-marriage KS QS", "play KS", "play TD")  # 13 + 20 = 33; player 0: 14
+    d = play(d, "meld royal-marriage KD QD", "play KD", "play TC")  # player 0: 14 + 40 + 14 = 68
+    assert d.points == (68, 33) and d.core.tricks == (2, 1) and d.core.closed_against_trickless
+    return d
+
+
+def test_schnapsen_a_closer_who_goes_out_scores_by_the_opponent_at_the_closing() -> None:
+    """Item 1 [pagat Schnapsen, "Closing"]: the closer's game points are counted from the
+    opponent's points and tricks at the moment of closing: 3, as the opponent had no trick when
+    the talon was closed, although he has one trick and 33 points at the claim (1 at the claim)."""
+    d = play(_schnapsen_closed_early(), "out")
+    assert d.outcome is not None and d.outcome.ending == "out" and d.scores == (3, 0)
+    legacy = deal_schnapsen("AD TD KD QD JC", "AC TC TS KS QS", "JD", closing_game_points="at_claim")
+    legacy = play(legacy, *[str(a) for _, a in _moves(_schnapsen_closed_early())], "out")
+    assert legacy.scores == (1, 0)  # by the opponent's 33 points and trick at the claim
+
+
+def _moves(d: MarriageDeal) -> list[Any]:
+    return [(p, d.rules.action_space.actions[a]) for p, a in d.core.moves]
+
+
+def test_schnapsen_a_closer_who_never_goes_out_loses_the_deal() -> None:
+    """Item 2 [pagat Schnapsen, "Closing"]: a closer who plays on to the last card and loses
+    the last trick has lost, even with 66 or more: he can no longer go out then. Player 1 had no
+    trick at the closing, so he scores 3."""
+    d = deal_schnapsen("AD TD KD QD JC", "AC KS QS JS TS", "JD")
+    d = play(d, "close", "meld royal-marriage KD QD", "play KD", "play JS")  # 46
+    d = play(d, "play AD", "play QS", "play TD", "play KS")  # 74: player 0 could claim here
+    d = play(d, "play QD", "play TS", "play JC", "play AC")  # he plays on; player 1 takes the last trick
+    assert d.points == (87, 13)
+    assert d.outcome is not None and d.outcome.ending == "closing-failed" and d.scores == (0, 3)
+    legacy = deal_schnapsen("AD TD KD QD JC", "AC KS QS JS TS", "JD", closing_played_out="count")
+    legacy = play(legacy, *[str(a) for _, a in _moves(d)])
+    assert legacy.outcome is not None and legacy.outcome.ending == "closing-made" and legacy.scores == (3, 0)
+
+
+def test_sixty_six_a_closer_who_never_goes_out_loses_the_deal() -> None:
+    """Item 2 [pagat 66, "Closing"]: the same in Sixty-six: 89 points, the last trick lost, the
+    closing failed; 3 to the opponent, who had no trick at the closing."""
+    d = deal66("AD TD KD QD TS JC", "AC KS QS JS 9S 9H", "9D", stock="JH 9C")
+    d = play(d, "meld royal-marriage KD QD", "play QD", "play 9S")  # 43; draws JH and 9C
+    d = play(d, "close", "play AD", "play 9H", "play TD", "play 9C", "play KD", "play JS")  # 70
+    assert d.points == (70, 0) and "out" in legal(d)  # he could go out here
+    d = play(d, "play TS", "play KS", "play JH", "play QS", "play JC", "play AC")
+    assert d.points == (89, 13)
+    assert d.outcome is not None and d.outcome.ending == "closing-failed" and d.scores == (0, 3)
+
+
+def test_sixty_six_marriages_end_with_the_open_stock() -> None:
+    """Item 3 [pagat 66]: once the stock is closed or exhausted no marriage can be declared;
+    the Hoyle reading (marriages to the end) is the option ``marriages_after_stock``."""
+    d = _new("sixty-six", seed=8)
+    assert "meld common-marriage KD QD" in legal(d)
+    closed = d.apply("close")
+    assert not any(a.startswith("meld") for a in legal(closed))
+    with pytest.raises(IllegalActionError, match="marriages end once the stock is closed or exhausted"):
+        closed.apply("meld common-marriage KD QD")
+    hoyle = _new("sixty-six", seed=8, marriages_after_stock=True).apply("close")
+    assert "meld common-marriage KD QD" in legal(hoyle)
+    # Schnapsen keeps its own rule: marriages in any trick, closed or not [pagat Schnapsen]
+    s = deal_schnapsen("AD TD KD QD JC", "AC TC TS KS QS", "JD").apply("close")
+    assert "meld royal-marriage KD QD" in legal(s)
+
+
+def _played_out(seed: int, **options: Any) -> MarriageDeal:
+    """Seed ``seed`` played to the end by random.Random(seed) choices, never closing or claiming."""
+    rng = random.Random(seed)
+    d = _new("sixty-six", seed=seed, **options)
+    while not d.is_over:
+        d = d.apply(rng.choice([a for a in d.legal_actions() if str(a) not in ("out", "close")]))
+    return d
+
+
+def test_sixty_six_played_out_the_higher_total_wins() -> None:
+    """Item 4 [pagat 66]: cards played to the end with no claim: the higher total wins; equal
+    totals are a draw with no game points (version 1 gave the deal to player 0 whenever he had 66)."""
+    d = _played_out(97)
+    assert d.points == (74, 76)
+    assert d.outcome is not None and d.outcome.ending == "cards-out" and d.scores == (0, 1)
+    tie = _played_out(167)
+    assert tie.points == (75, 75)
+    assert tie.outcome is not None and tie.outcome.ending == "no-score" and tie.scores == (0, 0)
+    assert _played_out(97, unclaimed_end="count").scores == (1, 0)  # version 1's reading
+
+
+def test_sixty_six_a_false_claim_costs_a_flat_two() -> None:
+    """Item 5 [pagat 66, scoring table]: "out" with fewer than 66 gives the opponent 2, whatever
+    his points or tricks; the 2-or-3 figure (Schnapsen's) is the option ``false_claim="by_tricks"``."""
+    d = play(deal66("AS TS KS QS JS 9S", "AH TH KH QH JH 9H", "AD"), "play AS", "play 9H")
+    assert d.core.tricks == (1, 0) and "out" in legal(d)
+    flat = d.apply("out")
+    assert flat.outcome is not None and flat.outcome.ending == "false-out" and flat.scores == (0, 2)
+    by_tricks = deal66("AS TS KS QS JS 9S", "AH TH KH QH JH 9H", "AD", false_claim="by_tricks")
+    assert play(by_tricks, "play AS", "play 9H", "out").scores == (0, 3)
+    schnapsen = play(deal_schnapsen("AS TS KS QS JS", "AH TH KH QH JH", "AD"), "play AS", "play JH", "out")
+    assert schnapsen.scores == (0, 3)  # [pagat Schnapsen]: 3 when the opponent has no trick
+
+
+@pytest.mark.parametrize("variant", ["sixty-six", "schnapsen"])
+def test_out_only_just_after_winning_a_trick_or_declaring_a_marriage(variant: str) -> None:
+    """Item 6 [pagat 66, pagat Schnapsen]: "out" may be claimed only just after winning a trick
+    or declaring a marriage, so never at the deal's first lead before a marriage."""
+    for seed in range(20):
+        d = _new(variant, seed=seed)
+        assert "out" not in legal(d)
+        with pytest.raises(IllegalActionError, match="just after winning a trick"):
+            d.apply("out")
+        marriages = [a for a in legal(d) if a.startswith("meld")]
+        if marriages:
+            assert "out" in legal(d.apply(marriages[0]))  # just after declaring one
+        after = play(d, *[str(d.legal_actions()[0])])
+        after = after.apply(after.legal_actions()[0])
+        assert "out" in legal(after)  # the winner of the first trick, on lead
+        assert "out" in legal(_new(variant, seed=seed, out_timing="on_lead"))  # version 1
+
+
+def test_version_1_records_replay_with_version_1_behaviour() -> None:
+    """A record written under behaviour version 1 (no new options named) replays with the
+    legacy values: the first-lead "out" it may contain stays legal, and a false claim costs 2, or
+    3 against a trickless opponent, in both presets."""
+    for variant in ("sixty-six", "schnapsen"):
+        record = {**record_of(new_deal(variant, seed=3, out_timing="on_lead").apply("out"))}
+        record["rules_version"], record["options"] = 1, {"target": 7}
+        old = replay(record)
+        assert old.rules.options["out_timing"] == "on_lead" and old.rules.options["false_claim"] == "by_tricks"
+        assert old.scores == (0, 3)

@@ -24,7 +24,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from .bits import bit_ids, fold_copies, single_bits
+from .bits import bit_ids, fold_copies, iter_bits, single_bits
 from .cards import Card, Rank, Suit
 from .deck import DeckSpec
 from .errors import RuleCode
@@ -258,6 +258,12 @@ class MeldRules:
     (``"any"``), or only a meld that scores more than the earlier one (``"higher_only"``,
     seed 002: a king of a marriage may join four kings, a king of four kings may not
     later marry)."""
+    rescore_groups: frozenset[str] = frozenset()
+    """R2 lifted in these groups for a second meld made half of cards already scored in the
+    group and half of new ones, face by face (three- and four-hand Bezique, Britannica 9th
+    ed.: "a second double bezique, counting 500, may be declared to a bezique on the table,
+    which has already been used for double bezique": one Q♠ and one J♦ reused, one of each
+    new)."""
     reuse: MeldReuse = "classes"
     """``"classes"``: the rules R1-R5 above (reference.md §2.6); ``"distinct_sets"``
     (Marjolet, §14.2): a melded card stays free for any later meld, even one made only of
@@ -272,6 +278,7 @@ class MeldRules:
         concealed: int,
         held: int,
         history: Sequence[Declaration],
+        face_of: Sequence[int] = (),
     ) -> tuple[RuleCode, str] | None:
         """Why declaring ``cards`` as ``table.kinds[kind_index]`` is illegal (None if legal).
 
@@ -285,6 +292,8 @@ class MeldRules:
             concealed: the player's cards not lying on the table.
             held: every card the player holds (R0).
             history: the player's earlier declarations.
+            face_of: physical id -> face (`DeckSpec.face_of`), for `rescore_groups` (without
+                it, only the number of reused cards is checked).
         """
         kinds = table.kinds
         kind = kinds[kind_index]
@@ -311,6 +320,15 @@ class MeldRules:
             if cards & in_intact and not orphans:
                 return RuleCode.MELD_CARD_REUSED, (
                     f"cards of an intact {kind.group} may form it again only with a card of one broken by play"
+                )
+        elif kind.group in self.rescore_groups:
+            scored = 0
+            for k, m in history:
+                if kinds[k].group == kind.group:
+                    scored |= m
+            if not _half_new(cards, scored, face_of):
+                return RuleCode.MELD_CARD_REUSED, (
+                    f"a second {kind.group} may reuse at most half its cards, half of each card, from an earlier one"
                 )
         else:
             for k, m in history:
@@ -612,6 +630,7 @@ def quick_rules(rules: MeldRules) -> bool:
         rules.new_card_rule == "every_meld"
         and not rules.double_after_two_singles
         and not rules.reform_after_play
+        and not rules.rescore_groups
         and rules.reuse == "classes"
     )
 
@@ -877,7 +896,7 @@ def _search_generic(
                     break
                 options.append(choices)
             else:
-                judge = functools.partial(_refusal_of, rules, table, kind_index, concealed, held, history)
+                judge = functools.partial(_refusal_of, rules, table, kind_index, concealed, held, history, deck.face_of)
                 for combo in itertools.product(*options):
                     key = tuple(sorted(itertools.chain.from_iterable(combo)))
                     mask = _choose(key, copies, judge)
@@ -920,7 +939,7 @@ def choose_copies(
     first: list[tuple[RuleCode, str] | None] = []
 
     def judge(mask: int) -> tuple[RuleCode, str] | None:
-        why = rules.refusal(table, kind_index, mask, concealed, held, history)
+        why = rules.refusal(table, kind_index, mask, concealed, held, history, deck.face_of)
         if not first:
             first.append(why)
         return why
@@ -940,9 +959,33 @@ def _refusal_of(
     concealed: int,
     held: int,
     history: Sequence[Declaration],
+    face_of: Sequence[int],
     mask: int,
 ) -> tuple[RuleCode, str] | None:
-    return rules.refusal(table, kind_index, mask, concealed, held, history)
+    return rules.refusal(table, kind_index, mask, concealed, held, history, face_of)
+
+
+def _half_new(cards: int, scored: int, face_of: Sequence[int]) -> bool:
+    """Whether at most half of ``cards`` are in ``scored``, and (with ``face_of``) at most
+    half of each face's copies among them (`MeldRules.rescore_groups`).
+
+    >>> _half_new(0b1111, 0b0011, (0, 0, 1, 1)), _half_new(0b1111, 0b0101, (0, 0, 1, 1))
+    (False, True)
+    >>> _half_new(0b1111, 0b0011, ())  # without faces only the count is checked
+    True
+    """
+    if 2 * (cards & scored).bit_count() > cards.bit_count():
+        return False
+    if not face_of:
+        return True
+    copies: dict[int, int] = {}
+    reused: dict[int, int] = {}
+    for bit in iter_bits(cards):
+        f = face_of[bit]
+        copies[f] = copies.get(f, 0) + 1
+        if (scored >> bit) & 1:
+            reused[f] = reused.get(f, 0) + 1
+    return all(2 * n <= copies[f] for f, n in reused.items())
 
 
 def _bits(mask: int, usage: dict[int, int]) -> list[int]:
@@ -996,6 +1039,10 @@ class DixRule:
     exchange is possible) or ``"score_only"`` (declare, never exchange)."""
     score_on_play: bool = True
     """Playing an unscored one to a trick in the stock phase scores it, win or lose."""
+    score_on_play_in_playoff: bool = False
+    """With ``score_on_play``: playing an unscored one scores in the last tricks too, once
+    the stock is gone (Marjolet: "the trump seven scores 10 when played, win or lose"; the
+    exception of the last tricks is Bezique's)."""
     turned_up_scores: bool = True
     """A turned-up card of this rank scores for the dealer at once."""
     turned_up_points: int | None = None

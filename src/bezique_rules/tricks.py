@@ -67,6 +67,18 @@ class TrickPolicy:
     """HEAD_THE_TRICK only: a void player must beat a trump already winning the trick."""
     must_beat_partner: bool = True
     """HEAD_THE_TRICK only: the duty to beat holds even when the partner is winning."""
+    must_undertrump: bool = True
+    """HEAD_THE_TRICK with `must_overtrump` only: a void player who cannot beat the trump
+    winning the trick must still play a trump; False: "if not able to follow suit, nor to win
+    the trick by trumping", he may play any card (three-hand Bezique, Britannica 9th ed.)."""
+
+    def _heads(self, partner_winning: bool) -> bool:
+        """Whether a void player must beat a trump already winning the trick (overtrump)."""
+        return (
+            self.duty is PlayDuty.HEAD_THE_TRICK
+            and self.must_overtrump
+            and not (partner_winning and not self.must_beat_partner)
+        )
 
     def legal(self, table: TrumpTable, hand: int, trick: tuple[int, ...], partner_winning: bool = False) -> int:
         """The mask of cards in ``hand`` that may be played to ``trick`` (cards so far)."""
@@ -105,16 +117,15 @@ class TrickPolicy:
             out |= suit_mask
             if duty in (PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_EFFECTIVE_SUIT):
                 return out
+            heads = self._heads(partner_winning)
+            winner = trick[table.winner(trick)] if heads else -1
+            trump_winning = winner >= 0 and (trump_mask >> winner) & 1 == 1
             if not is_trump:
+                if trump_winning and not self.must_undertrump:  # only a trump that wins was owed
+                    return out | _beating(table, trump_mask, winner)
                 return out | trump_mask
-            if (
-                duty is PlayDuty.HEAD_THE_TRICK
-                and self.must_overtrump
-                and not (partner_winning and not self.must_beat_partner)
-            ):
-                winner = trick[table.winner(trick)]
-                if (trump_mask >> winner) & 1 and not table.beats(card, winner):
-                    out |= _beating(table, trump_mask, winner)
+            if trump_winning and not table.beats(card, winner):
+                out |= _beating(table, trump_mask, winner)
             return out
         if duty in (PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_EFFECTIVE_SUIT):
             return 0
@@ -181,17 +192,17 @@ class TrickPolicy:
             return levels
         if duty in (PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_EFFECTIVE_SUIT) or not trumps:
             return levels
-        levels.append((trumps, RuleCode.MUST_TRUMP))
-        if (
-            duty is PlayDuty.HEAD_THE_TRICK
-            and self.must_overtrump
-            and not (partner_winning and not self.must_beat_partner)
-        ):
+        if self._heads(partner_winning):
             winner = trick[table.winner(trick)]
             if (table.trump_mask >> winner) & 1:
                 higher = _beating(table, trumps, winner)
                 if higher:
+                    levels.append((trumps, RuleCode.MUST_TRUMP))
                     levels.append((higher, RuleCode.MUST_OVERTRUMP))
+                elif self.must_undertrump:
+                    levels.append((trumps, RuleCode.MUST_TRUMP))
+                return levels
+        levels.append((trumps, RuleCode.MUST_TRUMP))
         return levels
 
 

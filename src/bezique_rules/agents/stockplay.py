@@ -569,8 +569,10 @@ class _Situation:
             v += 4.0 + 0.6 * tb.points[pid]
         if tb.dix_face[trump if trump >= 0 else 0] == f and is_trump and (self.state.scored >> pid) & 1 == 0:
             dix = tb.rules.stock.dix
-            if dix is not None and not (dix.score_on_play and self.state.stage is Phase.PLAY):
-                v += dix.points
+            if dix is not None:
+                scores_now = self.state.stage is Phase.PLAY or dix.score_on_play_in_playoff
+                if not (dix.score_on_play and scores_now):
+                    v += dix.points
         if skill >= FAST:
             v += self.potential_loss(pid)
         else:

@@ -207,6 +207,7 @@ def supports(rules: RuleSet) -> None:
         or stock.result is not None
         or not rules.deal.turn_up
         or stock.dix is None
+        or stock.dix.score_on_play_in_playoff
         or stock.carte_blanche_repeat
         or stock.bonuses != StockBonuses()
         or meld_rules.reform_after_play

@@ -39,6 +39,8 @@ The state record, `MarriageCore` (one NamedTuple; transitions build the next one
 - ``closed_by``: who closed the stock (-1: nobody).
 - ``closed_against_trickless``: whether the closer's opponent had taken no trick when the stock
   was closed (a failed closing then costs more).
+- ``closed_opponent_points``: the closer's opponent's points when the stock was closed (what a
+  closer who goes out scores, `Closing.worth_at`).
 - ``last_trick_bonus``: who took the last-trick bonus (-1: nobody).
 - ``outcome``: how the deal ended (`Outcome`), or None while it goes on.
 - ``moves``: every action so far, as ``(player, action_id)`` pairs.
@@ -69,7 +71,7 @@ __all__ = ["ENGINE", "Announced", "MarriageCore", "MarriageDeal", "MarriageEngin
 Ending: TypeAlias = Literal["out", "false-out", "closing-made", "closing-failed", "cards-out", "no-score"]
 """How a deal ended: a good claim, a false claim, a closing made or failed (cards run out after
 a closing), the cards run out without a claim (a winner by the `OutClaim.at_end` rule), or
-nobody reaching the target."""
+nobody winning it (nobody reached the target, or equal totals under ``"higher_total"``)."""
 
 
 class Announced(NamedTuple):
@@ -116,6 +118,7 @@ class MarriageCore(NamedTuple):
     ruled_out: tuple[int, ...]
     closed_by: int
     closed_against_trickless: bool
+    closed_opponent_points: int
     last_trick_bonus: int
     outcome: Outcome | None
     moves: tuple[Move, ...]
@@ -288,6 +291,7 @@ class MarriageEngine:
             ruled_out=(0, 0),
             closed_by=-1,
             closed_against_trickless=False,
+            closed_opponent_points=0,
             last_trick_bonus=-1,
             outcome=None,
             moves=(),
@@ -364,8 +368,17 @@ class MarriageDeal(DealState):
         return c.stage is not Phase.OVER and not c.trick
 
     def _may_announce(self, p: int) -> bool:
-        """Whether ``p`` (on lead) may announce a marriage now (`MarriageOnLead.timing`)."""
-        return self.setup.meta.parts.marriage.timing == "first_lead" or bool(self.core.tricks[p])
+        """Whether ``p`` (on lead) may announce a marriage now (`MarriageOnLead.timing` and
+        `MarriageOnLead.after_stock`)."""
+        rule = self.setup.meta.parts.marriage
+        if not rule.after_stock and self.core.stage is not Phase.PLAY:
+            return False
+        return rule.timing == "first_lead" or bool(self.core.tricks[p])
+
+    def _may_claim(self) -> bool:
+        """Whether the player on lead, before leading or announcing, may claim "out" now
+        (`OutClaim.timing`): just after winning a trick, so not at the deal's first lead."""
+        return self.setup.meta.parts.out.timing == "on_lead" or bool(self.core.last_trick)
 
     def _compute_legal(self) -> tuple[int, ...]:
         c = self.core
@@ -390,7 +403,8 @@ class MarriageDeal(DealState):
             out.append(ix.exchange_id[c.trump])
         if self._may_close():
             out.append(ix.close_id)
-        out.append(ix.out_id)
+        if self._may_claim():
+            out.append(ix.out_id)
         return tuple(sorted(out))
 
     def _may_exchange(self, p: int) -> bool:
@@ -430,6 +444,8 @@ class MarriageDeal(DealState):
             if ix.trump_marriage[action_id] != (s == c.trump):
                 return RuleCode.NOT_A_MELD, "a marriage in trumps is a royal-marriage, else a common-marriage"
             if not self._may_announce(p):
+                if c.stage is not Phase.PLAY:
+                    return RuleCode.NO_DECLARATION_NOW, "marriages end once the stock is closed or exhausted"
                 return RuleCode.NO_DECLARATION_NOW, "a marriage may be announced only after winning a trick"
             return RuleCode.CARD_NOT_HELD, "you do not hold both the king and the queen"
         if kind is ActionKind.EXCHANGE:
@@ -438,6 +454,8 @@ class MarriageDeal(DealState):
             rule = self.setup.meta.parts.exchange
             trick = " and a trick won" if rule is not None and rule.needs_trick else ""
             return RuleCode.SEVEN_NOT_ALLOWED, f"the exchange needs the card in hand, an open stock{trick}"
+        if kind is ActionKind.OUT:
+            return RuleCode.NO_DECLARATION_NOW, "'out' is claimed just after winning a trick or announcing a marriage"
         return RuleCode.NO_DECLARATION_NOW, "the stock is closed, exhausted or too small to close"
 
     # -- apply --
@@ -476,7 +494,13 @@ class MarriageDeal(DealState):
             )
         if kind is ActionKind.CLOSE:
             return self._next(
-                c._replace(stage=Phase.PLAYOFF, closed_by=p, closed_against_trickless=not c.tricks[1 - p], moves=moves)
+                c._replace(
+                    stage=Phase.PLAYOFF,
+                    closed_by=p,
+                    closed_against_trickless=not c.tricks[1 - p],
+                    closed_opponent_points=self.points[1 - p],
+                    moves=moves,
+                )
             )
         return self._next(c._replace(stage=Phase.OVER, player=-1, outcome=self._claim(p), moves=moves))
 
@@ -488,14 +512,23 @@ class MarriageDeal(DealState):
         o = 1 - p
         points = self.points
         if points[p] < parts.out.target:
-            fine = gp.fine(bool(c.tricks[o]))
+            fine = gp.false_claim(bool(c.tricks[o]))
             if c.closed_by == p:  # the closer's claim was false: his closing failed too
                 fine = max(fine, gp.fine(not c.closed_against_trickless))
             return Outcome(o, fine, "false-out")
-        worth = gp.worth(points[o], bool(c.tricks[o]))
+        worth = self._closer_worth() if c.closed_by == p else gp.worth(points[o], bool(c.tricks[o]))
         if c.closed_by == o:  # the closer's opponent got there first: the closing failed
             worth = max(worth, gp.fine(not c.closed_against_trickless))
         return Outcome(p, worth, "out")
+
+    def _closer_worth(self) -> int:
+        """What the closer scores for going out (`Closing.worth_at`)."""
+        c = self.core
+        parts = self.setup.meta.parts
+        o = 1 - c.closed_by
+        if parts.closing is not None and parts.closing.worth_at == "at_closing":
+            return parts.game_points.worth(c.closed_opponent_points, not c.closed_against_trickless)
+        return parts.game_points.worth(self.points[o], bool(c.tricks[o]))
 
     def _play(self, card: int, moves: tuple[Move, ...]) -> Self:
         c = self.core
@@ -563,12 +596,20 @@ class MarriageDeal(DealState):
         target = parts.out.target
         if c.closed_by >= 0:
             closer = c.closed_by
-            o = 1 - closer
-            if points[closer] >= target:
-                return Outcome(closer, gp.worth(points[o], bool(c.tricks[o])), "closing-made")
-            return Outcome(o, gp.fine(not c.closed_against_trickless), "closing-failed")
+            closing = parts.closing
+            # "must_go_out": the closer can go out only just after winning a trick, so only
+            # by taking the last one; with the target before it and the last trick lost he
+            # can no longer claim, and his closing failed
+            goes_out = closing is None or closing.played_out == "count" or last_winner == closer
+            if points[closer] >= target and goes_out:
+                return Outcome(closer, self._closer_worth(), "closing-made")
+            return Outcome(1 - closer, gp.fine(not c.closed_against_trickless), "closing-failed")
         if parts.out.at_end == "last_trick":
             w = last_winner
+        elif parts.out.at_end == "higher_total":
+            if points[0] == points[1]:
+                return Outcome(-1, 0, "no-score")
+            w = 0 if points[0] > points[1] else 1
         else:
             reached = [q for q in range(2) if points[q] >= target]
             if not reached:

@@ -234,6 +234,8 @@ class DeclarationTables:
     """What the dix scores."""
     score_on_play: bool
     """The dix scores when played."""
+    score_on_play_in_playoff: bool
+    """It scores when played in the play-off too."""
     dix_any_time: bool
     """The dix may be declared on one's turn to play (seed 000, method 2)."""
     meld_limit: int
@@ -487,6 +489,7 @@ def _build_tables(rules: RuleSet) -> StockTables:
             dix_masks=tuple(deck.face_masks[f] if f >= 0 else 0 for f in dix_faces) + (0,),
             dix_points=dix.points if dix is not None else 0,
             score_on_play=dix is not None and dix.score_on_play,
+            score_on_play_in_playoff=dix is not None and dix.score_on_play and dix.score_on_play_in_playoff,
             dix_any_time=dix is not None and dix.any_time,
             meld_limit=stock.melds_per_trick,
             pending=stock.pending_declarations and stock.melds_per_trick > 0,
@@ -1110,7 +1113,12 @@ class StockDeal(DealState):
         if known[p] & bit:
             known = (*known[:p], known[p] ^ bit, *known[p + 1 :])
         d = t.declaring
-        if bit & d.dix_masks[trump] and stage is _ST_PLAY and d.score_on_play and not scored & bit:
+        if (
+            bit & d.dix_masks[trump]
+            and d.score_on_play
+            and (stage is _ST_PLAY or d.score_on_play_in_playoff)
+            and not scored & bit
+        ):
             scored |= bit
             points = _set(points, p, points[p] + ScoreBreakdown(seven=d.dix_points))
         moves += ((p, action_id),)

@@ -26,21 +26,33 @@ import attrs
 from ..cards import Rank
 
 __all__ = [
+    "ClosedPlayOut",
     "Closing",
     "ClosingGame",
+    "ClosingWorth",
     "EndWithoutClaim",
     "GamePoints",
     "MarriageOnLead",
     "MarriageTiming",
     "OutClaim",
+    "OutTiming",
     "TrumpExchange",
 ]
 
 MarriageTiming: TypeAlias = Literal["first_lead", "after_trick"]
 """When a marriage may be announced (`MarriageOnLead.timing`)."""
 
-EndWithoutClaim: TypeAlias = Literal["count", "last_trick"]
+EndWithoutClaim: TypeAlias = Literal["higher_total", "count", "last_trick"]
 """Who wins when the cards run out and nobody claimed "out" (`OutClaim.at_end`)."""
+
+OutTiming: TypeAlias = Literal["after_trick_or_marriage", "on_lead"]
+"""When "out" may be claimed (`OutClaim.timing`)."""
+
+ClosingWorth: TypeAlias = Literal["at_closing", "at_claim"]
+"""When the opponent's points and tricks are read for a closer who goes out (`Closing.worth_at`)."""
+
+ClosedPlayOut: TypeAlias = Literal["must_go_out", "count"]
+"""How a closed deal played to the last card ends (`Closing.played_out`)."""
 
 
 @attrs.frozen
@@ -57,6 +69,10 @@ class MarriageOnLead:
     after winning a trick, or on the first lead); a marriage announced on the first lead
     waits, and counts once the announcer has won a trick; ``"after_trick"``: only after a won
     trick (so never on the first lead)."""
+    after_stock: bool = True
+    """Whether marriages may still be announced once the stock is closed or exhausted: True
+    in Schnapsen (pagat) and in Hoyle's Sixty-six; False in pagat's Sixty-six, where the
+    marriages end with the open stock."""
 
 
 @attrs.frozen
@@ -79,6 +95,15 @@ class Closing:
     """Face-down cards the stock must still hold to be closed (the turn-up not counted)."""
     last_trick_bonus: bool = False
     """Whether the last trick still earns the card points' last-trick bonus after a closing."""
+    worth_at: ClosingWorth = "at_closing"
+    """What a closer who goes out scores: ``"at_closing"``, 1, 2 or 3 game points by his
+    opponent's points and tricks at the moment of closing (3 if the opponent had no trick
+    then, even if he took one later; pagat, Schnapsen); ``"at_claim"``, by them at the claim."""
+    played_out: ClosedPlayOut = "must_go_out"
+    """A closed deal played to the last card: ``"must_go_out"``, the closer wins only by
+    winning the last trick with the target (he can go out then; pagat, Schnapsen and
+    Sixty-six), else his closing failed, whatever his points; ``"count"``, the closer wins
+    with the target or more at the end."""
 
 
 @attrs.frozen
@@ -87,10 +112,15 @@ class OutClaim:
 
     target: int = 66
     """The points (cards won and counted marriages) a claim needs."""
-    at_end: EndWithoutClaim = "count"
-    """When the cards run out (stock not closed) and nobody claimed: ``"count"`` (the player
-    with the target or more wins; if nobody has it, nobody scores), or ``"last_trick"`` (the
-    winner of the last trick wins, Schnapsen)."""
+    at_end: EndWithoutClaim = "higher_total"
+    """When the cards run out (stock not closed) and nobody claimed: ``"higher_total"`` (the
+    higher total of points wins, equal totals score nothing; pagat, Sixty-six), ``"count"``
+    (the first player with the target or more wins; if nobody has it, nobody scores), or
+    ``"last_trick"`` (the winner of the last trick wins; pagat, Schnapsen)."""
+    timing: OutTiming = "after_trick_or_marriage"
+    """``"after_trick_or_marriage"``: only by the player on lead just after he won a trick
+    or announced a marriage (so never at the deal's first lead before a marriage; pagat);
+    ``"on_lead"``: by the player on lead at any time."""
 
 
 @attrs.frozen
@@ -109,6 +139,9 @@ class GamePoints:
     """To the opponent after a false claim or a failed closing."""
     penalty_no_trick: int = 3
     """The same when the opponent had taken no trick (at the claim, or at the closing)."""
+    false_claim_flat: bool = False
+    """A false claim gives the opponent `penalty` whatever his tricks (pagat's Sixty-six
+    scoring table); False: `penalty_no_trick` when he has taken none (pagat, Schnapsen)."""
 
     def worth(self, loser_points: int, loser_tricks: bool) -> int:
         """The game points of a won deal, from the loser's points and whether he took a trick.
@@ -121,8 +154,20 @@ class GamePoints:
         return self.win_schneider if loser_points < self.schneider else self.win
 
     def fine(self, opponent_tricks: bool) -> int:
-        """What a false claim or failed closing gives the opponent."""
+        """What a failed closing gives the opponent (by whether he had a trick at the closing).
+
+        >>> GamePoints().fine(True), GamePoints().fine(False)
+        (2, 3)
+        """
         return self.penalty if opponent_tricks else self.penalty_no_trick
+
+    def false_claim(self, opponent_tricks: bool) -> int:
+        """What a false claim gives the opponent (by whether he has a trick now).
+
+        >>> GamePoints().false_claim(False), GamePoints(false_claim_flat=True).false_claim(False)
+        (3, 2)
+        """
+        return self.penalty if self.false_claim_flat else self.fine(opponent_tricks)
 
 
 @attrs.frozen

@@ -87,6 +87,7 @@ def build_marjolet(name: str, o: Mapping[str, Any]) -> RuleSet:
                 points=10,
                 methods="exchange_only",
                 score_on_play=True,
+                score_on_play_in_playoff=o["seven_scores_late"],
                 turned_up_points=o["turned_seven_points"],
                 exchange_card_usable_same_trick=True,
             ),
@@ -94,7 +95,7 @@ def build_marjolet(name: str, o: Mapping[str, Any]) -> RuleSet:
             declare_on_last_stock_trick=True,
             bonuses=StockBonuses(last_card=o["last_card_bonus"], playoff_sweep=o["sweep_bonus"]),
         ),
-        version=1,
+        version=2,
         description="Marjolet: 32 cards, six each, the marjolet marriages, game 500.",
         option_values=tuple(sorted(o.items())),
         option_specs=_SPECS,
@@ -122,6 +123,14 @@ _SPECS = (
         minimum=0,
         maximum=1000,
         doc="What a seven turned up as trumps scores for the dealer at once (10; gamerules.com says 7).",
+    ),
+    OptionSpec(
+        "seven_scores_late",
+        True,
+        doc="An unexchanged trump seven scores 10 when played in the last six tricks too (le-mistigri.fr: "
+        "10 when played, win or lose); False: only while the stock lasts (version 1, Bezique's rule).",
+        since=2,
+        legacy=False,
     ),
     OptionSpec(
         "last_card_bonus",

@@ -45,14 +45,14 @@ class MultihandProfile(PresetProfile):
     """Partners sit opposite and score per side."""
 
 
-_NO_PARTNER = (("must_beat_partner", True), ("pass_privilege", False))
+_NO_PARTNER = (("must_beat_partner", True), ("pass_privilege", False), ("partner_beziques", False))
 """Without partners: every card winning so far must be beaten, no declaration is passed."""
 
 
 _PROFILES = {
     "three-hand-bezique": MultihandProfile(players=3, partnership=False, fixed_options=_NO_PARTNER),
     "four-hand-bezique": MultihandProfile(players=4, partnership=False, fixed_options=_NO_PARTNER),
-    "partnership-bezique": MultihandProfile(players=4, partnership=True),
+    "partnership-bezique": MultihandProfile(players=4, partnership=True, fixed_options=(("undertrump", True),)),
 }
 
 _DESCRIPTIONS = {
@@ -92,6 +92,31 @@ _FAMILY_OPTIONS = (
         "(§7); False: following the partner's winning card is enough.",
     ),
     OptionSpec(
+        "undertrump",
+        False,
+        doc="Head-the-trick play-off: a player who can neither follow suit nor win the trick by trumping "
+        "must still play a trump (version 1); False: he may play any card (Britannica 9th ed., three-hand).",
+        since=2,
+        legacy=True,
+    ),
+    OptionSpec(
+        "second_double_bezique",
+        True,
+        doc="A second double bezique (500) may be declared to a bezique on the table already used in a "
+        "double bezique, with a new one (Britannica 9th ed.); False: a card scores once in a double (version 1).",
+        since=2,
+        legacy=False,
+    ),
+    OptionSpec(
+        "partner_beziques",
+        False,
+        doc="A double or triple bezique may be formed with the partner's tabled beziques (Britannica 9th ed., "
+        "four-hand: 'the beziques may be declared from the hand of either partner'); False: from the "
+        "declarer's own cards (presets.md).",
+        since=2,
+        legacy=False,
+    ),
+    OptionSpec(
         "pass_privilege",
         True,
         doc="The winner of a trick may pass the declaration to his partner, who declares instead (no consulting).",
@@ -127,13 +152,24 @@ class MultihandOptions:
     without partners)."""
     pass_privilege: bool
     """The trick winner may pass the declaration to his partner (never, without partners)."""
+    partner_beziques: bool
+    """A double or triple bezique may use the partner's tabled beziques (never, without partners)."""
+    undertrump: bool
+    """Head-the-trick play-off: a void player who cannot win by trumping must still trump."""
+    second_double_bezique: bool
+    """A second double bezique may reuse a tabled bezique already used in a double."""
 
 
 def _playoff_policy(opts: MultihandOptions) -> TrickPolicy:
     """The duties of the last eight tricks (reference.md §1.4, §7)."""
     rule = opts.playoff_rule
     if rule == "head_the_trick":
-        return TrickPolicy(PlayDuty.HEAD_THE_TRICK, BeatRule.CURRENT_WINNER, must_beat_partner=opts.must_beat_partner)
+        return TrickPolicy(
+            PlayDuty.HEAD_THE_TRICK,
+            BeatRule.CURRENT_WINNER,
+            must_beat_partner=opts.must_beat_partner,
+            must_undertrump=opts.undertrump,
+        )
     if rule == "follow_beat_or_trump":
         return TrickPolicy(PlayDuty.FOLLOW_BEAT_OR_TRUMP)
     return TrickPolicy(PlayDuty.FOLLOW_ONLY)
@@ -149,7 +185,7 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
         DeclarationPrivilege(
             "winner_or_partner" if opts.pass_privilege else "winner",
             "with_partner_tabled",
-            own_cards_only=frozenset({"double-bezique", "triple-bezique"}),
+            own_cards_only=frozenset() if opts.partner_beziques else frozenset({"double-bezique", "triple-bezique"}),
         )
         if profile.partnership
         else DeclarationPrivilege()
@@ -165,12 +201,15 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
         cut_for_deal=BEZIQUE_CUT,
         engine="stock",
         melds=bezique_meld_table(quartet_rule=opts.quartet_rule, bezique_pair=opts.bezique_pair, beziques=3),
-        meld_rules=bezique_meld_rules(o),
+        meld_rules=attrs.evolve(
+            bezique_meld_rules(o),
+            rescore_groups=frozenset({"double-bezique"}) if opts.second_double_bezique else frozenset(),
+        ),
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=_playoff_policy(opts),
         stock=bezique_stock_rules(o, privilege),
         partnership=profile.partnership,
-        version=1,
+        version=2,
         description=_DESCRIPTIONS[form],
         option_values=tuple(sorted(o.items())),
         option_specs=_PRESETS[form].options,
