@@ -64,7 +64,7 @@ def test_a_whole_match_played_by_numbers(tmp_path: Path) -> None:
         assert "The computer moves up to level 2." in out
     else:
         assert (entry["wins"], entry["margins"]) == (0, 0)
-        assert "the computer goes back to level 1" in out
+        assert "No streak yet (best 0.0000): the computer stays at level 1." in out  # a first match lost
 
 
 def test_the_state_shown_to_the_person(tmp_path: Path) -> None:
@@ -286,3 +286,80 @@ def test_play_through_a_subprocess(tmp_path: Path) -> None:
     assert "Match over:" in done.stdout
     saved = json.loads((tmp_path / "ladder.json").read_text(encoding="utf-8"))
     assert saved["ladders"]["bezique-match"]["matches"] == 1
+
+
+# -- narration and forced moves (issues 25 and 29) ---------------------------------------------
+
+_CARD = re.compile(r"\b(?:[AKQJT98765432][SHDC]|JK)\b")
+
+
+@pytest.mark.parametrize("variant", ["euchre", "british-euchre", "auction-pinochle", "partnership-pinochle"])
+def test_the_narration_names_no_card_the_person_has_not_seen(variant: str) -> None:
+    """Issue 25, cause 1: the narration of a whole match names only cards the person's view shows (his hand,
+    the tricks, the won cards, the known and melded cards, the turn-up, the moves as his history shows
+    them): the Euchre dealer's discard, a burial, cards passed between two other seats are told without
+    their cards. Every line is told from `what_happened` between his views."""
+    from bezique_rules import Moved, what_happened
+    from bezique_rules.play.match import Session
+
+    session = Session(variant, level=1, seed=0)
+    match = session.new_match()
+    hidden_verbs = 0
+    while not match.is_over:
+        before = match.view()
+        move = match.play_human(match.legal_actions()[0]) if match.human_to_act else match.play_computer()
+        after = move.deal_end if move.deal_end is not None else match.view()
+        assert move.events == what_happened(before, after)
+        told = move.lines[: len(move.lines) - (len(match.deal_over_lines(match.game)) if move.deal_end else 0)]
+        assert list(told) == match.narrate(move.events, before, after)
+        seen = {*after.hand, *after.trick, *after.last_trick, *(before.turn_up,), *(after.turn_up,), *after.buried}
+        seen.update(c for cards in (*after.won, *after.known) for c in cards)
+        seen.update(c for m in after.melds for c in m.cards)
+        seen.update(c for _, a in after.history for c in a.cards)
+        named = {m for line in told for m in _CARD.findall(line)}
+        assert named <= {str(c) for c in seen if c is not None}, (told, named)
+        first = move.events[0]
+        if move.player != match.human and move.action.verb.value in ("discard", "give") and move.action.cards:
+            assert isinstance(first, Moved)
+            if not first.action.cards:  # a card the person does not see (one given to him, he sees)
+                hidden_verbs += 1
+                assert not _CARD.findall(told[0]), told
+    assert hidden_verbs
+
+
+def test_euchre_dealers_discard_is_told_face_down() -> None:
+    """The issue's example: ``Session("euchre", level=1, seed=0)`` no longer says ``Seat 3: discard KH.``."""
+    from bezique_rules.play.match import Session
+
+    match = Session("euchre", level=1, seed=0).new_match()
+    lines: list[str] = []
+    while not match.is_over and len(match.game.results) == 0:
+        move = match.play_human(match.legal_actions()[0]) if match.human_to_act else match.play_computer()
+        lines.extend(move.lines)
+    assert not any(re.search(r"discard\w* [AKQJT9][SHDC]", line) for line in lines if not line.startswith("You"))
+    assert any("discards face down." in line for line in lines) or not any("discard" in line for line in lines)
+
+
+def test_a_forced_move_is_played_with_a_line_saying_so() -> None:
+    """Issue 29, item 9: the only legal move (the ``pass`` after a won trick with nothing to declare) is
+    played for the person with one line saying so, and he is not asked; ``--ask-forced`` asks every time."""
+    status, out, err = play(["--seed", "5", "--matches", "1", "--level", "1"], MOVES)
+    assert status == 0, err
+    forced = re.findall(r"^Your only move, (.+), is played for you\.$", out, re.MULTILINE)
+    assert "pass" in forced and len(forced) >= 5
+    menus = re.findall(r"Your moves:\n((?:  .*\n)+)", out)
+    assert menus and all(re.search(r"\b2\. ", m) for m in menus), "every menu shown has a choice"
+    status, asked, err = play(["--seed", "5", "--matches", "1", "--level", "1", "--ask-forced"], MOVES)
+    assert status == 0, err
+    assert "is played for you" not in asked
+    assert re.search(r"Your moves:\n  1\. pass\n", asked), "the lone pass is asked for"
+
+
+def test_the_euchre_table_in_the_terminal_says_kitty() -> None:
+    """Issue 29, item 11: the terminal calls Euchre's pile the kitty, and once the dealer has taken up the
+    turn-up it says so; the dealer's discard is told face down and trumps are named."""
+    status, out, err = play(["euchre", "--level", "1", "--seed", "3"], "order-up\nquit\n")
+    assert status == 0, err
+    assert "kitty: 3 cards" in out and "stock:" not in out
+    assert "turn-up JC (taken up by seat 3)" in out
+    assert "You order up.\nTrumps: clubs.\nSeat 3 discards face down." in out

@@ -176,3 +176,24 @@ def test_the_docs_hook_draws_pictures_at_build_time() -> None:
     assert out.index('class="deal-picture"') < out.index("## Rules")
     with pytest.raises(ValueError, match="unknown argument"):
         hook.on_page_markdown("<!-- deal-picture variant=euchre colour=red -->\n", Page("x.md"), None, None)
+
+
+def test_euchre_kitty_and_the_turn_up_as_they_lie() -> None:
+    """Issue 29, item 11: Euchre's face-down pile is the kitty, not a stock; its turn-up is drawn face up only
+    while the first round of bidding lasts, then said to be taken up by the dealer (ordered up) or turned
+    down; an auction's pile is the widow; Bezique keeps its stock and turn-up."""
+    from bezique_rules import new_deal
+
+    deal = new_deal("euchre", seed=0)
+    bidding = render(deal.view(0))
+    assert "kitty: 3" in bidding and 'class="card turn-up"' in bidding and "stock:" not in bidding
+    ordered = deal.apply("order-up")
+    picture = render(ordered.view(1))
+    assert "kitty: 3" in picture and 'class="card turn-up"' not in picture and "taken up by player 3" in picture
+    passed = deal
+    for _ in range(4):
+        passed = passed.apply("pass")
+    assert "turned down" in render(passed.view(0)) and 'class="card turn-up"' not in render(passed.view(0))
+    assert "widow: 3" in render(new_deal("auction-pinochle", seed=0).view(0))
+    stock = render(new_deal("bezique", seed=0).view(0))
+    assert "stock: " in stock and 'class="card turn-up"' in stock

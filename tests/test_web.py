@@ -21,7 +21,7 @@ import pytest
 from bezique_rules import available_variants, deal_seed, new_game
 from bezique_rules.cli import main
 from bezique_rules.play.ladder import LadderFile
-from bezique_rules.play.web import MAX_BODY, Tables
+from bezique_rules.play.web import MAX_BODY, Tables, serve
 from bezique_rules.rules.registry import get_rules
 from webserver import Client, running_server
 
@@ -32,6 +32,8 @@ def _play_to_the_end(client: Client) -> dict[str, Any]:
     while not state["match_over"]:
         if state["to_act"] == "you":
             status, state = client.request("POST", "/api/act", {"action": state["legal"][0]})
+        elif state["to_act"] == "next":
+            status, state = client.request("POST", "/api/next", {})
         else:
             status, state = client.request("POST", "/api/step", {})
         assert status == 200, state
@@ -281,7 +283,251 @@ def test_every_preset_can_be_served(variant: str) -> None:
                 break
             if state["to_act"] == "you":
                 status, state = client.request("POST", "/api/act", {"action": state["legal"][-1]})
+            elif state["to_act"] == "next":
+                status, state = client.request("POST", "/api/next", {})
             else:
                 status, state = client.request("POST", "/api/step", {})
             assert status == 200, state
         assert state["svg"].startswith("<svg") and state["log"]
+
+
+# -- hardening (issue 25) -----------------------------------------------------------------------
+
+
+def _address(server: Any) -> tuple[str, int]:
+    host, port = server.server_address[:2]
+    return str(host), int(port)
+
+
+def _post_raw(server: Any, path: str, body: bytes, cookie: str | None = None) -> tuple[int, dict[str, Any]]:
+    host, port = server.server_address[:2]
+    conn = http.client.HTTPConnection(str(host), int(port), timeout=10)
+    headers = {"Content-Type": "application/json"}
+    if cookie:
+        headers["Cookie"] = cookie
+    conn.request("POST", path, body=body, headers=headers)
+    response = conn.getresponse()
+    data = json.loads(response.read())
+    conn.close()
+    return response.status, data
+
+
+def test_a_deeply_nested_body_is_a_400(tmp_path: Path) -> None:
+    """A body of 1,000 nested arrays (under the size limit) gets a 400 saying so, not a dropped connection;
+    the server goes on serving."""
+    with running_server(None, level=1) as server:
+        client = Client(server)
+        client.request("POST", "/api/new", {})
+        for body in ("[" * 1000 + "]" * 1000, '{"action": ' + "[" * 900 + "]" * 900 + "}", "{" * 1000):
+            assert len(body) <= MAX_BODY
+            status, answer = _post_raw(server, "/api/act", body.encode(), client.cookie)
+            assert status == 400 and "nests more than" in answer["error"], answer
+        assert client.state()["moves"] == 0
+        status, answer = _post_raw(server, "/api/act", b'{"action": ["[", "{{{{"]}', client.cookie)
+        assert status == 400 and answer["rule"] == "request"  # brackets inside strings do not count
+
+
+def test_one_client_cannot_push_out_the_games_of_others() -> None:
+    """A client holds at most ``per_client`` games (a new one pushes out its own oldest); when the server is
+    full, the client with the most games loses one, never a client with fewer."""
+    tables = Tables(get_rules("bezique"), ladder_file=None, level=1, seed=1, max_games=6, per_client=4)
+    others = [tables.create("10.0.0.2")[0], tables.create("10.0.0.3")[0]]
+    greedy = [tables.create("10.0.0.9")[0] for _ in range(10)]
+    assert tables.games_of("10.0.0.9") == 4 and all(tables.get(t) is not None for t in others)
+    assert [tables.get(t) is not None for t in greedy] == [False] * 6 + [True] * 4
+    tables.create("10.0.0.4")  # full (7 > 6): the greedy client gives up its least recently used game
+    assert len(tables) == 6 and tables.games_of("10.0.0.9") == 3
+    assert all(tables.get(t) is not None for t in others)
+
+
+def test_games_per_client_over_http(tmp_path: Path) -> None:
+    """Over HTTP the client is its address: new games beyond its share push out its own oldest."""
+    with running_server(None, level=1, per_client=2) as server:
+        first, second, third = Client(server), Client(server), Client(server)
+        for client in (first, second, third):
+            assert client.request("POST", "/api/new", {})[0] == 200
+        assert first.request("GET", "/api/state")[0] == 404
+        assert second.request("GET", "/api/state")[0] == 200 and third.request("GET", "/api/state")[0] == 200
+
+
+def test_a_slow_request_is_cut_off_at_its_deadline() -> None:
+    """A client sending one header line every half second is cut off at the request deadline (here 1 s), and
+    others are served meanwhile."""
+    import time
+
+    with running_server(None, level=1, request_deadline=1.0) as server:
+        started = time.monotonic()
+        with socket.create_connection(_address(server), timeout=10) as slow:
+            slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            closed = False
+            for k in range(20):  # at most 10 s
+                time.sleep(0.5)
+                try:
+                    slow.sendall(f"X-Slow-{k}: 1\r\n".encode())
+                    slow.settimeout(0.01)
+                    closed = slow.recv(1024) == b""
+                except TimeoutError:
+                    continue
+                except OSError:
+                    closed = True
+                if closed:
+                    break
+            assert closed and time.monotonic() - started < 5
+        assert Client(server).request("POST", "/api/new", {})[0] == 200
+
+
+def _favicon(server: Any) -> bytes:
+    return f"GET /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1:{server.server_address[1]}\r\n\r\n".encode()
+
+
+def test_connections_are_capped() -> None:
+    """Beyond ``max_connections`` idle connections a new one gets a 503 at once; when they are cut off at the
+    deadline, the server serves again."""
+    import time
+
+    with running_server(None, level=1, max_connections=2, request_deadline=1.5) as server:
+        idle = [socket.create_connection(_address(server), timeout=10) for _ in range(2)]
+        time.sleep(0.2)
+        try:
+            assert _raw(server.server_address, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") == 503
+        finally:
+            for sock in idle:
+                sock.close()
+        for _ in range(50):  # the idle connections end (closed, or at their deadline)
+            time.sleep(0.1)
+            if _raw(server.server_address, _favicon(server)) == 204:
+                break
+        else:
+            raise AssertionError("the server did not serve again")
+
+
+def test_seed_is_said_to_be_a_test_switch(tmp_path: Path) -> None:
+    """serve --seed deals every browser the same cards: the server says so when it starts; without it, two
+    browsers get different deals."""
+    out = io.StringIO()
+    server = serve(get_rules("bezique-match"), port=0, ladder_file=None, level=1, seed=5, out=out)
+    server.server_close()
+    assert "--seed 5: every browser is dealt the same matches" in out.getvalue()
+    tables = Tables(get_rules("bezique-match"), ladder_file=None, level=1, seed=None)
+    hands = {str(tables.create(str(k))[1].match.view().hand) for k in range(4)}
+    assert len(hands) > 1
+
+
+# -- the end of a deal, forced moves, small things (issue 29) ------------------------------------
+
+
+def test_the_end_of_a_deal_stays_on_the_table(tmp_path: Path) -> None:
+    """When a deal ends its last trick and scores stay shown with a deal-result panel (the breakdown) until
+    POST /api/next; the computer cannot move meanwhile."""
+    with running_server(None, level=1) as server:
+        client = Client(server)
+        status, state = client.request("POST", "/api/new", {})
+        while state["to_act"] in ("you", "computer"):
+            if state["to_act"] == "you":
+                status, state = client.request("POST", "/api/act", {"action": state["legal"][0]})
+            else:
+                status, state = client.request("POST", "/api/step", {})
+            assert status == 200, state
+        panel = state["deal_result"]
+        assert panel["title"] == "Deal 1 is over" and any(line.strip().startswith("you:") for line in panel["lines"])
+        assert state["phase"] == "over" and 'class="card last' in state["svg"]
+        if state["match_over"]:
+            return  # the match ended with its first deal: the result box takes over
+        assert state["to_act"] == "next" and state["legal"] == []
+        assert client.request("POST", "/api/step", {})[0] == 409
+        assert client.request("POST", "/api/act", {"action": "pass"})[0] == 409
+        status, state = client.request("POST", "/api/next", {})
+        assert status == 200 and state["deal"] == 2 and state["deal_result"] is None
+        assert client.request("POST", "/api/next", {})[0] == 409
+
+
+def test_forced_moves_are_played_for_the_person_unless_turned_off(tmp_path: Path) -> None:
+    """With forced moves played (the default) the person is never asked for a lone move and the log says
+    each one; POST /api/settings turns it off, and the lone ``pass`` is asked for."""
+    with running_server(None, level=1) as server:
+        client = Client(server)
+        status, state = client.request("POST", "/api/new", {})
+        assert state["play_forced"] is True
+        for _ in range(60):
+            if state["to_act"] == "you":
+                assert len(state["legal"]) > 1
+                status, state = client.request("POST", "/api/act", {"action": state["legal"][0]})
+            elif state["to_act"] == "computer":
+                status, state = client.request("POST", "/api/step", {})
+            else:
+                break
+        assert any(line.startswith("Your only move, pass, is played for you.") for line in state["log"])
+        status, state = client.request("POST", "/api/settings", {"play_forced": False})
+        assert status == 200 and state["play_forced"] is False
+        asked = False
+        for _ in range(300):
+            if state["to_act"] == "you":
+                asked = asked or len(state["legal"]) == 1
+                status, state = client.request("POST", "/api/act", {"action": state["legal"][0]})
+            elif state["to_act"] == "computer":
+                status, state = client.request("POST", "/api/step", {})
+            else:
+                break
+            if asked:
+                break
+        assert asked, "a lone move is asked for"
+        assert client.request("POST", "/api/settings", {"play_forced": "yes"})[0] == 400
+
+
+def test_resume_favicon_and_the_streak_in_words(tmp_path: Path) -> None:
+    """The page's first request (POST /api/new {"resume": true}) makes a game or returns the browser's own,
+    never a 404; /favicon.ico is a 204; the streak is shown with what it means."""
+    with running_server(tmp_path / "ladder.json") as server:
+        client = Client(server)
+        status, first = client.request("POST", "/api/new", {"resume": True})
+        assert status == 200 and client.cookie
+        client.request("POST", "/api/act", {"action": first["legal"][0]})
+        status, again = client.request("POST", "/api/new", {"resume": True})
+        assert status == 200 and again["moves"] >= 1
+        assert _raw(server.server_address, _favicon(server)) == 204
+        assert first["ladder"]["text"] == "streak 0.0000 (no wins yet)"
+        conn = http.client.HTTPConnection(*_address(server), timeout=10)
+        conn.request("GET", "/", headers={"Host": f"127.0.0.1:{_address(server)[1]}"})
+        response = conn.getresponse()
+        response.read()
+        assert response.getheader("Connection") == "close"  # one request a connection: no idle slot held
+        conn.close()
+
+
+@pytest.mark.parametrize("variant", ["euchre", "auction-pinochle", "partnership-pinochle", "sixty-six", "bezique"])
+def test_the_page_json_is_the_same_in_worlds_the_person_cannot_tell_apart(variant: str) -> None:
+    """Issue 25: what the page shows of a view (`view_json`) and the narration's events are the same in every
+    world `determinize` builds from the person's view (other hands and the stock dealt anew): nothing in
+    them comes from the hidden cards."""
+    from bezique_rules import determinize, new_deal, what_happened
+    from bezique_rules.play.match import narrate, seat_names
+    from bezique_rules.play.web import view_json
+
+    rules = get_rules(variant)
+    rng = random.Random(7)
+    deal = new_deal(rules, seed=4)
+    names = seat_names(rules, 0)
+    checked = 0
+    while not deal.is_over:
+        before = deal.view(0)
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+        view = deal.view(0)
+        shown = view_json(view, rules, names, title="t")
+        told = what_happened(before, view)
+        for k in range(2):
+            world = determinize(view, random.Random(k))
+            assert view_json(world.view(0), rules, names, title="t") == shown
+            assert what_happened(before, world.view(0)) == told
+            assert narrate(rules, names, before, world.view(0)) == narrate(rules, names, before, view)
+            checked += 1
+    assert checked >= 10
+
+
+def test_serve_ask_forced_starts_with_the_switch_off(tmp_path: Path) -> None:
+    """``serve --ask-forced`` (here `serve(play_forced=False)`): every game starts asking for forced moves."""
+    with running_server(None, level=1, play_forced=False) as server:
+        status, state = Client(server).request("POST", "/api/new", {})
+        assert status == 200 and state["play_forced"] is False
+    args = ["serve", "--ask-forced", "--level", "9"]
+    out, err = io.StringIO(), io.StringIO()
+    assert main(args, out, err) == 2 and "--level" in err.getvalue()  # the flag itself is accepted

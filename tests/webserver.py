@@ -13,18 +13,32 @@ from typing import Any
 
 from bezique_rules import get_rules
 from bezique_rules.play.ladder import LadderFile
-from bezique_rules.play.web import GameServer, serve
+from bezique_rules.play.web import GameServer, Tables, serve
 
 
 @contextmanager
 def running_server(
-    ladder: Path | None, *, variant: str = "bezique-match", seed: int = 5, level: int | None = None
+    ladder: Path | None,
+    *,
+    variant: str = "bezique-match",
+    seed: int = 5,
+    level: int | None = None,
+    play_forced: bool = True,
+    **limits: Any,
 ) -> Iterator[GameServer]:
-    """A server on a free port of 127.0.0.1, serving in a thread until the block ends."""
+    """A server on a free port of 127.0.0.1, serving in a thread until the block ends; ``limits`` are
+    `GameServer` keywords (``max_connections``, ``request_deadline``) and `Tables` ones (``per_client``)."""
     ladder_file = LadderFile.load(ladder) if ladder is not None else None
     out = io.StringIO()
-    server = serve(get_rules(variant), port=0, ladder_file=ladder_file, level=level, seed=seed, out=out)
-    assert server.url in out.getvalue()
+    if limits:
+        per_client = {k: limits.pop(k) for k in ("per_client", "max_games") if k in limits}
+        tables = Tables(get_rules(variant), ladder_file=ladder_file, level=level, seed=seed, play_forced=play_forced,
+                        **per_client)  # fmt: skip
+        server = GameServer(("127.0.0.1", 0), tables, **limits)
+    else:
+        server = serve(get_rules(variant), port=0, ladder_file=ladder_file, level=level, seed=seed, out=out,
+                       play_forced=play_forced)  # fmt: skip
+        assert server.url in out.getvalue()
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -26,13 +26,14 @@ the cards clickable.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 from xml.sax.saxutils import escape
 
 from .actions import Action, Verb
 from .cards import Card, Rank, Suit, cards_without
-from .state import DealState, PlayerView
+from .state import DealState, Phase, PlayerView
 
-__all__ = ["render"]
+__all__ = ["pile_of", "render"]
 
 WIDTH = 960
 """The width of every picture (the height follows from the number of players)."""
@@ -199,6 +200,28 @@ def render(
     return _Picture(view, views, face_up, legal, names, title).draw()
 
 
+def pile_of(view: PlayerView) -> tuple[Literal["stock", "kitty", "widow"], Literal["face up", "taken", "turned down"]]:
+    """What the face-down pile is called and how the turn-up lies, read from the view: Euchre's
+    kitty (its turn-up face up while the first round of bidding lasts, then ``taken`` up by
+    the dealer or ``turned down``), an auction's widow, else the stock (its turn-up face up).
+
+    >>> from bezique_rules import new_deal
+    >>> pile_of(new_deal("euchre", seed=0).view(0)), pile_of(new_deal("euchre", seed=0).apply("order-up").view(0))
+    (('kitty', 'face up'), ('kitty', 'taken'))
+    """
+    verbs = {a.verb for _, a in view.history}
+    euchre = Verb.ORDER_UP in verbs or Verb.CALL in verbs or (view.turn_up is not None and view.phase is Phase.BID)
+    if not euchre:
+        auction = Verb.BID in verbs or (view.turn_up is None and view.phase is Phase.BID)
+        return ("widow" if auction else "stock"), "face up"
+    if Verb.ORDER_UP in verbs:
+        return "kitty", "taken"
+    passes = sum(1 for _, a in view.history if a.verb is Verb.PASS)
+    if Verb.CALL in verbs or view.trump is not None or passes >= len(view.hand_sizes):
+        return "kitty", "turned down"
+    return "kitty", "face up"
+
+
 class _Picture:
     """The layout of one picture, top to bottom."""
 
@@ -268,7 +291,7 @@ class _Picture:
         sides = self._sides()
         scores = " · ".join(f"{' & '.join(self.names[p] for p in side)} {s}" for side, s in zip(sides, v.scores))
         line = f"scores: {scores}"
-        if v.game_scores is not None:
+        if v.game_scores is not None and any(v.game_scores):
             line += "   (before this deal: " + " · ".join(str(s) for s in v.game_scores) + ")"
         self.parts.append(_text(14, y + 42, line))
         if v.trump is not None:
@@ -326,12 +349,17 @@ class _Picture:
                                     size=10, anchor="middle"))  # fmt: skip
         x1 = x0 + max(n, 2) * (_SMALL[0] + 6) + 40
         if v.stock_size or v.turn_up is not None:
-            self.parts.append(_text(x1, y + 16, f"stock: {v.stock_size}"))
+            pile, up = pile_of(v)
+            self.parts.append(_text(x1, y + 16, f"{pile}: {v.stock_size}"))
             for k in range(min(3, v.stock_size)):
                 self.parts.append(_back(x1 + 2 * k, top + 2 * k, _BIG))
-            if v.turn_up is not None:
+            if v.turn_up is not None and up == "face up":
                 self.parts.append(_text(x1 + 90, y + 16, "turn-up"))
                 self.parts.append(_face(v.turn_up, x1 + 90, top, _BIG, extra="turn-up"))
+            elif v.turn_up is not None:  # Euchre: taken up by the dealer, or turned down
+                taken = f"taken up by {self.names[v.dealer]}" if up == "taken" else "turned down"
+                self.parts.append(_text(x1 + 90, y + 16, f"turn-up {v.turn_up}"))
+                self.parts.append(_text(x1 + 90, y + 34, taken, size=11))
         if v.cut is not None:
             self.parts.append(_text(x1 + 180, y + 16, f"cut: {v.cut}"))
         return top + _BIG[1] + 24

@@ -1,4 +1,4 @@
-"""The ladder of ``bezique-rules play`` (reference.md §3) and the small JSON file that keeps it.
+"""The ladder of ``bezique-rules play`` and the small JSON file that keeps it.
 
 Each match the person wins raises the computer one level, up to level 5; a
 loss or a draw ends the streak and the computer goes back to level 1. The
@@ -27,7 +27,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["ENV_VAR", "Ladder", "LadderFile", "default_ladder_path", "format_score"]
+__all__ = ["ENV_VAR", "Ladder", "LadderFile", "default_ladder_path", "format_score", "streak_text"]
 
 ENV_VAR = "BEZIQUE_RULES_LADDER"
 """The environment variable naming the ladder file."""
@@ -122,6 +122,20 @@ class Ladder:
                 raise ValueError(f"{field.name} must be a whole number of 0 or more, not {v!r}")
             values[field.name] = v
         return cls(**values)
+
+
+def streak_text(ladder: Ladder) -> str:
+    """The streak as the games show it: the score, and what it means in words.
+
+    >>> streak_text(Ladder()), streak_text(Ladder(wins=2, margins=450, best_wins=2, best_margins=450))
+    ('streak 0.0000 (no wins yet)', 'streak 2.0450 (2 wins, margins 450) · best 2.0450')
+    """
+    if ladder.wins:
+        meaning = f"{ladder.wins} win{'s' if ladder.wins != 1 else ''}, margins {ladder.margins}"
+    else:
+        meaning = "no wins yet"
+    best = f" · best {ladder.best}" if ladder.best_wins else ""
+    return f"streak {ladder.score} ({meaning}){best}"
 
 
 def default_ladder_path() -> Path:

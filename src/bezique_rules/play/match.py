@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 from collections.abc import Sequence
@@ -34,15 +35,37 @@ import attrs
 from ..actions import Action, Verb
 from ..agents.base import Agent
 from ..agents.levels import level as level_agent
-from ..cards import Card, CardSet, cards_without
+from ..cards import Card, CardSet
 from ..errors import IllegalActionError, NotationError, OptionError, RuleCode
+from ..events import (
+    CardsReceived,
+    CardsShown,
+    Event,
+    Moved,
+    PhaseChanged,
+    ScoresChanged,
+    TrickWon,
+    TrumpsFixed,
+    what_happened,
+)
 from ..game import GameState, deal_seed, new_game
 from ..rules.registry import get_rules
 from ..rules.ruleset import RuleSet
-from ..state import PlayerView
-from .ladder import Ladder, LadderFile
+from ..state import Phase, PlayerView
+from .ladder import Ladder, LadderFile, streak_text
 
-__all__ = ["Match", "MatchResult", "PlayedMove", "Session", "cards_text", "seat_names"]
+__all__ = [
+    "Match",
+    "MatchResult",
+    "PlayedMove",
+    "Session",
+    "cards_text",
+    "narrate",
+    "race_points",
+    "score_text",
+    "seat_names",
+    "side_name",
+]
 
 
 def seat_names(rules: RuleSet, human: int) -> tuple[str, ...]:
@@ -66,6 +89,50 @@ def seat_names(rules: RuleSet, human: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+def side_name(rules: RuleSet, human: int, names: Sequence[str], side: int) -> str:
+    """A scoring side as the person at seat ``human`` calls it: you, your side, computer,
+    their side (``names``: `seat_names`)."""
+    seats = rules.sides[side]
+    if human in seats:
+        return "you" if len(seats) == 1 else "your side"
+    return names[seats[0]] if len(seats) == 1 else "their side"
+
+
+def score_text(rules: RuleSet, view: PlayerView, names: Sequence[str]) -> str:
+    """The scores of the deal (and the totals before it) as the viewer reads them, from his
+    view alone.
+
+    >>> from bezique_rules import get_rules, new_game
+    >>> rules = get_rules("sixty-six")
+    >>> score_text(rules, new_game(rules, seed=1).view(0), seat_names(rules, 0))
+    'Scores this deal: you 0, computer 0; points toward 66: you 0, computer 0'
+    """
+    side = functools.partial(side_name, rules, view.player, names)
+    text = "Scores this deal: " + ", ".join(f"{side(s)} {v}" for s, v in enumerate(view.scores))
+    before = view.game_scores
+    if before is not None and any(before):
+        text += " (before this deal: " + ", ".join(f"{side(s)} {v}" for s, v in enumerate(before)) + ")"
+    if rules.card_points_at_end:
+        text += "; aces and tens won count at the end"
+    if rules.closing_game is not None:  # game points above; the race to 66 here
+        points = ", ".join(f"{side(s)} {v}" for s, v in enumerate(race_points(rules, view)))
+        text += f"; points toward {rules.closing_game.out.target}: {points}"
+    return text
+
+
+def race_points(rules: RuleSet, view: PlayerView) -> tuple[int, ...]:
+    """Sixty-six, Schnapsen: each player's points toward the target, from the view (the cards
+    he won, and his marriages once he has won a trick)."""
+    value = dict(rules.card_points.points)
+    out = []
+    for p, won in enumerate(view.won):
+        points = sum(value.get(c.rank, 0) for c in won)
+        if won:
+            points += sum(m.points for m in view.melds if m.player == p)
+        out.append(points)
+    return tuple(out)
+
+
 def cards_text(cards: Sequence[Card] | CardSet) -> str:
     """Cards in notation, separated by spaces."""
     return " ".join(str(c) for c in cards)
@@ -80,7 +147,15 @@ class PlayedMove:
     action: Action
     """The move."""
     lines: tuple[str, ...]
-    """What happened, in sentences (the move, the trick won, the cards drawn, the deal's end)."""
+    """What happened, in sentences (the move, the trick won, the cards drawn, the deal's end),
+    told from `events` alone."""
+    events: tuple[Event, ...] = ()
+    """What the person saw happen (`bezique_rules.what_happened` between his views before and
+    after the move)."""
+    deal_end: PlayerView | None = None
+    """When the move ended a deal: the person's last view of it (its last trick, its scores)."""
+    forced: bool = False
+    """Whether the move was the person's only legal move, played for him."""
 
 
 @attrs.frozen
@@ -101,8 +176,12 @@ class Match:
     share a match between threads (the web server).
     """
 
-    def __init__(self, rules: RuleSet, game: GameState, *, human: int, level: int, seed: int) -> None:
+    def __init__(
+        self, rules: RuleSet, game: GameState, *, human: int, level: int, seed: int, play_forced: bool = True
+    ) -> None:
         self.rules = rules
+        self.play_forced = play_forced
+        """Whether the person's forced moves (a single legal move) are played for him."""
         self.game = game
         self.human = human
         self.level = level
@@ -140,27 +219,11 @@ class Match:
 
     def side_name(self, side: int) -> str:
         """A scoring side as the person calls it: you, your side, computer, their side."""
-        seats = self.rules.sides[side]
-        if self.human in seats:
-            return "you" if len(seats) == 1 else "your side"
-        return self.names[seats[0]] if len(seats) == 1 else "their side"
+        return side_name(self.rules, self.human, self.names, side)
 
-    def score_line(self) -> str:
-        """The scores of this deal (and the totals before it)."""
-        game = self.game
-        deal = ", ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(game.deal.scores))
-        text = f"Scores this deal: {deal}"
-        if game.deal_number > 1 or any(game.totals):
-            text += " (before this deal: " + self.totals_text() + ")"
-        if self.rules.card_points_at_end:
-            text += "; aces and tens won count at the end"
-        if self.rules.closing_game is not None:
-            from ..engine.marriage import MarriageDeal
-
-            if isinstance(game.deal, MarriageDeal):  # game points above; the race to 66 here
-                points = ", ".join(f"{self.side_name(s)} {v}" for s, v in enumerate(game.deal.points))
-                text += f"; points toward {self.rules.closing_game.out.target}: {points}"
-        return text
+    def score_line(self, view: PlayerView | None = None) -> str:
+        """The scores of this deal (and the totals before it), from the person's view."""
+        return score_text(self.rules, self.view() if view is None else view, self.names)
 
     def totals_text(self) -> str:
         """The match totals, side by side."""
@@ -206,6 +269,19 @@ class Match:
         self.game.check(chosen)
         return self._apply(self.human, chosen)
 
+    def forced_move(self) -> Action | None:
+        """The person's only legal move when he is to act and has exactly one (else None)."""
+        legal = self.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def play_forced_move(self) -> PlayedMove | None:
+        """When `play_forced` is on and the person has a single legal move, play it for him
+        (its narration begins with a line saying so); else None."""
+        action = self.forced_move() if self.play_forced else None
+        if action is None:
+            return None
+        return self._apply(self.human, action, forced=True)
+
     def play_computer(self) -> PlayedMove:
         """Make the computer's next move.
 
@@ -220,60 +296,36 @@ class Match:
         action = self.agent.choose(self.game.view(player), self.rng)
         return self._apply(player, action)
 
-    def _apply(self, player: int, action: Action) -> PlayedMove:
+    def _apply(self, player: int, action: Action, *, forced: bool = False) -> PlayedMove:
         before = self.game
+        seen = before.view(self.human)
         after = before.apply(action)
         self.game = after
-        move = PlayedMove(player, action, tuple(self._describe(player, action, before, after)))
+        deal_end = None
+        if after.deal_number != before.deal_number or after.is_over:
+            # the deal is over: the person's last view of it (the next deal may already be dealt)
+            last = after.deal if after.deal_number == before.deal_number else before.deal.apply(action, check=False)
+            deal_end = attrs.evolve(last.view(self.human), game_scores=seen.game_scores)
+        now = deal_end if deal_end is not None else after.view(self.human)
+        events = what_happened(seen, now)
+        lines = self.narrate(events, seen, now)
+        if forced:
+            lines[0] = f"Your only move, {action}, is played for you."
+        if deal_end is not None:
+            lines.extend(self.deal_over_lines(after))
+        move = PlayedMove(player, action, tuple(lines), events, deal_end, forced)
         self.moves.append(move)
         return move
 
     # -- narration -------------------------------------------------------------------
 
-    def _describe(self, player: int, action: Action, before: GameState, after: GameState) -> list[str]:
-        who = self.names[player]
-        you = player == self.human
-        verb = action.verb
-        subject = "You" if you else who.capitalize()
-        if verb is Verb.PLAY:
-            lines = [f"{'You play' if you else subject + ' plays'} {cards_text(action.cards)}."]
-        elif verb is Verb.MELD:
-            kinds = before.rules.melds
-            k = kinds.index(action.meld)
-            extra = f" for {kinds.kinds[k].points}" if k >= 0 else ""
-            told = f"{action.meld} {cards_text(action.cards)}{extra}"
-            lines = [f"{'You declare' if you else subject + ' declares'} {told}."]
-        elif verb is Verb.EXCHANGE:
-            told = f"{cards_text(action.cards)} for the turn-up (10)"
-            lines = [f"{'You exchange' if you else subject + ' exchanges'} {told}."]
-        elif verb is Verb.BID:
-            lines = [f"{'You bid' if you else subject + ' bids'} {action.number}."]
-        elif verb is Verb.PASS:
-            lines = ["You pass." if you else f"{subject} passes."]
-        else:
-            lines = [f"{subject}: {action}."]
-        lines.extend(self._after(before, after, action))
-        return lines
-
-    def _after(self, before: GameState, after: GameState, action: Action) -> list[str]:
-        if after.deal_number != before.deal_number or (after.is_over and not before.is_over):
-            return self.deal_over_lines(after)
-        lines = []
-        b = before.deal.view(self.human)
-        a = after.deal.view(self.human)
-        for p in range(self.rules.players):
-            if len(a.won[p]) > len(b.won[p]):
-                lines.append(f"{'You win' if p == self.human else self.names[p].capitalize() + ' wins'} the trick.")
-        gained = cards_without(a.hand, b.hand)
-        if action.verb is Verb.EXCHANGE and b.turn_up is not None and b.turn_up in gained:
-            gained.remove(b.turn_up)
-        if gained:
-            verb = "draw" if self.rules.draws_from_stock else "receive"
-            lines.append(f"You {verb} {cards_text(gained)}.")
-        return lines
+    def narrate(self, events: Sequence[Event], before: PlayerView, after: PlayerView) -> list[str]:
+        """What the person saw happen, in sentences (see `narrate`)."""
+        return narrate(self.rules, self.names, before, after, events)
 
     def deal_over_lines(self, after: GameState) -> list[str]:
-        """The end of a deal: each side's score and where it came from, then the totals."""
+        """The end of a deal: each side's score and where it came from (the deal's result,
+        public once it is over: `GameState.results`), then the totals."""
         result = after.results[-1]
         lines = ["", f"Deal {len(after.results)} is over."]
         for side, part in enumerate(result.breakdown):
@@ -313,6 +365,131 @@ class Match:
         return lines
 
 
+class _Teller:
+    """The sentences of `narrate`, for the person at seat ``human``."""
+
+    def __init__(self, rules: RuleSet, human: int, names: Sequence[str]) -> None:
+        self.rules = rules
+        self.human = human
+        self.names = names
+
+    def _subject(self, player: int) -> str:
+        return "You" if player == self.human else self.names[player].capitalize()
+
+    def _verb(self, player: int, verb: str) -> str:
+        """``You play`` or ``Computer plays``."""
+        if player == self.human:
+            return f"You {verb}"
+        third = verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
+        return f"{self._subject(player)} {third}"
+
+    def tell(self, events: Sequence[Event], before: PlayerView, after: PlayerView) -> list[str]:
+        lines: list[str] = []
+        named_trump = False
+        moved = [e for e in events if isinstance(e, Moved)]
+        scored = next((e.gained for e in events if isinstance(e, ScoresChanged)), None)
+        for event in events:
+            if isinstance(event, Moved):
+                named_trump = named_trump or event.action.verb in (Verb.TRUMP, Verb.CALL)
+                line = self._move_line(event, before)
+                if event.action.verb in (Verb.EXCHANGE, Verb.DECLARE) and scored is not None and len(moved) == 1:
+                    gained = scored[self.rules.side_of(event.player)]
+                    line = line[:-1] + f" ({gained})." if gained else line  # the points it scored
+                lines.append(line)
+            elif isinstance(event, TrickWon):
+                lines.append(f"{self._verb(event.player, 'win')} the trick.")
+            elif isinstance(event, CardsReceived):
+                told = cards_text(event.cards)
+                lines.append({
+                    "stock": f"You draw {told}.",
+                    "turn-up": f"You take the turn-up {told}.",
+                    "widow": f"You take the widow: {told}.",
+                    "given": f"You receive {told}.",
+                    "other": f"You pick up {told}.",
+                }[event.source])  # fmt: skip
+            elif isinstance(event, CardsShown):
+                who = self._subject(event.player)
+                if event.cards == (before.turn_up,):  # the last card of the stock, or the Euchre dealer's
+                    lines.append(f"{who} takes the turn-up {event.cards[0]}.")
+                elif before.stock_size > after.stock_size and len(event.cards) == before.stock_size:
+                    lines.append(f"{who} takes the widow: {cards_text(event.cards)}.")
+                else:
+                    lines.append(f"{who} shows {cards_text(event.cards)}.")
+            elif isinstance(event, TrumpsFixed) and not named_trump:
+                lines.append(f"Trumps: {event.suit.name.lower()}.")
+            elif isinstance(event, PhaseChanged) and event.after is Phase.PLAYOFF:
+                lines.append("The stock is used up: the last tricks are played out.")
+        return lines
+
+    def _move_line(self, event: Moved, before: PlayerView) -> str:
+        p, action = event.player, event.action
+        verb = action.verb
+        cards = cards_text(action.cards)
+        if verb is Verb.PLAY:
+            return f"{self._verb(p, 'play')} {cards}."
+        if verb is Verb.MELD:
+            if not action.cards:
+                return f"{self._verb(p, 'lay')} down {'your' if p == self.human else 'their'} melds ({action})."
+            k = self.rules.melds.index(action.meld)
+            extra = f" for {self.rules.melds.kinds[k].points}" if k >= 0 else ""
+            return f"{self._verb(p, 'declare')} {action.meld} {cards}{extra}."
+        if verb is Verb.EXCHANGE:
+            up = f" {before.turn_up}" if before.turn_up is not None else ""
+            return f"{self._verb(p, 'exchange')} {cards} for the turn-up{up}."
+        if verb is Verb.DECLARE:
+            return f"{self._verb(p, 'declare')} {cards}."
+        if verb is Verb.BID:
+            return f"{self._verb(p, 'bid')} {action.number}."
+        if verb is Verb.PASS:
+            extra = " (asking for help)" if action.with_help else " to the partner" if action.to_partner else ""
+            return f"{self._verb(p, 'pass')}{extra}."
+        if verb is Verb.TRUMP and action.suit is not None:
+            return f"{self._verb(p, 'name')} {action.suit.name.lower()} trumps."
+        if verb is Verb.ORDER_UP:
+            return f"{self._verb(p, 'order')} up{' and go alone' if action.alone else ''}."
+        if verb is Verb.CALL and action.suit is not None:
+            return f"{self._verb(p, 'call')} {action.suit.name.lower()}{' and go alone' if action.alone else ''}."
+        if verb is Verb.DISCARD:
+            return f"{self._verb(p, 'discard')} {cards}." if cards else f"{self._verb(p, 'discard')} face down."
+        if verb is Verb.GIVE:
+            return f"{self._verb(p, 'pass')} {cards}." if cards else f"{self._verb(p, 'pass')} cards face down."
+        if verb is Verb.ALONE:
+            return f"{self._verb(p, 'go')} alone."
+        if verb is Verb.THROW_IN:
+            return f"{self._verb(p, 'throw')} in the hand."
+        if verb is Verb.GUESS:
+            return f"{self._verb(p, 'guess')} {action.number}."
+        if verb is Verb.CLOSE:
+            return f"{self._verb(p, 'close')} the stock."
+        if verb is Verb.OUT:
+            return f"{self._verb(p, 'claim')} out."
+        return f"{self._subject(p)}: {action}."  # the move as the person saw it
+
+
+def narrate(
+    rules: RuleSet,
+    names: Sequence[str],
+    before: PlayerView,
+    after: PlayerView,
+    events: Sequence[Event] | None = None,
+) -> list[str]:
+    """What the viewer of ``before`` and ``after`` (two of his views of one deal) saw happen,
+    in sentences: told from `bezique_rules.what_happened` between the two views (``events``,
+    when already computed) and the views themselves, nothing else, so the narration names no
+    card he has not seen. ``names`` are the seats as he calls them (`seat_names`).
+
+    >>> from bezique_rules import get_rules, new_deal
+    >>> rules = get_rules("euchre")
+    >>> deal = new_deal(rules, seed=0)
+    >>> later = deal.apply("order-up")
+    >>> later = later.apply(later.legal_actions()[0])
+    >>> narrate(rules, seat_names(rules, 1), deal.view(1), later.view(1))
+    ['Seat 0 orders up.', 'Partner (seat 3) discards face down.', 'Trumps: hearts.']
+    """
+    told = what_happened(before, after) if events is None else events
+    return _Teller(rules, before.player, names).tell(told, before, after)
+
+
 class Session:
     """Matches against the computer one after the other, and the ladder they climb.
 
@@ -328,6 +505,9 @@ class Session:
             him elsewhere when it draws partners).
         cut: draw for the first dealer of each match (``first_dealer="cut"``) instead of
             letting the ladder alternate it.
+        play_forced: play the person's forced moves (a single legal move, such as the
+            ``pass`` after a won trick with nothing to declare) for him, with a line saying
+            so (False: ask for every move).
     """
 
     def __init__(
@@ -339,6 +519,7 @@ class Session:
         seed: int | None = None,
         human: int = 0,
         cut: bool = False,
+        play_forced: bool = True,
     ) -> None:
         if level is not None and not 1 <= level <= 5:
             raise OptionError(f"the computer's level is 1 to 5, not {level}")
@@ -348,6 +529,7 @@ class Session:
         self.seed = seed
         self.human = human
         self.cut = cut
+        self.play_forced = play_forced
         self.played = 0
         self._master: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
 
@@ -364,9 +546,7 @@ class Session:
         lines = self.notices()
         if self.ladder_file is not None:
             ladder = self.ladder
-            lines.append(
-                f"Ladder: the computer plays at level {ladder.level}; your streak {ladder.score}, best {ladder.best}."
-            )
+            lines.append(f"Ladder: the computer plays at level {ladder.level}; your {streak_text(ladder)}.")
         elif self.level is not None:
             lines.append(f"Practice at level {self.level}: the ladder is not changed.")
         return lines
@@ -390,9 +570,9 @@ class Session:
             game = new_game(self.rules, seed=match_seed, first_dealer="cut")
             assert game.cut_for_deal is not None  # first_dealer="cut"
             human = game.cut_for_deal.seat_of(self.human)
-            return Match(self.rules, game, human=human, level=lvl, seed=match_seed)
+            return Match(self.rules, game, human=human, level=lvl, seed=match_seed, play_forced=self.play_forced)
         game = new_game(self.rules, seed=match_seed, dealer=dealer)
-        return Match(self.rules, game, human=self.human, level=lvl, seed=match_seed)
+        return Match(self.rules, game, human=self.human, level=lvl, seed=match_seed, play_forced=self.play_forced)
 
     def finish(self, match: Match) -> list[str]:
         """Count a finished match: the ladder moves (unless practising); returns the narration.
@@ -416,6 +596,11 @@ class Session:
             else:
                 lines.append("The computer stays at level 5, its best.")
         else:
-            lines.append(f"Your streak ends at {ladder.score} (best {new.best}); the computer goes back to level 1.")
+            if ladder.wins:
+                lines.append(
+                    f"Your streak ends at {ladder.score} (best {new.best}); the computer goes back to level 1."
+                )
+            else:  # no streak to end
+                lines.append(f"No streak yet (best {new.best}): the computer stays at level 1.")
         lines.extend(self.notices())
         return lines

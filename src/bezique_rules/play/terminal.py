@@ -10,13 +10,16 @@ explained by the rule that forbids it. The match and the ladder are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ..actions import Action, Verb
+from ..actions import Action
 from ..errors import IllegalActionError, NotationError
+from ..game import GameState
+from ..rules.ruleset import RuleSet
 from ..state import PlayerView
+from ..svg import pile_of
 from .ladder import LadderFile
 from .match import Match, PlayedMove, Session, cards_text
 
@@ -34,7 +37,8 @@ How to play
   Cards: rank A T K Q J 9 8 7 (T is the ten), then suit S H D C (spades, hearts,
   diamonds, clubs).
   Other commands: 'help' shows this, 'quit' stops (a match left unfinished is
-  not counted).
+  not counted). When only one move is legal it is played for you, with a line
+  saying so (start with --ask-forced to be asked every time).
 
 Bezique in short
   Aces and tens (brisques) won in tricks score 10 each, the last trick 10.
@@ -50,7 +54,7 @@ The ladder
   Each match you win raises the computer one level (up to 5); a loss or a draw
   ends your streak and the computer goes back to level 1. The streak score is
   the number of wins plus the winning margins as four decimals (3.0870: three
-  wins, margins adding up to 870).
+  wins, margins adding up to 870; 0.0000 before the first win).
 """
 
 
@@ -106,12 +110,16 @@ class _TerminalMatch:
         say()
         say(f"Deal {match.game.deal_number} (dealer: {names[view.dealer]}) - computer level {match.level} - "
             f"{view.phase.value}")  # fmt: skip
+        pile, lies = pile_of(view)
         if view.trump is not None or view.turn_up is not None:
             trump = f"{view.trump.code} {view.trump.symbol}" if view.trump is not None else "not yet fixed"
-            up = f", turn-up {view.turn_up}" if view.turn_up is not None else ""
-            say(f"Trumps: {trump}{up}; stock: {view.stock_size} cards")
-        elif match.rules.draws_from_stock:
-            say(f"Trumps: not yet fixed; stock: {view.stock_size} cards")
+            up = ""
+            if view.turn_up is not None:
+                how = {"face up": "", "taken": f" (taken up by {names[view.dealer]})", "turned down": " (turned down)"}
+                up = f", turn-up {view.turn_up}{how[lies]}"
+            say(f"Trumps: {trump}{up}; {pile}: {view.stock_size} cards")
+        elif match.rules.draws_from_stock or view.stock_size:
+            say(f"Trumps: not yet fixed; {pile}: {view.stock_size} cards")
         say(match.score_line())
         for p in range(match.rules.players):
             melds = [m for m in view.melds if m.player == p]
@@ -163,9 +171,9 @@ class _TerminalMatch:
         match = self.match
         view = match.view()
         legal = match.legal_actions()
-        if len(legal) == 1 and legal[0].verb is Verb.PLAY:
-            self.console.say(f"Your only move: {legal[0]}.")
-            return match.play_human(legal[0])
+        forced = match.play_forced_move()  # a single legal move, played for the person (unless asked not to)
+        if forced is not None:
+            return forced
         self._show(view)
         self._moves(legal)
         while True:
@@ -200,7 +208,7 @@ class _TerminalMatch:
 
 
 def play_session(
-    variant: str,
+    variant: str | RuleSet,
     *,
     level: int | None,
     ladder_path: Path | None,
@@ -209,6 +217,8 @@ def play_session(
     seed: int | None = None,
     matches: int | None = None,
     cut: bool = False,
+    play_forced: bool = True,
+    on_match_end: Callable[[GameState], None] | None = None,
 ) -> int:
     """Run ``bezique-rules play``: matches against the computer until the person stops.
 
@@ -221,6 +231,10 @@ def play_session(
         seed: shuffle the matches from this seed (None: at random).
         matches: stop after this many matches (None: ask after each).
         cut: cut for the first dealer of each match (shown before its first deal).
+        play_forced: play a forced move (the only legal one) for the person, with a line
+            saying so; False asks for every move (``--ask-forced``).
+        on_match_end: called with each match's game when it ends or is abandoned (``play
+            --record`` writes its record).
 
     Returns:
         The exit status (0).
@@ -228,7 +242,7 @@ def play_session(
     console = _Console(stdin, out)
     say = console.say
     ladder_file = LadderFile.load(ladder_path) if ladder_path is not None and level is None else None
-    session = Session(variant, level=level, ladder_file=ladder_file, seed=seed, cut=cut)
+    session = Session(variant, level=level, ladder_file=ladder_file, seed=seed, cut=cut, play_forced=play_forced)
     say(f"{session.rules.name}: you against the computer. Type 'help' for how to play, 'quit' to stop.")
     for line in session.opening_lines():
         say(line)
@@ -241,8 +255,12 @@ def play_session(
         try:
             _TerminalMatch(console, match).play()
         except _Quit:
+            if on_match_end is not None:
+                on_match_end(match.game)
             say("Match abandoned: it is not counted. Goodbye.")
             return 0
+        if on_match_end is not None:
+            on_match_end(match.game)
         say()
         for line in session.finish(match):
             say(line)
