@@ -173,6 +173,24 @@ class Action:
     to_partner: bool = False
     """A pass of the declaration to the partner (``pass partner``, partnership Bezique)."""
 
+    def __attrs_post_init__(self) -> None:
+        # one quick look at every field; the slow path names the wrong one
+        if not (
+            type(self.verb) is Verb
+            and type(self.cards) is tuple
+            and type(self.tabled) is tuple
+            and len(self.tabled) == len(self.cards)
+            and type(self.meld) is str
+            and (self.number is None or type(self.number) is int)
+            and (self.suit is None or type(self.suit) is Suit)
+            and type(self.alone) is bool
+            and type(self.with_help) is bool
+            and type(self.to_partner) is bool
+            and all(type(c) is Card for c in self.cards)
+            and all(type(t) is bool for t in self.tabled)
+        ):
+            _check_fields(self)
+
     @classmethod
     def make(
         cls,
@@ -285,6 +303,44 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
+
+
+def _check_fields(action: Action) -> None:
+    """Check a hand-built action's fields, raising `ActionTypeError` naming the first wrong
+    one; a list of cards (or of tabled flags) is taken as a tuple, and no tabled flags for
+    cards mean none of them is on the table."""
+    from .errors import ActionTypeError, RuleCode
+
+    def wrong(field: str, expected: str, value: object) -> ActionTypeError:
+        return ActionTypeError(
+            f"Action field {field!r} is {expected}, not {quote(value)}", rule=RuleCode.NOT_AN_ACTION, action=None
+        )
+
+    if not isinstance(action.verb, Verb):
+        raise wrong("verb", "a Verb (Verb.PLAY, ...; or build the action with Action.parse)", action.verb)
+    for field in ("cards", "tabled"):
+        value = getattr(action, field)
+        if isinstance(value, list):
+            object.__setattr__(action, field, tuple(value))
+        elif not isinstance(value, tuple):
+            raise wrong(field, "a tuple", value)
+    if not all(isinstance(c, Card) for c in action.cards):
+        raise wrong("cards", "a tuple of Card", action.cards)
+    if not action.tabled and action.cards:
+        object.__setattr__(action, "tabled", (False,) * len(action.cards))
+    if not all(type(t) is bool for t in action.tabled):
+        raise wrong("tabled", "a tuple of bools (one per card)", action.tabled)
+    if len(action.tabled) != len(action.cards):
+        raise wrong("tabled", f"one bool per card ({len(action.cards)})", action.tabled)
+    if type(action.meld) is not str:
+        raise wrong("meld", "a str (the meld kind's name)", action.meld)
+    if action.number is not None and (not isinstance(action.number, int) or isinstance(action.number, bool)):
+        raise wrong("number", "an int or None", action.number)
+    if action.suit is not None and not isinstance(action.suit, Suit):
+        raise wrong("suit", "a Suit or None", action.suit)
+    for field in ("alone", "with_help", "to_partner"):
+        if type(getattr(action, field)) is not bool:
+            raise wrong(field, "True or False", getattr(action, field))
 
 
 MAX_NUMBER_DIGITS = 9

@@ -40,7 +40,6 @@ policy of the search.
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import cast
 
@@ -53,6 +52,7 @@ from ..cards import Rank
 from ..deck import card_ids
 from ..engine.stock import StockDeal, StockTables
 from ..errors import BeziqueRulesError
+from ..lazy import built_once_per_key
 from ..melds import MeldKind
 from ..rules.ruleset import RuleSet
 from ..state import DealState, Phase, PlayerView
@@ -159,7 +159,7 @@ class StockHeuristicTables:
     marriage grows into the sequence, a bezique into the double bezique)."""
 
 
-@functools.lru_cache(maxsize=32)
+@built_once_per_key(32)
 def stock_tables(rules: RuleSet) -> StockHeuristicTables:
     """The tables of ``rules``: built once per rule set (equal rule sets share them), the 32
     most recently used kept."""

@@ -10,7 +10,6 @@ the differential test (``tests/test_batch.py``) keeps the two equal.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import cast
 
 import attrs
@@ -22,6 +21,7 @@ from ..bidding import Decision, OrderUp
 from ..deck import WIDOW
 from ..engine.euchre import EuchreTables
 from ..errors import OptionError
+from ..lazy import built_once_per_key
 from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring
 from ..tricks import PlayDuty
@@ -140,7 +140,7 @@ def supports(rules: RuleSet) -> tuple[OrderUp, EuchreScoring]:
     return bidding, scoring
 
 
-@lru_cache(maxsize=32)
+@built_once_per_key(32)
 def euchre_batch_tables(rules: RuleSet) -> EuchreBatchTables:
     """The lookup tables of ``rules`` (a rule set is a value: equal rule sets share them): the
     Euchre engine's compiled tables (`EuchreTables`) as arrays, and the array-only encodings

@@ -20,7 +20,6 @@ differential test (``tests/test_batch_stock.py``) keeps the two equal.
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
 from typing import cast
 
 import attrs
@@ -30,6 +29,7 @@ import numpy.typing as npt
 from ..actions import ActionKind
 from ..engine.stock import StockTables
 from ..errors import OptionError
+from ..lazy import built_once_per_key
 from ..melds import quick_rules, reuse_blocks
 from ..rules.ruleset import RuleSet
 from ..scoring import StockBonuses
@@ -321,7 +321,7 @@ def _components(rules: RuleSet, a: int, meld_kind: Int8, slot_face: Int8, slot_h
     return tuple(out)
 
 
-@lru_cache(maxsize=8)
+@built_once_per_key(8)
 def stock_batch_tables(rules: RuleSet) -> StockBatchTables:
     """The lookup tables of ``rules`` (a rule set is a value: equal rule sets share them): the
     stock engine's compiled tables (`StockTables`) as arrays, and the array-only encodings (meld

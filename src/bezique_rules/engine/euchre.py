@@ -64,7 +64,7 @@ import itertools
 import operator
 import random
 from collections.abc import Callable
-from typing import NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
@@ -756,6 +756,10 @@ class EuchreDeal(DealState):
             table=_play_table(m, core.out, core.trump),
         )  # fmt: skip
         return cls(setup, state._replace(legal=_legal_of(setup, state)))
+
+    @classmethod
+    def _from_core(cls, setup: DealSetup[Any], core: Any) -> Self:
+        return cls.of(setup, core)
 
     @property
     def core(self) -> EuchreCore:
