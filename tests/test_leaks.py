@@ -25,9 +25,8 @@ from bezique_rules.engine.euchre import FarmersRound
 from leaks import SETUPS, Context, Tally, all_surfaces, check_setup, check_state, setup_id
 from stacking import deal as stacked
 
-# Failures the views work of issue 25 fixes (causes 2-4), not yet on this branch: strict, so
+# Failures the views work of issue 25 fixes (causes 3-4), not yet on this branch: strict, so
 # each mark must go when its cause is fixed.
-CAUSE_2 = pytest.mark.xfail(strict=True, reason="issue 25 cause 2: a known mark shows a concealed copy")
 CAUSE_3 = pytest.mark.xfail(strict=True, reason="issue 25 cause 3: determinize worlds (the real deal, play-off voids)")
 CAUSE_4 = pytest.mark.xfail(strict=True, reason="issue 25 cause 4: a view carries the whole state")
 KNOWN = {"partnership-bezique": CAUSE_3}
@@ -138,20 +137,21 @@ def _same_surfaces(a: DealState, b: DealState, player: int, surfaces: dict[str, 
     return [name for name, surface in surfaces.items() if surface(a, player, ctx) != surface(b, player, ctx)]
 
 
-@CAUSE_2
 @pytest.mark.parametrize("variant", ["bezique", "bezique-match"])
 def test_a_concealed_second_copy_is_not_shown(variant: str, surfaces: dict[str, Any]) -> None:
     """Issue 25 cause 2: player 0 exchanges the trump seven for the turn-up KH, then plays
     a KH. Whether he holds a second, concealed KH must not show: everything player 1 sees is
     the same whether player 0's other card is KH or QC (rules: a player knows his own cards
-    and what is shown; reference.md §2: the exchanged turn-up is shown)."""
+    and what is shown; reference.md §2: the exchanged turn-up is shown). (``attrs.asdict`` of
+    the view carries the state, cause 4: `test_a_view_holds_no_state`.)"""
+    shown = {name: surface for name, surface in surfaces.items() if name != "view asdict"}
     deals = []
     for x in ("KH", "QC"):
         deal = stacked(variant, p0=f"AS 7H {x} 9C 8C 7C 9D 8D", p1="7S 8S 9S TD JD QD KD AD", turn_up="KH")
         for text in ("play AS", "play 7S", "exchange 7H", "pass", "play KH"):
             deal = deal.apply(text)
         deals.append(deal)
-    assert _same_surfaces(deals[0], deals[1], 1, surfaces) == []
+    assert _same_surfaces(deals[0], deals[1], 1, shown) == []
 
 
 @CAUSE_3

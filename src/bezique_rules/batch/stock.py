@@ -749,7 +749,11 @@ def _play(s: Fields, t: StockBatchTables, idx: IntArray, face: Int8, star: BoolA
     hand = s["hands"].reshape(-1).take(seat)
     tab = s["tabled"].reshape(-1).take(seat)
     copies = hand & t.face_bits[f] & np.where(from_table, tab, ~tab)
-    pid = _lowest(copies)
+    # from the hand a copy everybody has seen first (the scalar engine's `StockDeal._play`): of
+    # the held cards known off the table in these presets (a taken turn-up, a declared seven)
+    # only a declared seven can change what is legal later (it has scored)
+    seen = copies & s["scored"][idx] & ~np.where(from_table, np.uint64(0), tab)
+    pid = _lowest(np.where((seen != 0) & ~from_table, seen, copies))
     both = np.flatnonzero(from_table & ((copies & (copies - np.uint64(1))) != 0))
     if both.size:  # two tabled copies: the one in more melds, the lower id when equal
         usage = s["usage"]

@@ -850,12 +850,13 @@ class AuctionDeal(DealState):
         hand = c.hands[giver]
         cards = []
         for f in combo:
-            pid = self._pick(f, hand)
+            pid = self._pick(f, hand, c.known[giver])
             cards.append(pid)
             hand &= ~(1 << pid)
         moved = sum(1 << x for x in cards)
         hands = _set(_set(c.hands, giver, hand), to, c.hands[to] | moved)
-        c = c._replace(hands=hands, given=(*c.given, *cards))
+        # the others do not see which cards went: none of the giver's cards stays known to be held
+        c = c._replace(hands=hands, given=(*c.given, *cards), known=_set(c.known, giver, 0))
         if c.give_step == 1:
             return type(self)(self.setup, c._replace(player=c.declarer, give_step=2))
         return self._start_melds(c._replace(give_step=0))
@@ -885,8 +886,12 @@ class AuctionDeal(DealState):
         rules = self.setup.rules
         p = c.player
         shown = 0
+        known = c.known[p]
         for f, count in _meld_need(rules.melds.kinds, laid).items():
-            for pid in card_ids(c.hands[p] & rules.deck.face_masks[f])[:count]:
+            # known copies first (a shown widow card): what the others know then grows the
+            # same way whatever copies are concealed
+            copies = card_ids(c.hands[p] & rules.deck.face_masks[f])
+            for pid in sorted(copies, key=lambda x: not (known >> x) & 1)[:count]:
                 shown |= 1 << pid
         c = c._replace(laid=_set_t(c.laid, p, laid), known=_set(c.known, p, c.known[p] | shown))
         if done:

@@ -69,7 +69,7 @@ from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
 from ..bits import bit_ids, fold_copies, lowest_bit
 from ..cards import Card, CardSet, Suit
 from ..checks import check_seat
-from ..deck import card_ids, shuffle
+from ..deck import DeckSpec, card_ids, shuffle
 from ..errors import RuleCode
 from ..melds import Finder, choose_copies, declaration_finder, meld_copies
 from ..rules.ruleset import CutGuess, RuleSet
@@ -655,6 +655,23 @@ def _meld_cards(
     return hands[p] | tabled[q], tabled[p] | tabled[q], history
 
 
+def _known_copies_first(deck: DeckSpec, mask: int, unseen: int, seen: int) -> int:
+    """``mask`` (a meld's cards) using the copies in ``seen`` (held off the table, known to
+    everyone: a taken turn-up, a declared seven) in place of copies in ``unseen`` (held
+    concealed) of the same faces, so that what the others know of the hand after the meld
+    does not depend on which copies were concealed."""
+    spare = seen & ~mask
+    if not spare:
+        return mask
+    for pid in card_ids(mask & unseen):
+        same = spare & deck.face_masks[deck.face_of[pid]]
+        if same:
+            low = same & -same
+            mask = (mask & ~(1 << pid)) | low
+            spare &= ~low
+    return mask
+
+
 def _partner(t: StockTables, p: int) -> int:
     """The partner of ``p`` (partnership games: across the table)."""
     n = t.trick.players
@@ -1098,8 +1115,9 @@ class StockDeal(DealState):
         return self._seven(kind is _EXCHANGE, meaning.number, moves)
 
     def _play(self, face: int, from_table: bool, action_id: int) -> Self:
-        """A card of ``face`` played: from the concealed hand the lowest copy, from the table
-        (``*``) the copy `_pick_play` picks."""
+        """A card of ``face`` played: from the hand a copy everyone has seen (a taken turn-up, a
+        declared seven) first, else the lowest copy; from the table (``*``) the copy
+        `_pick_play` picks."""
         setup = self.setup
         t: StockTables = setup.tables
         (
@@ -1108,8 +1126,9 @@ class StockDeal(DealState):
         ) = self.core  # the record read in field order: see `_deal_of`  # fmt: skip
         if from_table:
             pid = self._pick_play(face, True)
-        else:
-            pid = lowest_bit(hands[p] & t.index.face_masks[face] & ~tabled[p])
+        else:  # a known copy first: what the others know then shrinks the same whatever is concealed
+            copies = hands[p] & t.index.face_masks[face] & ~tabled[p]
+            pid = lowest_bit(copies & known[p] or copies)
         n = t.trick.players
         bit = 1 << pid
         if n == 2:
@@ -1239,6 +1258,8 @@ class StockDeal(DealState):
             rules.deck, rules.melds, rules.meld_rules, rules.meld_search[trump], kind_index, key, hand, table,
             history, forbidden,
         )  # fmt: skip
+        concealed = core.hands[p] & ~core.tabled[p]
+        mask = _known_copies_first(rules.deck, mask, concealed & ~core.known[p], concealed & core.known[p] & ~forbidden)
         own = mask & core.hands[p]  # the partner's tabled cards it uses stay his (`DeclarationPrivilege`)
         if trump < 0 and kind.fixes_trump:
             suit = rules.deck.faces[key[0][0]].suit
@@ -1265,7 +1286,7 @@ class StockDeal(DealState):
         core = self.core
         p, hands, known, turn_up, exchanged = core.player, core.hands, core.known, core.turn_up, core.exchanged
         held = hands[p] & rules.deck.face_masks[face] & ~core.scored
-        pid = lowest_bit(held)
+        pid = lowest_bit(held & known[p] or held)  # a known copy first (see `_play`)
         low = 1 << pid
         if exchange:
             old = turn_up
