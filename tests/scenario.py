@@ -55,11 +55,14 @@ __all__ = [
     "dull",
     "dull_action",
     "euchre_deal",
+    "euchre_pack",
     "finish",
     "finish_deal",
     "first_legal_play",
     "hand_of",
     "legal",
+    "pack",
+    "pinochle_deal",
     "places",
     "play_out",
     "play_trick",
@@ -201,6 +204,16 @@ def _rules(variant: str | RuleSet, options: Mapping[str, Any] | None = None) -> 
     if isinstance(variant, RuleSet):
         return variant.with_options(**options) if options else variant
     return get_rules(variant, **(options or {}))
+
+
+def pack(variant: str | RuleSet, trump: str | None = None, **options: Any) -> list[str]:
+    """Every card of the preset's deck in its `FILL` order (copies side by side): a fixed deck
+    that a test may shuffle with its own seed."""
+    rules = _rules(variant, options)
+    count = Counter(str(c) for c in rules.deck.cards)
+    listed = FILL[rules.name].order(trump)
+    order = [*listed, *(c for c in count if c not in listed)]
+    return [c for c in order if c in count for _ in range(count[c])]
 
 
 def stack(
@@ -373,11 +386,32 @@ def auction_deal(variant: str, hands: Mapping[int, Cards] | None = None, **kw: A
     return state
 
 
-def euchre_deal(variant: str = "euchre", hands: Mapping[int, Cards] | None = None, **kw: Any) -> EuchreDeal:
-    """`deal` of a Euchre preset, typed as the Euchre engine's state."""
-    state = deal(variant, hands, **kw)
+def euchre_deal(
+    variant: str = "euchre",
+    hands: Mapping[int, Cards] | None = None,
+    turn_up: str = "9S",
+    kitty: Cards = (),
+    **kw: Any,
+) -> EuchreDeal:
+    """`deal` of a Euchre preset (the hands, the turn-up and the top of the kitty in the Euchre
+    scenarios' order), typed as the Euchre engine's state."""
+    state = deal(variant, hands, turn_up=turn_up, kitty=kitty, **kw)
     assert isinstance(state, EuchreDeal)
     return state
+
+
+def euchre_pack(size: int = 24, benny: str = "joker") -> list[str]:
+    """Every card of a Euchre pack of ``size`` (24, 25, 32, 33), written out from the rulebook
+    (§12.2 deck notes, §12.3 ``deck_size``): A K Q J T 9 of each suit, with 8 and 7 in the
+    32-card packs, and the Benny (the joker, or the two of spades) in the 25- and 33-card packs.
+
+    In the `FILL` order (nines, tens, queens, kings, eights, sevens, aces, jacks; the Benny last),
+    so that a deck of it deals the dullest cards first.
+    """
+    out = _ranks("9TQK" + ("87" if size in (32, 33) else "") + "AJ")
+    if size in (25, 33):
+        out.append("JK" if benny == "joker" else "2S")
+    return out
 
 
 # -- scripted play -------------------------------------------------------------------------------
@@ -558,6 +592,11 @@ def hand_of(state: DealState | GameState, seat: int) -> set[str]:
     """The codes of the cards ``seat`` holds (read from the state, not from his view)."""
     d = state.deal if isinstance(state, GameState) else state
     return {str(c) for c in d.rules.deck.cards_of(d.hands[seat])}
+
+
+def pinochle_deal(p0: Cards = (), p1: Cards = (), **kw: Any) -> StockDeal:
+    """A two-hand ``pinochle`` deal with player 0's and player 1's named cards (`deal`'s keywords)."""
+    return stock_game("pinochle", {0: p0, 1: p1}, **kw)
 
 
 def stock_game(

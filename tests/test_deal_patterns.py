@@ -40,7 +40,8 @@ def _each(n: int, *sizes: int) -> tuple[tuple[int, ...], ...]:
 ROWS: tuple[Sentence, ...] = (
     Sentence(
         "bezique",
-        "three cards, then two, then three to each, non-dealer first; the next card turned up (reference §2.1, pagat Bezique)",
+        "three cards, then two, then three to each, non-dealer first; the next card turned up"
+        " (reference §2.1, pagat Bezique)",
         _each(2, 3, 2, 3),
         3,
     ),
@@ -101,7 +102,8 @@ ROWS: tuple[Sentence, ...] = (
     ),
     Sentence(
         "auction-pinochle",
-        "three to each player, three to the widow after the first round, then three at a time until each has fifteen (reference §9, pagat Auction Pinochle)",
+        "three to each player, three to the widow after the first round, then three at a time until"
+        " each has fifteen (reference §9, pagat Auction Pinochle)",
         ((3, 3, 3, "W3"), *_each(3, 3, 3, 3, 3)),
         None,
     ),
@@ -119,7 +121,8 @@ ROWS: tuple[Sentence, ...] = (
     ),
     Sentence(
         "euchre",
-        "five each in a round of three-two-three-two and a round of two-three-two-three, then the top of the kitty turned (reference §12.1, pagat Euchre)",
+        "five each in a round of three-two-three-two and a round of two-three-two-three, then the top"
+        " of the kitty turned (reference §12.1, pagat Euchre)",
         ((3, 2, 3, 2), (2, 3, 2, 3)),
         2,
     ),
@@ -131,7 +134,8 @@ ROWS: tuple[Sentence, ...] = (
     ),
     Sentence(
         "euchre-openspiel",
-        "one card at a time, the first to the dealer, five rounds; then the up-card (reference §13, OpenSpiel euchre.cc)",
+        "one card at a time, the first to the dealer, five rounds; then the up-card"
+        " (reference §13, OpenSpiel euchre.cc)",
         _each(4, *(1,) * 5),
         5,
         dealer_first=True,
