@@ -154,6 +154,11 @@ def _pinochle_fill(trump: str | None) -> list[str]:
     return [*_ranks("9", plain), *_ranks("TAJQK"), *_ranks("9", trump or "")]
 
 
+def _suit_by_suit_fill(trump: str | None) -> list[str]:
+    # Sixty-six and Schnapsen scenarios name whole hands: the rest is the pack suit by suit.
+    return [r + s for s in SUITS for r in "ATKQJ987"]
+
+
 class Fill(NamedTuple):
     """How `stack` fills the places a scenario leaves open, for one family of presets."""
 
@@ -175,8 +180,8 @@ FILL: dict[str, Fill] = {
     "bezique": Fill(_bezique_fill, True, None),
     "bezique-match": Fill(_bezique_fill, True, None),
     "marjolet": Fill(_bezique_fill, True, "9S"),
-    "sixty-six": Fill(_bezique_fill, True, None),
-    "schnapsen": Fill(_bezique_fill, True, None),
+    "sixty-six": Fill(_suit_by_suit_fill, True, None),
+    "schnapsen": Fill(_suit_by_suit_fill, True, None),
     "three-hand-bezique": Fill(_multipack_fill, True, "9H"),
     "four-hand-bezique": Fill(_multipack_fill, True, "9H"),
     "partnership-bezique": Fill(_multipack_fill, True, "9H"),
