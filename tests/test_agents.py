@@ -553,7 +553,7 @@ def test_simulate_agents_reports_win_rate_and_points() -> None:
     assert re.match(r"^  level2 won \d, drew \d, lost \d: win rate \d+\.\d% \(95% CI \d+\.\d%-\d+\.\d%\)$", lines[1])
     assert re.match(r"^  points per deal: level2 \d+\.\d, level1 \d+\.\d \(\d+ deals\)$", lines[2])
     assert re.match(r"^  time: \d+\.\d s$", lines[3])
-    assert "6/6 games" in err  # the progress bar
+    assert "6/6 matches" in err  # the progress, in the report's word
 
 
 def test_simulate_agents_same_seed_same_result_whatever_the_jobs() -> None:

@@ -52,7 +52,7 @@ def test_simulate_prints_statistics_and_throughput() -> None:
     """simulate bezique --deals 20 --seed 3: score statistics per player, deals won, throughput; exit 0."""
     status, out, err = run("simulate", "bezique", "--deals", "20", "--seed", "3")
     assert status == 0
-    assert err == ""
+    assert re.fullmatch(r"20/20 deals done in \d+\.\d s\n", err)  # not a terminal: one quiet final line
     lines = out.splitlines()
     assert lines[0] == "bezique: 20 random deals, seed 3, 1 job"
     players = [STAT.match(line) for line in lines if line.startswith("  player")]
@@ -182,7 +182,8 @@ def test_replay_an_unfinished_deal(tmp_path: Path) -> None:
     status, out, _err = run("replay", str(path))
     assert status == 0
     assert "2 actions replayed, all legal; in progress" in out
-    assert f"final scores: player 0 {deal.scores[0]}, player 1 {deal.scores[1]}" in out
+    assert f"scores so far: player 0 {deal.scores[0]}, player 1 {deal.scores[1]}" in out
+    assert "final scores" not in out
 
 
 # -- errors --------------------------------------------------------------------------------------
@@ -272,3 +273,239 @@ def test_python_dash_m_error_exit_status() -> None:
     assert done.stdout == ""
     assert done.stderr.startswith("error: unknown variant 'no-such-game'")
     assert len(done.stderr.splitlines()) == 1
+
+
+# -- house rules: --option ------------------------------------------------------------------------
+
+
+def test_simulate_takes_options_and_records_them(tmp_path: Path) -> None:
+    """simulate --option target=1500 --option playoff_rule=...: the header names the changed options and
+    every record carries them (a switch, a number and a choice are typed as the option takes them)."""
+    path = tmp_path / "deals.jsonl"
+    status, out, err = run(
+        "simulate", "schnapsen", "--deals", "4", "--option", "target=10", "--option", "playoff_rule=follow_only",
+        "--option", "exchange_needs_trick=yes", "--records", str(path), "--no-progress",
+    )  # fmt: skip
+    assert status == 0, err
+    assert err == ""
+    assert out.splitlines()[0].startswith(
+        "schnapsen (target=10, playoff_rule='follow_only', exchange_needs_trick=True): 4 random deals"
+    )
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4
+    for line in lines:
+        options = json.loads(line)["options"]
+        assert options["target"] == 10 and options["playoff_rule"] == "follow_only"
+        assert options["exchange_needs_trick"] is True
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("target", "abc"), ("target", "0"), ("playoff_rule", "sometimes"), ("exchange_needs_trick", "maybe"),
+     ("no_such_option", "1")],
+)  # fmt: skip
+@pytest.mark.parametrize("command", ["simulate", "play", "serve"])
+def test_a_bad_option_gets_the_error_get_rules_gives(command: str, option: str, value: str) -> None:
+    """A bad --option is refused by the option specs of get_rules, in the same words, before anything is
+    played or served."""
+    typed: object = int(value) if value.isdigit() and option != "no_such_option" else value
+    with pytest.raises(Exception) as raised:
+        get_rules("schnapsen", **{option: typed})
+    status, out, err = run(command, "schnapsen", "--option", f"{option}={value}")
+    assert_one_line_error(status, out, err)
+    assert err == f"error: {raised.value}\n"
+
+
+def test_an_option_without_a_value_is_a_one_line_error() -> None:
+    """--option target (no '='), or the same option twice: one "error:" line naming it."""
+    assert_one_line_error(*run("simulate", "bezique", "--option", "target"), "key=value", "'target'")
+    assert_one_line_error(
+        *run("simulate", "bezique", "--option", "target=500", "--option", "target=600"), "'target'", "twice"
+    )
+
+
+# -- records that replay reads -----------------------------------------------------------------------
+
+
+def test_simulate_records_replay_to_the_reported_deals(tmp_path: Path) -> None:
+    """simulate --records FILE: one JSON record a line, one per deal; replay FILE replays every one."""
+    path = tmp_path / "deals.jsonl"
+    status, out, _err = run("simulate", "auction-pinochle", "--deals", "6", "--seed", "2", "--records", str(path))
+    assert status == 0
+    assert f"  records: 6 deals written to {path}" in out
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 6
+    assert [json.loads(line)["kind"] for line in lines] == ["deal"] * 6
+    status, replayed, err = run("replay", str(path))
+    assert status == 0, err
+    assert replayed.splitlines()[-1] == "6 records replayed, all legal"
+    assert sum(line.startswith("line ") and "; over; final scores: " in line for line in replayed.splitlines()) == 6
+
+
+def test_simulate_agents_records_one_per_game(tmp_path: Path) -> None:
+    """simulate --agents A,B --records FILE: one record per game (every seating), each replayable."""
+    path = tmp_path / "games.jsonl"
+    status, _out, err = run(
+        "simulate", "schnapsen", "--agents", "random,heuristic", "--deals", "2", "--records", str(path),
+        "--option", "target=3",
+    )  # fmt: skip
+    assert status == 0, err
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4  # 2 deal seeds x 2 seatings
+    assert all(json.loads(line)["kind"] == "deal" and json.loads(line)["options"]["target"] == 3 for line in lines)
+    status, replayed, _err = run("replay", str(path))
+    assert status == 0
+    assert replayed.count("schnapsen deal:") == 4 and replayed.count("; over; final scores:") == 4
+
+
+def test_play_record_writes_each_match_for_replay(tmp_path: Path) -> None:
+    """play --record FILE: the match's record (played, then abandoned) is written; replay reads it."""
+    path = tmp_path / "match.jsonl"
+    moves = io.StringIO("1\n1\n1\nquit\n")
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["play", "--variant", "schnapsen", "--level", "1", "--seed", "4", "--option", "target=3"]
+    status = main([*argv, "--record", str(path)], out, err, stdin=moves)
+    assert status == 0, err.getvalue()
+    (line,) = path.read_text(encoding="utf-8").splitlines()
+    record = json.loads(line)
+    assert record["variant"] == "schnapsen" and record["options"]["target"] == 3
+    status, replayed, _err = run("replay", str(path))
+    assert status == 0
+    assert "schnapsen game:" in replayed and "in progress" in replayed and "scores so far:" in replayed
+
+
+def test_play_and_serve_take_the_variant_both_ways() -> None:
+    """play VARIANT, play --variant VARIANT, serve VARIANT and serve --variant VARIANT are the same;
+    two different variants are refused."""
+    for command in ("play", "serve"):
+        for argv in ([command, "no-such-game"], [command, "--variant", "no-such-game"]):
+            assert_one_line_error(*run(*argv), "unknown variant 'no-such-game'")
+        assert_one_line_error(*run(command, "schnapsen", "--variant", "sixty-six"), "two variants")
+        assert_one_line_error(*run(command, "schnapsen", "--variant", "schnapsen", "--level", "9"), "--level")
+
+
+# -- progress -----------------------------------------------------------------------------------
+
+
+class Terminal(io.StringIO):
+    """An error stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_live_on_a_terminal_only() -> None:
+    """A terminal gets a live line (carriage returns); a pipe one final line; --no-progress nothing."""
+    out, tty = io.StringIO(), Terminal()
+    assert main(["simulate", "bezique", "--deals", "6"], out, tty) == 0
+    assert "\r" in tty.getvalue() and "6/6 deals" in tty.getvalue()
+    status, _out, err = run("simulate", "bezique", "--deals", "6")
+    assert status == 0 and "\r" not in err and len(err.splitlines()) == 1
+    for argv in (["--deals", "6"], ["--deals", "1", "--agents", "random,random"]):
+        tty = Terminal()
+        assert main(["simulate", "bezique", *argv, "--no-progress"], io.StringIO(), tty) == 0
+        assert tty.getvalue() == ""
+        status, _out, err = run("simulate", "bezique", *argv, "--no-progress")
+        assert status == 0 and err == ""
+
+
+@pytest.mark.parametrize(("variant", "word"), [("bezique-match", "matches"), ("bezique", "deals")])
+def test_progress_and_report_count_the_same_thing(variant: str, word: str) -> None:
+    """The arena's progress line and its report use one word: matches for a match preset, else deals."""
+    tty = Terminal()
+    out = io.StringIO()
+    argv = ["simulate", variant, "--agents", "random,random", "--deals", "1", "--option"]
+    argv.append("match_lead=100" if variant == "bezique-match" else "target=1000")
+    assert main(argv, out, tty) == 0
+    assert f" 2/2 {word}," in tty.getvalue()
+    assert f"= 2 {word}," in out.getvalue().splitlines()[0]
+    status, _out, err = run(*argv)
+    assert status == 0
+    assert err == f"2/2 {word} done in {err.split(' in ')[1]}"
+
+
+# -- reports -------------------------------------------------------------------------------------
+
+
+def test_simulate_auction_pinochle_counts_contracts() -> None:
+    """simulate auction-pinochle: the report counts contracts made, set and thrown in (not deals won,
+    where the two defenders always tie)."""
+    status, out, _err = run("simulate", "auction-pinochle", "--deals", "30", "--seed", "5", "--no-progress")
+    assert status == 0
+    assert "deals won" not in out
+    (line,) = [line for line in out.splitlines() if line.startswith("  contracts:")]
+    made, lost, thrown = map(int, re.findall(r"\d+", line))
+    assert made + lost + thrown == 30
+
+
+def test_contract_outcome_follows_the_declarer_side_score() -> None:
+    """A contract is made when the declarer's side scores, set when it loses points (pagat, Auction
+    Pinochle: the bidder who fails pays each opponent), thrown in when everyone passed."""
+    from bezique_rules.agents import make_agent
+    from bezique_rules.cli import _contract
+
+    agent = make_agent("heuristic")
+    seen = set()
+    for seed in range(12):
+        deal = new_deal("auction-pinochle", seed=seed)
+        rng = random.Random(seed)
+        while (player := deal.current_player) is not None:
+            deal = deal.apply(agent.choose(deal.view(player), rng))
+        outcome = _contract(deal)
+        seen.add(outcome)
+        if deal.thrown_in:
+            assert outcome == "thrown in"
+        else:
+            assert deal.contract_side is not None
+            assert outcome == ("set" if deal.scores[deal.contract_side] < 0 else "made")
+    assert "made" in seen
+    assert _contract(new_deal("bezique", seed=1)) is None
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["simulate"], ["simulate", "bezique", "--bogus"], ["replay"], ["rules"], ["serve", "a", "b"],
+     ["simulate", "bezique", "--deals", "2"], ["rules", "bezique"]],
+)  # fmt: skip
+def test_no_command_prints_the_usage(argv: list[str]) -> None:
+    """Neither a mistake nor a success prints argparse's usage block: a mistake is one line that
+    points to the command's --help."""
+    status, out, err = run(*argv)
+    assert "usage:" not in out + err
+    if status:
+        assert_one_line_error(status, out, err, "--help")
+
+
+def test_unwritable_records_file_is_a_one_line_error(tmp_path: Path) -> None:
+    """simulate --records / play --record into a folder that does not exist: one "error:" line,
+    before anything is played."""
+    target = str(tmp_path / "no-such-folder" / "out.jsonl")
+    assert_one_line_error(*run("simulate", "bezique", "--deals", "2", "--records", target), "cannot write", target)
+    assert_one_line_error(*run("play", "bezique", "--level", "1", "--record", target), "cannot write", target)
+
+
+def test_serve_plays_the_house_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve VARIANT --option ...: the web table is served the rule set with those options."""
+    import bezique_rules.play.web as web
+
+    served = []
+
+    class Server:
+        def __enter__(self) -> Server:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+        def serve_forever(self) -> None:
+            raise KeyboardInterrupt
+
+    def fake_serve(rules: object, **kwargs: object) -> Server:
+        served.append(rules)
+        return Server()
+
+    monkeypatch.setattr(web, "serve", fake_serve)
+    status, out, err = run("serve", "schnapsen", "--level", "1", "--option", "target=3", "--port", "0")
+    assert status == 0, err
+    assert served == [get_rules("schnapsen", target=3)]
+    assert out == "stopped\n"

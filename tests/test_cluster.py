@@ -268,7 +268,7 @@ def test_simulate_on_a_cluster_gives_the_one_job_result(dask_pool: DaskPool) -> 
     # 1 or 2 workers: the worker killed by an earlier test may still be restarting
     assert re.search(rf"seed 8, cluster {re.escape(address)} \([12] workers?\)$", out.splitlines()[0])
     assert out.splitlines()[1:3] == one[1].splitlines()[1:3]
-    assert "10/10 games" in err
+    assert "10/10 deals" in err  # the progress, in the report's word
 
 
 def test_simulate_random_deals_on_a_cluster_gives_the_one_job_result(dask_pool: DaskPool) -> None:

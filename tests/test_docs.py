@@ -68,19 +68,113 @@ def _pages_with_code() -> list[Path]:
 
 
 def _page_id(path: Path) -> str:
-    return path.relative_to(DOCS).as_posix()
+    return path.relative_to(DOCS).as_posix() if path.is_relative_to(DOCS) else path.name
+
+
+_SHOWN = re.compile(r"#\s*->\s?(?P<expected>.*?)\s*$")
+"""An output comment: ``print(x)  # -> what it prints``; ``...`` in it stands for any text."""
+
+
+def shown_outputs(code: str, first_line: int) -> dict[int, str]:
+    """The output comments of a block, by the Markdown line they are on."""
+    out = {}
+    for offset, text in enumerate(code.splitlines()):
+        match = _SHOWN.search(text)
+        if match and "print(" in text:
+            out[first_line + offset] = match.group("expected")
+    return out
+
+
+def _matches(expected: str, printed: str) -> bool:
+    if "..." not in expected:
+        return printed == expected
+    pattern = ".*?".join(re.escape(part) for part in expected.split("..."))
+    return re.fullmatch(pattern, printed, re.DOTALL) is not None
 
 
 def run_page(path: Path) -> int:
-    """Execute a page's python blocks in order in one fresh namespace; return how many ran."""
+    """Execute a page's python blocks in order in one fresh namespace; return how many ran.
+
+    A ``print`` call whose line ends with ``# -> text`` must print exactly ``text`` (its lines
+    joined by " / " when it prints several; ``...`` matches anything), so that the outputs a
+    page shows are the outputs the code gives.
+    """
     namespace: dict[str, Any] = {"__name__": f"docs.{_page_id(path)}"}
+    printed: dict[int, list[str]] = {}
+    filename = str(path)
+
+    def recording_print(*args: Any, sep: str | None = " ", end: str | None = "\n", **kwargs: Any) -> None:
+        frame = sys._getframe(1)
+        while frame.f_back is not None and frame.f_code.co_filename != filename:
+            frame = frame.f_back  # print called through a helper: the page's line that called it
+        buffer = io.StringIO()
+        print(*args, sep=sep, end=end, file=buffer)
+        printed.setdefault(frame.f_lineno, []).append(buffer.getvalue())
+        if kwargs.get("file") is not None:
+            print(*args, sep=sep, end=end, **kwargs)
+
+    namespace["print"] = recording_print
     ran = 0
     for line, code in code_blocks(path):
         # Pad with blank lines so that tracebacks show the line numbers of the Markdown file.
-        compiled = compile("\n" * (line - 1) + code, str(path), "exec")
+        compiled = compile("\n" * (line - 1) + code, filename, "exec")
         with contextlib.redirect_stdout(io.StringIO()):
             exec(compiled, namespace)
+        for at, expected in shown_outputs(code, line).items():
+            got = " / ".join("".join(printed.get(at, [])).rstrip("\n").split("\n"))
+            assert at in printed, f"{path}:{at}: the line shows an output but printed nothing"
+            assert _matches(expected, got), f"{path}:{at}: the page shows {expected!r}, the code prints {got!r}"
         ran += 1
+    return ran
+
+
+def _quick(command: str) -> bool:
+    """Whether a shown command is quick and needs nobody at the keyboard (not ``play``, ``serve``
+    or an agents' tournament)."""
+    words = command.split()
+    return words[1] in ("replay", "rules") or (words[1] == "simulate" and "--agents" not in words)
+
+
+def command_sessions(path: Path) -> list[tuple[int, list[tuple[str, list[str]]]]]:
+    """The ``text`` blocks of a page that show a terminal session of quick commands: lines
+    ``$ bezique-rules ...``, each followed by what it prints (a line ``...`` stands for any
+    lines, and ``...`` inside a line for any text)."""
+    sessions = []
+    for line, block in code_blocks(path, "text"):
+        lines = block.splitlines()
+        if not lines or not lines[0].startswith("$ bezique-rules "):
+            continue
+        steps: list[tuple[str, list[str]]] = []
+        for text in lines:
+            if text.startswith("$ "):
+                steps.append((text[2:], []))
+            else:
+                steps[-1][1].append(text)
+        if all(_quick(command) for command, _out in steps):
+            sessions.append((line, steps))
+    return sessions
+
+
+def run_sessions(path: Path) -> int:
+    """Run a page's command-line sessions (in the current directory, after its python blocks)
+    and check that each command prints what the page shows; return how many ran."""
+    import shlex
+
+    from bezique_rules.cli import main
+
+    ran = 0
+    for line, steps in command_sessions(path):
+        for command, expected in steps:
+            out, err = io.StringIO(), io.StringIO()
+            status = main(shlex.split(command)[1:], out, err)
+            assert status == 0, f"{path}:{line}: {command!r} failed: {err.getvalue()}"
+            pattern = "\n".join(
+                ".*?" if text.strip() == "..." else ".*?".join(re.escape(part) for part in text.split("..."))
+                for text in expected
+            )
+            got = out.getvalue().rstrip("\n")
+            assert re.fullmatch(pattern, got, re.DOTALL), f"{path}:{line}: {command!r} prints\n{got}"
+            ran += 1
     return ran
 
 
@@ -103,6 +197,35 @@ def test_page_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.Monke
         pytest.importorskip("numpy", reason="this page's examples need the [batch] extra (numpy)")
     monkeypatch.chdir(tmp_path)
     assert run_page(page) == len(code_blocks(page)) > 0
+    run_sessions(page)
+
+
+def test_command_line_sessions_are_checked() -> None:
+    """The replay how-to's terminal sessions are among the checked ones (their outputs drifted once)."""
+    steps = [command for _line, session in command_sessions(DOCS / "how-to" / "replay-a-record.md")
+             for command, _out in session]  # fmt: skip
+    assert "bezique-rules replay deal-3.json" in steps
+
+
+def test_output_comments_are_checked(tmp_path: Path) -> None:
+    """A page whose ``# ->`` comment disagrees with what the code prints fails; ``...`` matches anything."""
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```python\nprint(1 + 1)  # -> 2\nprint('a', 'b')  # -> a ...\n"
+        "for k in range(2):\n    print(k)  # -> 0 / 1\n```\n",
+        encoding="utf-8",
+    )
+    assert run_page(page) == 1
+    page.write_text("```python\nprint(1 + 1)  # -> 3\n```\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match="the page shows '3', the code prints '2'"):
+        run_page(page)
+
+
+def test_docs_show_checked_outputs() -> None:
+    """The pages a new user reads first show outputs that the tests check (``# ->`` comments)."""
+    for page in ("index.md", "tutorial/first-deal.md", "how-to/replay-a-record.md"):
+        blocks = code_blocks(DOCS / page)
+        assert any(shown_outputs(code, line) for line, code in blocks), page
 
 
 def test_docs_have_examples() -> None:
@@ -296,3 +419,22 @@ def test_registered_custom_rule_set_takes_options() -> None:
     changed = get_rules("docs-test-four-tens", target=1500)
     assert changed.options["target"] == 1500
     assert changed.melds == table
+
+
+def test_api_page_names_every_reference_page() -> None:
+    """The "what it covers" table of reference/api.md links every other reference page."""
+    api = (DOCS / "reference" / "api.md").read_text(encoding="utf-8")
+    table = api.split("| page | what it covers |", 1)[1].split("\n\n", 1)[0]
+    linked = set(re.findall(r"^\| \[[^\]]+\]\(([\w-]+\.md)\) \|", table, re.MULTILINE))
+    pages = {p.name for p in (DOCS / "reference").glob("*.md")} - {"api.md"}
+    assert linked == pages
+
+
+def test_every_preset_is_in_the_home_page_table() -> None:
+    """The home page's "What is available today" table has a row for every preset of the library
+    (six were missing)."""
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    missing = [
+        n for n in _library_presets() if not re.search(rf"^\| `{re.escape(n)}`.*\(presets/{n}\.md\) \|$", home, re.M)
+    ]
+    assert not missing, f"presets missing from the home page's table: {missing}"

@@ -1,4 +1,4 @@
-"""Actions and their canonical notation (api.md §4), and the integer action space.
+"""Actions and their canonical notation, and the integer action space.
 
 An action is a frozen value; ``str(action)`` is its canonical text and
 `Action.parse` reads it back, forgiving case and whitespace, never meaning.

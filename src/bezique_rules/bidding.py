@@ -4,10 +4,10 @@ A bidding part holds the rules of the bidding as data and answers the
 questions the engine asks: which bids a seat may make now, who decides next,
 what follows a made trump. The engine only sequences the phases.
 
-`OrderUp` is Euchre's two rounds (reference.md §12, §13): in round one each
+`OrderUp` is Euchre's two rounds: in round one each
 player from the dealer's left may pass or accept the turned-up suit ("order it
 up", alone or not); if all pass, in round two each may name another suit. The
-options cover the North American rules, the British rules of seed 004, and
+options cover the North American rules, the British rules, and
 OpenSpiel's exact behaviour.
 """
 
@@ -41,11 +41,11 @@ Takeover = Literal["never", "unless_dealer_took_turn_up", "unless_dealer_made_in
 
 - ``"never"``: no take-over (North American Euchre).
 - ``"unless_dealer_took_turn_up"``: always, except when the maker is the dealer and has
-  already taken the turned card into his hand (seed 004, the British Euchre
+  already taken the turned card into his hand (the British Euchre
   Association's rule): a dealer who orders up alone first decides on the exchange, and
   his partner is asked only when he declined it.
 - ``"unless_dealer_made_in_round_one"``: never when the dealer made trumps in round one,
-  exchange or not (release 0.1.0's reading, kept so that its records replay).
+  exchange or not (the library's first reading, kept so that its records replay).
 """
 
 DealerPickup = Literal["must", "may"]
@@ -101,17 +101,17 @@ class OrderUp:
     """The dealer may discard the turn-up he just took (OpenSpiel: no)."""
     benny_turned: BennyTurned = "dealer_names_candidate"
     """A turned Benny: the dealer names the candidate suit before looking
-    (``"dealer_names_candidate"``, seed 004), or names trumps and his side are the
+    (``"dealer_names_candidate"``, the British rule), or names trumps and his side are the
     makers (``"dealer_forced_maker"``)."""
     partner_takeover: Takeover = "never"
     """When the maker goes alone, whether his partner may play alone instead (British):
     see `Takeover`."""
     lone_defender: LoneDefender = "never"
     """Who may defend alone: ``"never"``, ``"vs_lone_only"`` (only against a lone
-    maker, seed 004) or ``"always"`` (OpenSpiel)."""
+    maker, the British rule) or ``"always"`` (OpenSpiel)."""
     defence_blocked_by_exchange: bool = True
     """A defender may not defend alone when that would sit out his partner the dealer
-    who has already taken the turn-up (seed 004); OpenSpiel has no such rule."""
+    who has already taken the turn-up (the British rule); OpenSpiel has no such rule."""
     lone_lead: LoneLead = "dealer_left"
     """Who leads: the first active seat from the dealer's left (``"dealer_left"``) or the
     player to the left of a lone player (``"left_of_lone_player"``)."""
@@ -172,7 +172,7 @@ class OrderUp:
 
     def takeover_refused(self, *, maker_is_dealer: bool, dealer_took_turn_up: bool) -> bool:
         """Whether a take-over is refused now: the maker is the dealer and he has taken
-        the turned card (seed 004)."""
+        the turned card (the British rule)."""
         return maker_is_dealer and dealer_took_turn_up
 
     @property
@@ -190,7 +190,7 @@ class OrderUp:
 
 @attrs.frozen
 class Auction:
-    """An auction for the contract (Pinochle, reference.md §9-§11).
+    """An auction for the contract (Pinochle).
 
     From the dealer's left each player bids higher or passes; a pass is final;
     the auction ends when one bidder is left. Bids start at ``minimum`` and rise
@@ -217,11 +217,11 @@ class Auction:
     forbidden_endings: tuple[int, ...] = ()
     """Bids whose last two digits are one of these are not allowed (Brooklyn: 40, 90)."""
     raise_steps: int | None = None
-    """A raise goes at most this many steps up the ladder over the last bid (seed 003: 2,
+    """A raise goes at most this many steps up the ladder over the last bid (the partnership rule: 2,
     "10 more, or a jump of 20"); the opening bid is free. None: any higher bid."""
     pass_with_help: bool = False
     """A player may ``pass help``: a final pass that tells the partner he holds help
-    (seed 003; the signal is public, the engine treats it as a pass)."""
+    (a partnership convention; the signal is public, the engine treats it as a pass)."""
 
     @cached_property
     def ladder(self) -> tuple[int, ...]:
@@ -251,7 +251,7 @@ class Auction:
 
 @attrs.frozen
 class ContractRules:
-    """What happens between the auction and the play (Pinochle, reference.md §9-§11)."""
+    """What happens between the auction and the play (Pinochle)."""
 
     widow: bool = False
     """The bidder turns the widow face up for all to see and takes it."""
@@ -271,5 +271,5 @@ class ContractRules:
     """Who leads the first trick: the ``"declarer"`` or the ``"dealer_left"``."""
     throw_in_short: int | None = None
     """After the melds the declarer may concede when his side's meld is at least this
-    short of the bid (None: no such concession). Seed 003: 250 ("250 or more below the
+    short of the bid (None: no such concession). The partnership rule: 250 ("250 or more below the
     bid"); 0.1.0 offered it only when more than 250 short (251 here)."""

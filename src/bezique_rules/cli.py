@@ -17,14 +17,17 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
 from .api import new_deal
-from .errors import BeziqueRulesError, quote
+from .engine.auction import AuctionDeal
+from .errors import BeziqueRulesError, OptionError, quote
 from .game import GameState, deal_seed
-from .records import replay
+from .records import record_of, replay
 from .rules.registry import available_variants, get_rules, preset
+from .rules.ruleset import OptionSpec, OptionValue, RuleSet
+from .state import DealState
 
 if TYPE_CHECKING:
     from .agents.arena import Pool
@@ -38,10 +41,27 @@ _MAX_JOBS = 256
 """The most processes ``simulate --jobs`` starts."""
 
 
-def _play_random_deals(variant: str, seed: int, first: int, count: int) -> list[tuple[tuple[int, ...], int]]:
+_DealOutcome = tuple[tuple[int, ...], int, str | None, str | None]
+"""One random deal: its scores, how many actions, how its contract ended (``made``, ``set``,
+``thrown in``; None without an auction) and its record as one line of JSON (when asked)."""
+
+
+def _contract(deal: DealState) -> str | None:
+    """How an auction deal's contract ended: ``made``, ``set`` (the declarer's side lost its
+    bid, conceded or not) or ``thrown in`` (everyone passed); None in games without an auction."""
+    if not isinstance(deal, AuctionDeal):
+        return None
+    if deal.thrown_in or deal.contract_side is None:
+        return "thrown in"
+    return "set" if deal.scores[deal.contract_side] < 0 else "made"
+
+
+def _play_random_deals(
+    variant: str, options: dict[str, OptionValue], seed: int, first: int, count: int, records: bool = False
+) -> list[_DealOutcome]:
     """Play deals ``first`` … ``first + count - 1`` with random legal actions."""
-    rules = get_rules(variant)
-    out = []
+    rules = get_rules(variant, **options)
+    out: list[_DealOutcome] = []
     for k in range(first, first + count):
         s = deal_seed(seed, k)
         rng = random.Random(s ^ 0x5EED)
@@ -50,66 +70,202 @@ def _play_random_deals(variant: str, seed: int, first: int, count: int) -> list[
         while not deal.is_over:
             deal = deal.apply(rng.choice(deal.legal_actions()), check=False)
             steps += 1
-        out.append((deal.scores, steps))
+        record = json.dumps(record_of(deal), separators=(",", ":")) if records else None
+        out.append((deal.scores, steps, _contract(deal), record))
     return out
 
 
+class _Progress:
+    """Progress on the error stream: a live line while a terminal shows it, else one quiet
+    line at the end; nothing at all with ``--no-progress``."""
+
+    def __init__(self, err: TextIO, total: int, word: str, *, enabled: bool, bar: bool = False) -> None:
+        self.err = err
+        self.total = total
+        self.word = word
+        self.enabled = enabled
+        self.live = enabled and err.isatty()
+        self.bar = bar
+        self.start = time.perf_counter()
+
+    def restart(self) -> None:
+        """Count the time from now (after starting processes or reaching a cluster)."""
+        self.start = time.perf_counter()
+
+    def update(self, done: int) -> None:
+        if not self.live:
+            return
+        elapsed = time.perf_counter() - self.start
+        if self.bar:
+            width = 30
+            filled = width * done // self.total if self.total else width
+            text = f"[{'#' * filled}{'-' * (width - filled)}] {done}/{self.total} {self.word}, {elapsed:.0f} s"
+        else:
+            text = f"{done}/{self.total} {self.word}, {done / elapsed if elapsed else 0:.0f}/s"
+        self.err.write("\r" + text)
+        self.err.flush()
+
+    def finish(self, done: int) -> None:
+        if self.live:
+            self.err.write("\n")
+        elif self.enabled:
+            self.err.write(f"{done}/{self.total} {self.word} done in {time.perf_counter() - self.start:.1f} s\n")
+        self.err.flush()
+
+
+_SWITCH_WORDS = {
+    "true": True,
+    "yes": True,
+    "on": True,
+    "1": True,
+    "false": False,
+    "no": False,
+    "off": False,
+    "0": False,
+}
+"""How a switch (a True / False option) may be written on the command line."""
+
+
+def _parse_value(spec: OptionSpec | None, text: str) -> object:
+    """An option's value typed on the command line, read as the option takes it: a switch
+    (true/false, yes/no, on/off, 1/0), a whole number, one of its choices, or none. A value
+    that reads as none of these is passed on as written, so that the option's own check
+    reports it in the same words as `get_rules`."""
+    if spec is None:
+        return text
+    word = text.strip().lower()
+    if spec.allow_none and word in ("none", "null", "off"):
+        return None
+    if spec.choices is not None:
+        for choice in spec.choices:
+            if str(choice).lower() == word:
+                return choice
+        return text
+    if isinstance(spec.default, bool):
+        return _SWITCH_WORDS.get(word, text)
+    if isinstance(spec.default, int) or spec.minimum is not None:
+        try:
+            return int(word.replace("_", ""))
+        except ValueError:
+            return text
+    return text
+
+
+def _options(variant: str, pairs: Sequence[str] | None) -> dict[str, Any]:
+    """The ``--option key=value`` pairs of a command, typed by the variant's option specs."""
+    specs = {spec.name: spec for spec in preset(variant).options}
+    options: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise SystemExit(f"error: --option takes key=value (e.g. --option target=1500), not {pair!r}")
+        if key in options:
+            raise OptionError(f"option {key!r} given twice (--option {pair})")
+        options[key] = _parse_value(specs.get(key), value)
+    return options
+
+
+def _rules_of(args: argparse.Namespace) -> tuple[RuleSet, dict[str, Any]]:
+    """The rule set a command plays (its variant and ``--option``s, checked as `get_rules`
+    checks them), and the options as given."""
+    options = _options(args.variant, args.option)
+    return get_rules(args.variant, **options), options
+
+
+def _variant(args: argparse.Namespace) -> str:
+    """The variant of ``play`` and ``serve``: given as a word or with ``--variant`` (not both,
+    unless they agree)."""
+    given = [v for v in (args.variant_word, args.variant_flag) if v is not None]
+    if len(given) == 2 and given[0] != given[1]:
+        raise SystemExit(f"error: two variants given: {given[0]!r} and --variant {given[1]!r}")
+    return given[0] if given else "bezique-match"
+
+
+def _open_output(name: str, what: str) -> TextIO:
+    try:
+        return open(name, "w", encoding="utf-8")
+    except OSError as exc:
+        raise SystemExit(f"error: cannot write {what} to {name}: {exc.strerror}") from None
+
+
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    rules = get_rules(args.variant)
+    rules, options = _rules_of(args)
     n = args.deals
     if not 1 <= n <= _MAX_DEALS:
         raise SystemExit(f"error: --deals must be from 1 to {_MAX_DEALS}, not {n}")
     if not 1 <= args.jobs <= _MAX_JOBS:
         raise SystemExit(f"error: --jobs must be from 1 to {_MAX_JOBS}, not {args.jobs}")
-    if args.agents is not None:
-        return _arena(args, rules.name, out, err)
+    records = _open_output(args.records, "records") if args.records is not None else None
+    with records if records is not None else contextlib.nullcontext():
+        if args.agents is not None:
+            return _arena(args, rules, options, out, err, records)
+        return _random_deals(args, rules, options, out, err, records)
+
+
+def _random_deals(
+    args: argparse.Namespace,
+    rules: RuleSet,
+    options: dict[str, Any],
+    out: TextIO,
+    err: TextIO,
+    records: TextIO | None,
+) -> int:
+    n = args.deals
     jobs = max(1, args.jobs)
     chunk = max(1, min(250, math.ceil(n / (jobs * 4))))
     batches = [(k, min(chunk, n - k + 1)) for k in range(1, n + 1, chunk)]
-    results: list[tuple[tuple[int, ...], int]] = []
-    show = err.isatty() or n >= 2000
+    results: list[_DealOutcome] = []
+    progress = _Progress(err, n, "deals", enabled=not args.no_progress)
+    keep = records is not None
 
-    def progress(done: int) -> None:
-        if show:
-            elapsed = time.perf_counter() - start
-            err.write(f"\r{done}/{n} deals, {done / elapsed if elapsed else 0:.0f}/s")
-            err.flush()
+    def collect(found: list[_DealOutcome]) -> None:
+        if records is not None:  # written as they come, not kept: a long run would hold them all
+            records.writelines(record + "\n" for _s, _n, _c, record in found if record is not None)
+        results.extend((scores, steps, contract, None) for scores, steps, contract, _r in found)
+        progress.update(len(results))
 
     with _pool(args) as (pool, where):
-        start = time.perf_counter()  # the deals' time, without starting or reaching a cluster
+        progress.restart()  # the deals' time, without starting or reaching a cluster
+        start = time.perf_counter()
         if pool is None:
             for first, count in batches:
-                results.extend(_play_random_deals(rules.name, args.seed, first, count))
-                progress(len(results))
+                collect(_play_random_deals(rules.name, options, args.seed, first, count, keep))
         else:
-            futures = [pool.submit(_play_random_deals, rules.name, args.seed, f, c) for f, c in batches]
+            futures = [pool.submit(_play_random_deals, rules.name, options, args.seed, f, c, keep) for f, c in batches]
             for fut in futures:
-                results.extend(fut.result())
-                progress(len(results))
+                collect(fut.result())
         elapsed = time.perf_counter() - start
-    if show:
-        err.write("\n")
+    progress.finish(len(results))
     # scores are per player, or per side in partnership games (as DealState.scores)
     sides = rules.sides
     who = [f"player {side[0]}" if len(side) == 1 else "side " + "+".join(map(str, side)) for side in sides]
-    decisions = sum(steps for _s, steps in results)
-    out.write(f"{rules.name}: {n} random deals, seed {args.seed}, {where}\n")
+    decisions = sum(r[1] for r in results)
+    changed = f" ({', '.join(f'{k}={v!r}' for k, v in options.items())})" if options else ""
+    out.write(f"{rules.name}{changed}: {n} random deals, seed {args.seed}, {where}\n")
     for k, name in enumerate(who):
-        scores = [s[k] for s, _ in results]
+        scores = [r[0][k] for r in results]
         mean = sum(scores) / n
         sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / n)
         out.write(f"  {name}: mean {mean:.1f}  sd {sd:.1f}  min {min(scores)}  max {max(scores)}\n")
-    wins = [0] * len(sides)
-    draws = 0
-    for s, _ in results:
-        top = max(s)
-        leaders = [k for k in range(len(sides)) if s[k] == top]
-        if len(leaders) == 1:
-            wins[leaders[0]] += 1
-        else:
-            draws += 1
-    out.write("  deals won: " + ", ".join(f"{name} {w}" for name, w in zip(who, wins)) + f", tied {draws}\n")
+    contracts = [r[2] for r in results if r[2] is not None]
+    if contracts:
+        made, lost, thrown = (contracts.count(word) for word in ("made", "set", "thrown in"))
+        out.write(f"  contracts: made {made}, set {lost}, thrown in {thrown} (everyone passed)\n")
+    else:
+        wins = [0] * len(sides)
+        draws = 0
+        for r in results:
+            top = max(r[0])
+            leaders = [k for k in range(len(sides)) if r[0][k] == top]
+            if len(leaders) == 1:
+                wins[leaders[0]] += 1
+            else:
+                draws += 1
+        out.write("  deals won: " + ", ".join(f"{name} {w}" for name, w in zip(who, wins)) + f", tied {draws}\n")
     out.write(f"  decisions per deal: {decisions / n:.1f}\n")
+    if records is not None:
+        out.write(f"  records: {n} deals written to {args.records} (JSON lines; bezique-rules replay reads them)\n")
     out.write(f"  throughput: {n / elapsed:.0f} deals/s, {decisions / elapsed:.0f} decisions/s ({elapsed:.2f} s)\n")
     return 0
 
@@ -149,35 +305,51 @@ def _agent_names(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def _arena(args: argparse.Namespace, variant: str, out: TextIO, err: TextIO) -> int:
+def _arena(
+    args: argparse.Namespace,
+    rules: RuleSet,
+    options: dict[str, Any],
+    out: TextIO,
+    err: TextIO,
+    records: TextIO | None,
+) -> int:
     from .agents.arena import play_arena, plays_matches, seatings
 
     a, b = _agent_names(args.agents)
-    rules = get_rules(variant)
-    show = not args.no_progress
-
-    def progress(done: int, total: int) -> None:
-        if show:
-            width = 30
-            filled = width * done // total if total else width
-            elapsed = time.perf_counter() - start
-            err.write(f"\r[{'#' * filled}{'-' * (width - filled)}] {done}/{total} games, {elapsed:.0f} s")
-            err.flush()
-
-    with _pool(args) as (pool, where):
-        start = time.perf_counter()  # the games' time, without starting or reaching a cluster
-        result = play_arena(variant, a, b, deals=args.deals, seed=args.seed, pool=pool, progress=progress)
-        elapsed = time.perf_counter() - start
-    if show:
-        err.write("\n")
     kind = "matches" if plays_matches(rules) else "deals"
     per = len(seatings(rules))
+    progress = _Progress(err, args.deals * per, kind, enabled=not args.no_progress, bar=True)
+
+    def report(done: int, total: int) -> None:
+        progress.update(done)
+
+    with _pool(args) as (pool, where):
+        progress.restart()  # the games' time, without starting or reaching a cluster
+        start = time.perf_counter()
+        result = play_arena(
+            rules.name,
+            a,
+            b,
+            deals=args.deals,
+            seed=args.seed,
+            pool=pool,
+            progress=report,
+            options=options,
+            records=records is not None,
+        )
+        elapsed = time.perf_counter() - start
+    progress.finish(result.games)
+    if records is not None:
+        records.writelines(o.record + "\n" for o in result.outcomes if o.record is not None)
+    changed = f" ({', '.join(f'{k}={v!r}' for k, v in options.items())})" if options else ""
     out.write(
-        f"{variant}: {a} against {b}, {args.deals} deal seed{'s' if args.deals != 1 else ''} x {per} seatings "
-        f"= {result.games} {kind}, seed {args.seed}, {where}\n"
+        f"{rules.name}{changed}: {a} against {b}, {args.deals} deal seed{'s' if args.deals != 1 else ''} "
+        f"x {per} seatings = {result.games} {kind}, seed {args.seed}, {where}\n"
     )
     for line in result.report():
         out.write(line + "\n")
+    if records is not None:
+        out.write(f"  records: {result.games} {kind} written to {args.records} (JSON lines; replay reads them)\n")
     out.write(f"  time: {elapsed:.1f} s\n")
     return 0
 
@@ -186,30 +358,41 @@ def _play(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
     from .play.ladder import default_ladder_path
     from .play.terminal import play_session
 
-    rules = get_rules(args.variant)
+    args.variant = _variant(args)
+    rules, _options = _rules_of(args)
     if args.level is not None and not 1 <= args.level <= 5:
         raise SystemExit(f"error: --level is 1 to 5, not {args.level}")
     if args.matches is not None and args.matches < 1:
         raise SystemExit("error: --matches must be at least 1")
     path = Path(args.ladder_file).expanduser() if args.ladder_file else default_ladder_path()
-    return play_session(
-        rules.name,
-        level=args.level,
-        ladder_path=path,
-        stdin=stdin,
-        out=out,
-        seed=args.seed,
-        matches=args.matches,
-        cut=args.cut,
-        play_forced=not args.ask_forced,
-    )
+    records = _open_output(args.record, "the record") if args.record is not None else None
+
+    def keep(game: GameState) -> None:
+        if records is not None:
+            records.write(json.dumps(record_of(game), separators=(",", ":")) + "\n")
+            records.flush()
+
+    with records if records is not None else contextlib.nullcontext():
+        return play_session(
+            rules,
+            level=args.level,
+            ladder_path=path,
+            stdin=stdin,
+            out=out,
+            seed=args.seed,
+            matches=args.matches,
+            cut=args.cut,
+            play_forced=not args.ask_forced,
+            on_match_end=keep,
+        )
 
 
 def _serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .play.ladder import LadderFile, default_ladder_path
     from .play.web import serve
 
-    rules = get_rules(args.variant)
+    args.variant = _variant(args)
+    rules, _options = _rules_of(args)
     if args.level is not None and not 1 <= args.level <= 5:
         raise SystemExit(f"error: --level is 1 to 5, not {args.level}")
     if not 0 <= args.port <= 65535:
@@ -236,29 +419,90 @@ def _serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _describe(state: DealState | GameState, steps: int) -> list[str]:
+    """What ``replay`` says of one replayed record."""
+    kind = "game" if isinstance(state, GameState) else "deal"
+    status = "over" if state.is_over else "in progress"
+    lines = [f"{state.rules.name} {kind}: {steps} actions replayed, all legal; {status}"]
+    if isinstance(state, GameState) and state.cut_for_deal is not None:
+        lines.append(state.cut_for_deal.describe())
+    sides = state.rules.sides
+    who = [f"player {side[0]}" if len(side) == 1 else "side " + "+".join(map(str, side)) for side in sides]
+    scores = ", ".join(f"{name} {s}" for name, s in zip(who, state.scores))
+    lines.append(("final scores: " if state.is_over else "scores so far: ") + scores)
+    if isinstance(state, GameState) and state.is_over:
+        lines.append("winner: " + ("draw" if state.winner is None else who[state.winner]))
+    return lines
+
+
+def _replay_one(text: str, where: str) -> tuple[DealState | GameState, int]:
+    try:
+        state = replay(text)
+    except BeziqueRulesError as exc:
+        raise SystemExit(f"error: {where}{exc}") from None
+    actions = json.loads(text).get("actions", ())
+    return state, len(actions) if isinstance(actions, list) else 0
+
+
 def _replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .records import MAX_RECORD_CHARS
 
     try:
         with open(args.file, encoding="utf-8") as fh:
-            text = fh.read(MAX_RECORD_CHARS + 1)
+            first = fh.readline(MAX_RECORD_CHARS + 1)
+            lines = _json_lines(first, fh, MAX_RECORD_CHARS)
+            if lines is None:
+                text = first + fh.read(MAX_RECORD_CHARS + 1 - len(first))
+                if len(text) > MAX_RECORD_CHARS:
+                    raise SystemExit(
+                        f"error: {args.file} is larger than a record can be ({MAX_RECORD_CHARS} characters)"
+                    )
+                state, steps = _replay_one(text, "")
+                for line in _describe(state, steps):
+                    out.write(line + "\n")
+                return 0
+            count = 0
+            for number, line in lines:
+                state, steps = _replay_one(line, f"{args.file} line {number}: ")
+                count += 1
+                described = _describe(state, steps)
+                out.write(f"line {number}: " + "; ".join(described) + "\n")
+            out.write(f"{count} records replayed, all legal\n")
+            return 0
     except OSError as exc:
         raise SystemExit(f"error: cannot read {args.file}: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise SystemExit(f"error: {args.file} is not a UTF-8 text file (a record is JSON)") from None
-    if len(text) > MAX_RECORD_CHARS:
-        raise SystemExit(f"error: {args.file} is larger than a record can be ({MAX_RECORD_CHARS} characters)")
-    state = replay(text)
-    kind = "game" if isinstance(state, GameState) else "deal"
-    steps = len(json.loads(text)["actions"])
-    status = "over" if state.is_over else "in progress"
-    out.write(f"{state.rules.name} {kind}: {steps} actions replayed, all legal; {status}\n")
-    if isinstance(state, GameState) and state.cut_for_deal is not None:
-        out.write(state.cut_for_deal.describe() + "\n")
-    out.write("final scores: " + ", ".join(f"player {p} {s}" for p, s in enumerate(state.scores)) + "\n")
-    if isinstance(state, GameState) and state.is_over:
-        out.write("winner: " + ("draw" if state.winner is None else f"player {state.winner}") + "\n")
-    return 0
+
+
+def _json_lines(first: str, rest: TextIO, limit: int) -> Iterator[tuple[int, str]] | None:
+    """The records of a JSON-lines file (one record a line, as ``simulate --records`` and
+    ``play --record`` write them), or None when the file holds one JSON document."""
+    try:
+        json.loads(first)
+    except ValueError:
+        return None  # the first line is not a whole record: one document, perhaps indented
+    following = rest.readline(limit + 1)
+    start = 2
+    while following and not following.strip():
+        following = rest.readline(limit + 1)
+        start += 1
+    if not following:
+        return None  # a single record on one line
+
+    def lines() -> Iterator[tuple[int, str]]:
+        yield 1, first
+        number = start
+        line = following
+        while line:
+            if len(line) > limit:
+                raise SystemExit(f"error: line {number} is larger than a record can be ({limit} characters)")
+            if line.strip():
+                yield number, line
+            number += 1
+            line = rest.readline(limit + 1)
+
+    return lines()
 
 
 def _rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -280,7 +524,13 @@ class _Parser(argparse.ArgumentParser):
     err: TextIO | None = None
 
     def error(self, message: str) -> NoReturn:
-        raise SystemExit(f"error: {message} (see 'bezique-rules --help')")
+        raise SystemExit(f"error: {message} (see '{self.prog} --help')")
+
+
+_OPTION_HELP = (
+    "change an option of the variant (a house rule), e.g. --option target=1500; repeatable; "
+    "'bezique-rules rules VARIANT' lists the options"
+)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -314,10 +564,28 @@ def _parser() -> argparse.ArgumentParser:
         help="play agent A against agent B with seats swapped (random, heuristic, search, level1 ... level5); "
         "reports A's win rate with a 95%% confidence interval and the points per deal",
     )
-    sim.add_argument("--no-progress", action="store_true", help="with --agents: no progress bar on stderr")
+    sim.add_argument("--option", action="append", metavar="KEY=VALUE", help=_OPTION_HELP)
+    sim.add_argument(
+        "--records",
+        metavar="FILE",
+        help="write every deal's (with --agents: every game's) record to FILE, one JSON record a line; "
+        "'bezique-rules replay FILE' checks them",
+    )
+    sim.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress on stderr (by default a live line on a terminal, else one line at the end)",
+    )
     sim.set_defaults(run=_simulate)
     ply = sub.add_parser("play", help="play against the computer in the terminal (the ladder: levels 1 to 5)")
-    ply.add_argument("variant", nargs="?", default="bezique-match", help="a preset name (default bezique-match)")
+    ply.add_argument("variant_word", metavar="variant", nargs="?", help="a preset name (default bezique-match)")
+    ply.add_argument("--variant", dest="variant_flag", metavar="VARIANT", help="the same, as an option")
+    ply.add_argument("--option", action="append", metavar="KEY=VALUE", help=_OPTION_HELP)
+    ply.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write each match's record to FILE (one JSON record a line); 'bezique-rules replay FILE' replays them",
+    )
     ply.add_argument("--level", type=int, help="play at this level (1-5) without climbing the ladder")
     ply.add_argument(
         "--ladder-file",
@@ -340,7 +608,9 @@ def _parser() -> argparse.ArgumentParser:
     srv = sub.add_parser(
         "serve", help="play against the computer in a web browser (a local page; the same ladder as play)"
     )
-    srv.add_argument("--variant", default="bezique-match", help="a preset name (default bezique-match)")
+    srv.add_argument("variant_word", metavar="variant", nargs="?", help="a preset name (default bezique-match)")
+    srv.add_argument("--variant", dest="variant_flag", metavar="VARIANT", help="the same, as an option")
+    srv.add_argument("--option", action="append", metavar="KEY=VALUE", help=_OPTION_HELP)
     srv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine)")
     srv.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
     srv.add_argument("--level", type=int, help="play at this level (1-5) without climbing the ladder")
@@ -361,8 +631,8 @@ def _parser() -> argparse.ArgumentParser:
         "saying so)",
     )
     srv.set_defaults(run=_serve)
-    rep = sub.add_parser("replay", help="check a JSON record and print the final scores")
-    rep.add_argument("file", help="the record (JSON)")
+    rep = sub.add_parser("replay", help="check a JSON record (or a file of them, one a line) and print the scores")
+    rep.add_argument("file", help="the record (JSON), or JSON lines of records (as simulate --records writes)")
     rep.set_defaults(run=_replay)
     rul = sub.add_parser("rules", help="print a preset's options and defaults")
     rul.add_argument("variant", help="a preset name")

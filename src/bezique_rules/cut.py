@@ -5,11 +5,11 @@ deal instead of seating the first dealer by number. What a draw decides is rules
 knowledge, so it lives in one part on the rule set (`RuleSet.cut_for_deal`) that preset
 modules compose; `new_game` only runs it:
 
-- `BEZIQUE_CUT`: A T K Q J 9 8 7, the higher card decides who deals (seed 000); the
+- `BEZIQUE_CUT`: A T K Q J 9 8 7, the higher card decides who deals (a 1995 rules article); the
   library's default decision is to deal (`CutDecision`).
 - `PINOCHLE_CUT`: A T K Q J 9, the higher card deals (the common standard).
 - `EUCHRE_CUT`: K Q J T 9 8 7 A, the two highest are partners against the two lowest and
-  the lowest deals (seed 004's note).
+  the lowest deals (the British rules' note).
 
 The draw. Everyone draws one card from the cut pack (the variant's cards whose rank the
 part ranks, so a Benny is set aside), shuffled with the documented shuffle
@@ -384,7 +384,7 @@ BEZIQUE_CUT = CutForDeal(
     decides=True,
 )
 """Two-hand Bezique and its relatives: A T K Q J 9 8 7, the higher card decides who deals
-(seed 000; seed 002 ranks the cut as in play); the default decision: deal."""
+(a 1995 rules article; the Japanese Wikipedia article ranks the cut as in play); the default decision: deal."""
 
 PINOCHLE_CUT = CutForDeal(rank_order=(Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE), wins="high")
 """Pinochle: A T K Q J 9, the highest card deals (the common standard; partners stay as seated)."""
@@ -395,4 +395,4 @@ EUCHRE_CUT = CutForDeal(
     partners="drawn",
 )
 """Euchre: K Q J T 9 8 7 A (ace low), the two highest are partners against the two lowest,
-the lowest deals (seed 004's note); the Benny is left out of the cut."""
+the lowest deals (the British rules' note); the Benny is left out of the cut."""

@@ -40,7 +40,7 @@ def deal_seed(seed: int, number: int) -> int:
     return random.Random(f"bezique-rules:{seed}:{number}").getrandbits(63)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)  # __repr__: short
 class GameState(Seating):
     """A whole game: the current deal, the totals so far, and how the game stands.
 
@@ -89,6 +89,15 @@ class GameState(Seating):
     def is_over(self) -> bool:
         """True when the game is over."""
         return self.over
+
+    def __repr__(self) -> str:
+        """A short summary: the rule set, the deal number, phase, whose turn and the totals
+        (and the winner once over)."""
+        end = f", winner={self.winner}" if self.over else ""
+        return (
+            f"GameState(rules={self.rules!r}, deal_number={self.deal_number}, phase={self.phase.value}, "
+            f"player={self.current_player}, totals={self.totals}{end})"
+        )
 
     @property
     def is_draw(self) -> bool:

@@ -1,11 +1,11 @@
-"""Meld tables as data, and the declaration rules R0-R5 of reference.md §2.6.
+"""Meld tables as data, and the declaration rules.
 
 A `MeldKind` names a scoring combination, its points and its *pattern* (which
 cards make it), plus the bookkeeping that the reuse rules need:
 
-- ``group``: the kind for rule R2 (royal and common marriages share the group
+- ``group``: the kind for the rule against reusing a card in the same kind (royal and common marriages share the group
   ``"marriage"``): a card never scores twice in one group;
-- ``meld_class`` and ``level``: the class for R3/R4 (A: marriages and
+- ``meld_class`` and ``level``: the class within which melds go up, never down (A: marriages and
   sequences, B: beziques, C: quartets); a card may move up a class (royal
   marriage → sequence, bezique → double bezique) but not down.
 
@@ -51,7 +51,7 @@ __all__ = [
 RunSuits: TypeAlias = Literal["trump", "plain", "any"]
 """Which suits a `SuitRun` may be in: trumps, a plain suit, or any suit."""
 NewCardRule: TypeAlias = Literal["every_meld", "same_class_only"]
-"""Declaration rule R1: which melds need a card not used before (see `MeldRules.new_card_rule`)."""
+"""The new-card rule: which melds need a card not used before (see `MeldRules.new_card_rule`)."""
 DixMethods: TypeAlias = Literal["both", "exchange_only", "score_only"]
 """What the trump seven / dix does after a won trick (see `DixRule.methods`)."""
 
@@ -138,7 +138,7 @@ class Quartet:
 @attrs.frozen
 class TrumpWith:
     """A card of the trump suit with cards of one other suit: Marjolet's marjolet (the jack
-    of trumps) married to a queen of a plain suit (reference.md §14.2).
+    of trumps) married to a queen of a plain suit.
 
     >>> from bezique_rules.rules.marjolet import MARJOLET_DECK as deck
     >>> len(TrumpWith(Rank.JACK, (Rank.QUEEN,)).faces(deck, Suit.HEARTS.value))
@@ -180,9 +180,9 @@ class MeldKind:
     pattern: Pattern
     """Which cards make it."""
     group: str = attrs.field()
-    """The reuse kind for rule R2; defaults to ``name``."""
+    """The reuse kind (a card scores once per kind); defaults to ``name``."""
     meld_class: str = ""
-    """The class for rules R3/R4 (``"A"``, ``"B"``, ``"C"``), or empty for none."""
+    """The class within which melds go up, never down (``"A"``, ``"B"``, ``"C"``), or empty for none."""
     level: int = 0
     """Order inside the class: a card may be reused in a meld of a higher level."""
     fixes_trump: bool = False
@@ -225,10 +225,10 @@ class MeldTable:
 
 
 CrossClassReuse = Literal["any", "higher_only"]
-"""How rule R5 lets a declared card join a meld of another class (`MeldRules.cross_class_reuse`)."""
+"""How the rule across classes lets a declared card join a meld of another class (`MeldRules.cross_class_reuse`)."""
 
 MeldReuse = Literal["classes", "distinct_sets"]
-"""How declared cards may be used again (`MeldRules.reuse`): by the rules R1-R5 of their
+"""How declared cards may be used again (`MeldRules.reuse`): by the reuse rules of their
 kinds and classes, or freely with only the exact same set of cards never melded twice."""
 
 Declaration = tuple[int, int]
@@ -237,37 +237,37 @@ Declaration = tuple[int, int]
 
 @attrs.frozen
 class MeldRules:
-    """The declaration rules R0-R5 with their options (reference.md §2.6, §4.5)."""
+    """The declaration rules with their options."""
 
     new_card_rule: NewCardRule = "every_meld"
-    """R1: ``"every_meld"`` (each meld needs a card from the concealed hand) or
+    """The new-card rule: ``"every_meld"`` (each meld needs a card from the concealed hand) or
     ``"same_class_only"`` (a card not yet used in a meld of the same class)."""
     double_after_two_singles: bool = False
-    """D1: a meld made only of intact lower melds of its class (two single beziques
-    → double bezique) is allowed despite R1."""
+    """A meld made only of intact lower melds of its class (two single beziques
+    → double bezique) is allowed despite the new-card rule."""
     reform_after_play: bool = False
     """Multi-pack: once a card of a scored meld is played, its other cards may form
-    that kind again (reference.md §4.5)."""
+    that kind again."""
     upgrade_classes: frozenset[str] = frozenset({"A", "B", "C"})
-    """R3: classes in which a card may be reused in a higher meld."""
+    """Classes in which a card may be reused in a higher meld."""
     downgrade_classes: frozenset[str] = frozenset()
-    """Classes in which a card of a higher meld may be reused in a lower one (R4 lifted)."""
+    """Classes in which a card of a higher meld may be reused in a lower one (the no-downgrade rule lifted)."""
     cross_class_reuse: CrossClassReuse = "any"
-    """R5: a card of an earlier meld may join a meld of another class whatever it scores
+    """A card of an earlier meld may join a meld of another class whatever it scores
     (``"any"``), or only a meld that scores more than the earlier one (``"higher_only"``,
-    seed 002: a king of a marriage may join four kings, a king of four kings may not
+    the Japanese Wikipedia article: a king of a marriage may join four kings, a king of four kings may not
     later marry)."""
     rescore_groups: frozenset[str] = frozenset()
-    """R2 lifted in these groups for a second meld made half of cards already scored in the
-    group and half of new ones, face by face (three- and four-hand Bezique, Britannica 9th
-    ed.: "a second double bezique, counting 500, may be declared to a bezique on the table,
-    which has already been used for double bezique": one Q♠ and one J♦ reused, one of each
-    new)."""
+    """The same-kind rule (a card scores once per kind) lifted in these groups for a second
+    meld made half of cards already scored in the group and half of new ones, face by face
+    (three- and four-hand Bezique, Britannica 9th ed.: "a second double bezique, counting
+    500, may be declared to a bezique on the table, which has already been used for double
+    bezique": one Q♠ and one J♦ reused, one of each new)."""
     reuse: MeldReuse = "classes"
-    """``"classes"``: the rules R1-R5 above (reference.md §2.6); ``"distinct_sets"``
-    (Marjolet, §14.2): a melded card stays free for any later meld, even one made only of
+    """``"classes"``: the reuse rules above; ``"distinct_sets"``
+    (Marjolet): a melded card stays free for any later meld, even one made only of
     cards already on the table, and the only refusal is the exact same set of cards melded
-    a second time (R1-R5 and the options above do not apply)."""
+    a second time (the reuse rules and the options above do not apply)."""
 
     def refusal(
         self,
@@ -281,15 +281,15 @@ class MeldRules:
     ) -> tuple[RuleCode, str] | None:
         """Why declaring ``cards`` as ``table.kinds[kind_index]`` is illegal (None if legal).
 
-        The most specific rule is reported first: R2 (a card scored twice in one
-        kind), then R3/R4 (down a class), then R1 (no new card).
+        The most specific rule is reported first: a card scored twice in one
+        kind, then down a class, then no new card.
 
         Args:
             table: the meld table.
             kind_index: the kind declared.
             cards: the physical cards of the declaration.
             concealed: the player's cards not lying on the table.
-            held: every card the player holds (R0).
+            held: every card the player holds.
             history: the player's earlier declarations.
             face_of: physical id -> face (`DeckSpec.face_of`), for `rescore_groups` (without
                 it, only the number of reused cards is checked).
@@ -371,7 +371,7 @@ class MeldRules:
     def _made_of_lower(
         self, kinds: tuple[MeldKind, ...], kind: MeldKind, cards: int, held: int, history: Sequence[Declaration]
     ) -> bool:
-        """D1: ``cards`` is exactly a union of intact lower melds of the same class."""
+        """``cards`` is exactly a union of intact lower melds of the same class."""
         if not self.double_after_two_singles or not kind.meld_class:
             return False
         union = 0
@@ -617,8 +617,8 @@ def _plan(deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[I
 
 
 def quick_rules(rules: MeldRules) -> bool:
-    """Whether the quick search decides ``rules`` (the classes' rules R1-R5 with R1 as
-    ``"every_meld"``, no D1, no re-forming after play): then a choice of copies is legal
+    """Whether the quick search decides ``rules`` (the classes' reuse rules with ``new_card_rule`` as
+    ``"every_meld"``, no ``double_after_two_singles``, no re-forming after play): then a choice of copies is legal
     exactly when it avoids the cards that `reuse_blocks` keeps out of its kind and takes a
     card from the concealed hand."""
     return (
@@ -632,7 +632,7 @@ def quick_rules(rules: MeldRules) -> bool:
 
 def reuse_blocks(table: MeldTable, rules: MeldRules) -> tuple[tuple[int, ...], ...]:
     """Per kind index k: the kinds whose declarations may not reuse a card of an earlier
-    declaration of kind k (R2, R3/R4, and R5 with ``"higher_only"``)."""
+    declaration of kind k (same kind, up or down a class, and across classes with ``"higher_only"``)."""
     kinds = table.kinds
     higher_only = rules.cross_class_reuse == "higher_only"
     rows = []
@@ -1020,8 +1020,8 @@ def _choose(
 class DixRule:
     """The low trump that scores and may be exchanged for the turn-up.
 
-    Bezique's trump seven (reference.md §2.4) and Pinochle's dix (the nine of
-    trumps, §8.2) follow the same rules with a different rank.
+    Bezique's trump seven and Pinochle's dix (the nine of
+    trumps) follow the same rules with a different rank.
     """
 
     rank: Rank = Rank.SEVEN
@@ -1047,7 +1047,7 @@ class DixRule:
     no_meld_when_exchanging: bool = False
     """A meld and an exchange may not share a trick (house rule)."""
     any_time: bool = False
-    """Seed 000 method 2: besides after a won trick, the holder may declare an unscored one
+    """A second method some rules give: besides after a won trick, the holder may declare an unscored one
     on his own turn in the stock phase, before playing a card (and playing it scores it,
     see ``score_on_play``); a declared one is never exchanged."""
 

@@ -1,4 +1,4 @@
-"""Moving Euchre deals between this library and OpenSpiel's ``euchre`` (reference.md §13).
+"""Moving Euchre deals between this library and OpenSpiel's ``euchre``.
 
 OpenSpiel numbers its actions 0-30: cards 0-23 (``rank * 4 + suit`` with suits
 C D H S = 0 1 2 3 and ranks 9 T J Q K A = 0-5), 24 Pass, 25-28 the suits

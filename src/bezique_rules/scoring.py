@@ -60,7 +60,7 @@ class CardPoints:
     """The bonus for winning the last trick."""
     round_7_up: bool = False
     """Count card points in tens: a remainder of 7, 8 or 9 counts as a further ten,
-    a lower remainder is dropped (classic Pinochle, reference.md §8.5)."""
+    a lower remainder is dropped (classic Pinochle)."""
 
     @classmethod
     def of(cls, points: Mapping[Rank, int], last_trick: int = 10, round_7_up: bool = False) -> CardPoints:
@@ -104,7 +104,7 @@ FIVES_COUNTERS = CardPoints.of({Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 5, Rank.Q
 @attrs.frozen
 class StockBonuses:
     """Bonuses of a stock game for how the play went, scored in the breakdown's ``bonus``
-    (Marjolet, reference.md §14.2). Zero is off.
+    (Marjolet). Zero is off.
 
     >>> StockBonuses(last_card=10).last_card
     10
@@ -195,7 +195,7 @@ def _leader(totals: tuple[int, ...]) -> int | None:
 
 @attrs.frozen
 class TargetEnd:
-    """A game to a target score, checked at the end of each deal (reference.md §2.8).
+    """A game to a target score, checked at the end of each deal.
 
     When at least one total reaches the target, the higher total wins. Equal
     totals follow ``tie_rule``: ``"draw"``, ``"play_on"`` (more deals until the tie
@@ -255,7 +255,7 @@ class TargetEnd:
 
 @attrs.frozen
 class MatchEnd:
-    """The short match of seed 001 (reference.md §3): one or two deals.
+    """The short match against the computer: one or two deals.
 
     After the first deal a lead of ``lead`` or more wins at once; otherwise a
     second deal (dealt by the other player) is played and the higher total
@@ -288,7 +288,7 @@ class MatchEnd:
 class GamesMatchEnd:
     """A match of games: each game to ``target``, the first side to win ``games`` games wins.
 
-    The tournament rule of seed 004: first side to win two games to 21. A game
+    The British tournament rule: first side to win two games to 21. A game
     is won by the higher total once a total reaches the target (on equal totals
     the game goes on); the totals then start again from zero.
 
@@ -351,7 +351,7 @@ class DealResultRule(Protocol):
 
 @attrs.frozen
 class EuchreScoring:
-    """Points for a Euchre deal (reference.md §12.1, §13.4).
+    """Points for a Euchre deal.
 
     >>> EuchreScoring().points(tricks=5, alone=True, lone_defender=False)
     (4, 0)
@@ -406,7 +406,7 @@ UNIT_SCALE_STEEP = (
 
 @attrs.frozen
 class ContractScoring:
-    """Settling a deal played for a bid (Pinochle, reference.md §9-§11).
+    """Settling a deal played for a bid (Pinochle).
 
     ``settlement="points"``: the declarer's side scores its meld and counters
     when they reach the bid, else loses the bid; the other sides score their meld
@@ -503,7 +503,7 @@ class DealsEnd:
 
 @attrs.frozen
 class RubiconScoring:
-    """The result of a multi-pack Bezique deal, which is a game (reference.md §4.6, §5.4, §6).
+    """The result of a multi-pack Bezique deal, which is a game.
 
     Totals (melds, carte blanche, last trick) decide the winner; brisques count
     only to break a tie or to lift the loser out of the rubicon, and then for both

@@ -334,6 +334,14 @@ class DealState(Seating):
         stage: Phase = self.core.stage
         return stage
 
+    def __repr__(self) -> str:
+        """A short summary, like `PlayerView`'s: the rule set, phase, whose turn, dealer,
+        actions so far and scores (compare deals with ``==``; see `core` for the rest)."""
+        return (
+            f"{type(self).__name__}(rules={self.rules!r}, phase={self.phase.value}, player={self.current_player}, "
+            f"dealer={self.dealer}, moves={len(self.moves)}, scores={self.scores})"
+        )
+
     @property
     def current_player(self) -> int | None:
         """Who is to act, or None when the deal is over."""

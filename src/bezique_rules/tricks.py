@@ -1,6 +1,6 @@
 """Play duties as data: which cards a player may play to a trick.
 
-The duties of reference.md §1.4 are the members of `PlayDuty`; a `TrickPolicy`
+The play duties are the members of `PlayDuty`; a `TrickPolicy`
 pairs a duty with the head-the-trick options. `TrickPolicy.legal` answers with a
 mask of playable physical cards; `TrickPolicy.refusal` says which rule a given
 card breaks, for error messages.
@@ -23,7 +23,7 @@ __all__ = ["BeatRule", "PlayDuty", "TrickPolicy"]
 
 
 class PlayDuty(enum.Enum):
-    """The obligations of a player who follows to a trick (reference.md §1.4)."""
+    """The obligations of a player who follows to a trick."""
 
     FREE = "free"
     """Any card (the stock phase of Bezique and two-hand Pinochle)."""

@@ -23,18 +23,20 @@ played deal by deal.
 
 from __future__ import annotations
 
+import json
 import math
 import queue
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import ParamSpec, Protocol, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 import attrs
 
 from ..api import new_deal
 from ..errors import DealError
 from ..game import GameState, deal_seed, new_game
+from ..records import record_of
 from ..rules.registry import get_rules
 from ..rules.ruleset import RuleSet
 from ..scoring import MatchEnd
@@ -79,6 +81,9 @@ class GameOutcome:
     """B's points over the game (per seat when B holds several seats of its own)."""
     deals: int
     """How many deals the game took."""
+    record: str | None = None
+    """The game's record as one line of JSON (`bezique_rules.replay` reads it), when the
+    arena was asked for records (``play_arena(..., records=True)``); else None."""
 
 
 @attrs.frozen
@@ -200,9 +205,19 @@ def _name(agent: AgentSpec) -> str:
     return agent if isinstance(agent, str) else str(getattr(agent, "name", type(agent).__name__))
 
 
-def play_pairing(variant: str, agent_a: AgentSpec, agent_b: AgentSpec, seed: int, number: int) -> list[GameOutcome]:
-    """Play deal number ``number`` once per seating (see `seatings`)."""
-    rules = get_rules(variant)
+def play_pairing(
+    variant: str,
+    agent_a: AgentSpec,
+    agent_b: AgentSpec,
+    seed: int,
+    number: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    records: bool = False,
+) -> list[GameOutcome]:
+    """Play deal number ``number`` once per seating (see `seatings`), under the variant's
+    ``options`` (as `get_rules` takes them); with ``records``, keep each game's record."""
+    rules = get_rules(variant, **(options or {}))
     a = make_agent(agent_a) if isinstance(agent_a, str) else agent_a
     b = make_agent(agent_b) if isinstance(agent_b, str) else agent_b
     shuffle = deal_seed(seed, number)
@@ -210,18 +225,26 @@ def play_pairing(variant: str, agent_a: AgentSpec, agent_b: AgentSpec, seed: int
     for seating, seats in enumerate(seatings(rules)):
         agents = [a if p in seats else b for p in range(rules.players)]
         rngs = [random.Random(f"bezique-rules:arena:{seed}:{number}:{seating}:{p}") for p in range(rules.players)]
-        out.append(_play_one(rules, agents, rngs, shuffle, number, seating, seats))
+        out.append(_play_one(rules, agents, rngs, shuffle, number, seating, seats, records))
     return out
 
 
 def play_pairings(
-    variant: str, agent_a: AgentSpec, agent_b: AgentSpec, seed: int, first: int, count: int
+    variant: str,
+    agent_a: AgentSpec,
+    agent_b: AgentSpec,
+    seed: int,
+    first: int,
+    count: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    records: bool = False,
 ) -> list[GameOutcome]:
     """Play deal numbers ``first`` … ``first + count - 1`` (a chunk of the arena), each once
     per seating (see `play_pairing`)."""
     out: list[GameOutcome] = []
     for k in range(first, first + count):
-        out.extend(play_pairing(variant, agent_a, agent_b, seed, k))
+        out.extend(play_pairing(variant, agent_a, agent_b, seed, k, options=options, records=records))
     return out
 
 
@@ -244,6 +267,7 @@ def _play_one(
     number: int,
     seating: int,
     seats: tuple[int, ...],
+    records: bool = False,
 ) -> GameOutcome:
     state: GameState | DealState
     state = new_game(rules, seed=shuffle) if plays_matches(rules) else new_deal(rules, seed=shuffle)
@@ -264,7 +288,8 @@ def _play_one(
         result = (0.5 if len(leaders) > 1 else 1.0) if side_a in leaders else 0.0
     others = [s for s in range(len(scores)) if s != side_a]
     points_b = sum(scores[s] for s in others) / len(others)
-    return GameOutcome(number, seating, result, float(scores[side_a]), float(points_b), deals)
+    record = json.dumps(record_of(state), separators=(",", ":")) if records else None
+    return GameOutcome(number, seating, result, float(scores[side_a]), float(points_b), deals, record)
 
 
 def play_arena(
@@ -278,6 +303,8 @@ def play_arena(
     pool: Pool | None = None,
     chunk: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    options: Mapping[str, Any] | None = None,
+    records: bool = False,
 ) -> ArenaResult:
     """Play ``deals`` deal numbers, each once per seating, and collect the results.
 
@@ -296,6 +323,8 @@ def play_arena(
             cluster's `bezique_rules.cluster.DaskPool`. The caller keeps it open.
         chunk: deal numbers per chunk (default `chunk_size`).
         progress: called with (games done, games in all) as chunks finish.
+        options: the variant's options to change (as `get_rules` takes them: house rules).
+        records: keep each game's record in its `GameOutcome.record`.
 
     Raises:
         DealError: ``deals`` below 0 (``deals=0`` plays nothing) or ``chunk`` below 1.
@@ -304,7 +333,8 @@ def play_arena(
     >>> result.games, result.wins + result.draws + result.losses
     (4, 4)
     """
-    rules = get_rules(variant)
+    options = dict(options or {})
+    rules = get_rules(variant, **options)
     if deals < 0:
         raise DealError(f"deals must be at least 0, not {deals!r}")
     size = chunk_size(deals) if chunk is None else chunk
@@ -318,14 +348,16 @@ def play_arena(
         progress(0, total)
     if pool is None and jobs <= 1:
         for first, count in chunks:
-            found.extend(play_pairings(rules.name, agent_a, agent_b, seed, first, count))
+            found.extend(
+                play_pairings(rules.name, agent_a, agent_b, seed, first, count, options=options, records=records)
+            )
             if progress is not None:
                 progress(len(found), total)
     elif pool is None:
         with ProcessPoolExecutor(max_workers=jobs) as own:
-            _run_chunks(own, rules.name, agent_a, agent_b, seed, chunks, found, total, progress)
+            _run_chunks(own, rules.name, agent_a, agent_b, seed, chunks, found, total, progress, options, records)
     else:
-        _run_chunks(pool, rules.name, agent_a, agent_b, seed, chunks, found, total, progress)
+        _run_chunks(pool, rules.name, agent_a, agent_b, seed, chunks, found, total, progress, options, records)
     found.sort(key=lambda o: (o.number, o.seating))
     return ArenaResult(rules.name, _name(agent_a), _name(agent_b), seed, tuple(found))
 
@@ -340,11 +372,16 @@ def _run_chunks(
     found: list[GameOutcome],
     total: int,
     progress: Callable[[int, int], None] | None,
+    options: Mapping[str, Any] | None = None,
+    records: bool = False,
 ) -> None:
     """Submit every chunk to ``pool`` and collect the games as chunks finish (in any order);
     if one fails, or the caller is interrupted, the chunks not yet run are cancelled."""
     finished: queue.SimpleQueue[FutureLike[list[GameOutcome]]] = queue.SimpleQueue()
-    futures = [pool.submit(play_pairings, variant, agent_a, agent_b, seed, f, c) for f, c in chunks]
+    futures = [
+        pool.submit(play_pairings, variant, agent_a, agent_b, seed, f, c, options=options, records=records)
+        for f, c in chunks
+    ]
     try:
         for fut in futures:
             fut.add_done_callback(finished.put)

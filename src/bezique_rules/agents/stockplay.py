@@ -317,7 +317,7 @@ def _build(rules: RuleSet) -> StockTables:
 
 def _blocks(rules: RuleSet, declared: MeldKind, kind: MeldKind) -> bool:
     """The cards of a declared meld of kind ``declared`` may not be reused in a meld of ``kind``
-    (R2: the same group; R3/R4: a step up or down its class the meld rules forbid). With
+    (the same group; a step up or down its class the meld rules forbid). With
     ``reuse="distinct_sets"`` (Marjolet) a declared card blocks no kind."""
     if rules.meld_rules.reuse == "distinct_sets":
         return False

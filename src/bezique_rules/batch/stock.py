@@ -4,12 +4,12 @@ The tables are read from the rule set's parts: the deck and its deal pattern, th
 tables (lead powers), the trick policies of the stock and the play-off (their duties
 as tiers of cards, probed from `TrickPolicy.legal`), the meld table and its instances
 per trump, the meld rules (`reuse_blocks`: which earlier declarations keep a card out of
-a kind, R2-R5), the trump seven (`DixRule`), the card points and the action space.
+a kind, by the reuse rules), the trump seven (`DixRule`), the card points and the action space.
 
-The declaration rules in array form: under the quick rules (`quick_rules`: R1 as
-``"every_meld"``, no D1) a meld named by faces and places (hand or table) is legal when,
+The declaration rules in array form: under the quick rules (`quick_rules`: ``new_card_rule`` as
+``"every_meld"``, no ``double_after_two_singles``) a meld named by faces and places (hand or table) is legal when,
 for each face, enough copies that no earlier declaration of the player blocks for its
-kind lie in each place, and one comes from the concealed hand (R1). A player's state for
+kind lie in each place, and one comes from the concealed hand. A player's state for
 one kind is thus, per face, how many such copies he holds concealed and tabled; the melds
 of a kind that share faces (a *component*: the four aces, a suit's marriage, the
 bezique) look their legal actions up in one table indexed by those counts. The phase

@@ -1,6 +1,6 @@
 """The auction engine: bid, widow, trumps, passing, melds laid down at once, tricks, settlement.
 
-For the Pinochle games without a stock (reference.md §9-§11). The engine
+For the Pinochle games without a stock. The engine
 sequences the phases; the rules come from the rule set's parts: the `Auction`
 (bids), the `ContractRules` (widow, passing, who melds, who leads, concessions),
 the meld table (laid down at once: `best_melds` / `melds_fit`), the trick policy
@@ -484,7 +484,7 @@ class AuctionCore(NamedTuple):
     """Every action so far, as (player, action_id) pairs."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)  # DealState.__repr__: short
 class AuctionDeal(DealState):
     """A deal of an auction game (three-hand, partnership or double-deck Pinochle): immutable."""
 

@@ -745,9 +745,6 @@ class EuchreDeal(DealState):
         )  # fmt: skip
         return cls(setup, state._replace(legal=_legal_of(setup, state)))
 
-    def __repr__(self) -> str:
-        return f"EuchreDeal(setup={self.setup!r}, core={self.core!r})"
-
     @property
     def core(self) -> EuchreCore:
         """Everything that changes during the deal, as one flat record."""
@@ -1294,7 +1291,7 @@ class EuchreDeal(DealState):
 
     def _blind(self, player: int) -> bool:
         """Whether ``player`` has not looked at his hand yet: the dealer naming a suit for a
-        turned Benny does so before looking (seed 004), unless a farmer's-hand decision
+        turned Benny does so before looking (the British rule), unless a farmer's-hand decision
         (a house rule, asked first) already showed him his cards."""
         c = self.core
         return c.stage is Phase.TRUMP and player == self.setup.dealer and all(who != player for who, _ in c.moves)
@@ -1597,9 +1594,9 @@ def _has_farmers_hand(setup: DealSetup[EuchreTables], hand: int) -> bool:
 
 def _lapses(setup: DealSetup[EuchreTables], contract: Contract, exchanged: bool, seat: int, decision: Decision) -> bool:
     """Whether a queued take-over or lone-defence question lapses: a take-over when the
-    maker is the dealer who took the turned card (seed 004); a lone defence when someone
+    maker is the dealer who took the turned card (the British rule); a lone defence when someone
     already defends alone, the rules allow none now, or his partner is the dealer who
-    has exchanged (seed 004). ``exchanged``: the dealer has taken the turn-up."""
+    has exchanged (the British rule). ``exchanged``: the dealer has taken the turn-up."""
     dealer = setup.dealer
     if decision is Decision.TAKEOVER:
         bidding = part_of(setup.rules, setup.rules.bidding, OrderUp)

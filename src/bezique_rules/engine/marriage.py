@@ -318,9 +318,6 @@ class MarriageDeal(DealState):
     _legal: tuple[int, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
     """The legal action ids, once asked for."""
 
-    def __repr__(self) -> str:
-        return f"MarriageDeal(dealer={self.setup.dealer}, core={self.core!r})"
-
     def _table(self) -> TrumpTable:
         return self.setup.rules.trump_tables[self.core.trump]
 

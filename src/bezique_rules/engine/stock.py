@@ -1,4 +1,4 @@
-"""The stock-game engine: trick, declare, draw; then the play-off (reference.md §1.3).
+"""The stock-game engine: trick, declare, draw; then the play-off.
 
 The engine only sequences phases. Which card wins comes from the rule set's
 trump tables, which cards may be played from its trick policies, which melds
@@ -237,7 +237,7 @@ class DeclarationTables:
     score_on_play_in_playoff: bool
     """It scores when played in the play-off too."""
     dix_any_time: bool
-    """The dix may be declared on one's turn to play (seed 000, method 2)."""
+    """The dix may be declared on one's turn to play (a second method some rules give)."""
     meld_limit: int
     """Melds per trick won (0: no limit)."""
     pending: bool
@@ -794,7 +794,7 @@ def _hand_play_ids(index: ActionIndex, concealed: int) -> tuple[int, ...]:
     return ids
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)  # DealState.__repr__: short
 class StockDeal(DealState):
     """A deal of a stock game (two-hand Bezique and its relatives): immutable.
 

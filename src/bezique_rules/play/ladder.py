@@ -1,4 +1,4 @@
-"""The ladder of ``bezique-rules play`` (reference.md §3) and the small JSON file that keeps it.
+"""The ladder of ``bezique-rules play`` and the small JSON file that keeps it.
 
 Each match the person wins raises the computer one level, up to level 5; a
 loss or a draw ends the streak and the computer goes back to level 1. The

@@ -10,12 +10,14 @@ explained by the rule that forbids it. The match and the ladder are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from ..actions import Action
 from ..errors import IllegalActionError, NotationError
+from ..game import GameState
+from ..rules.ruleset import RuleSet
 from ..state import PlayerView
 from ..svg import pile_of
 from .ladder import LadderFile
@@ -206,7 +208,7 @@ class _TerminalMatch:
 
 
 def play_session(
-    variant: str,
+    variant: str | RuleSet,
     *,
     level: int | None,
     ladder_path: Path | None,
@@ -216,6 +218,7 @@ def play_session(
     matches: int | None = None,
     cut: bool = False,
     play_forced: bool = True,
+    on_match_end: Callable[[GameState], None] | None = None,
 ) -> int:
     """Run ``bezique-rules play``: matches against the computer until the person stops.
 
@@ -230,6 +233,8 @@ def play_session(
         cut: cut for the first dealer of each match (shown before its first deal).
         play_forced: play a forced move (the only legal one) for the person, with a line
             saying so; False asks for every move (``--ask-forced``).
+        on_match_end: called with each match's game when it ends or is abandoned (``play
+            --record`` writes its record).
 
     Returns:
         The exit status (0).
@@ -250,8 +255,12 @@ def play_session(
         try:
             _TerminalMatch(console, match).play()
         except _Quit:
+            if on_match_end is not None:
+                on_match_end(match.game)
             say("Match abandoned: it is not counted. Goodbye.")
             return 0
+        if on_match_end is not None:
+            on_match_end(match.game)
         say()
         for line in session.finish(match):
             say(line)

@@ -1,4 +1,4 @@
-"""Two-hand Bezique: the presets ``bezique`` and ``bezique-match`` (reference.md §2, §3).
+"""Two-hand Bezique: the presets ``bezique`` and ``bezique-match``.
 
 This module only composes shared parts (deck, trump order, trick policies,
 meld table, meld rules, trump seven, card points, game end) from options.
@@ -54,8 +54,8 @@ BeziquePair: TypeAlias = Literal["fixed", "colour_swap"]
 def bezique_meld_table(
     *, quartet_rule: QuartetRule = "any", bezique_pair: BeziquePair = "fixed", beziques: int = 2
 ) -> MeldTable:
-    """The two-hand Bezique meld table (reference.md §2.5); with ``beziques=3`` the triple
-    bezique (1500) of three- and four-hand Bezique joins it (reference.md §7).
+    """The two-hand Bezique meld table; with ``beziques=3`` the triple
+    bezique (1500) of three- and four-hand Bezique joins it.
 
     Args:
         quartet_rule: ``"any"`` (any four of the rank, duplicates allowed) or
@@ -131,14 +131,14 @@ def _common_options(**defaults: Any) -> tuple[OptionSpec, ...]:
             "new_card_rule",
             "every_meld",
             ("every_meld", "same_class_only"),
-            doc="R1: each meld needs a card from the concealed hand, or only a card new to its class.",
+            doc="Each meld needs a card from the concealed hand, or only a card new to its class.",
         ),
         OptionSpec(
             "cross_class_reuse",
             "any",
             ("any", "higher_only"),
-            doc="R5: a declared card may join a meld of another class freely, or only one that scores more "
-            "(seed 002: a king of four kings may not later marry).",
+            doc="A declared card may join a meld of another class freely, or only one that scores more "
+            "(the Japanese Wikipedia article on Bezique: a king of four kings may not later marry).",
         ),
         OptionSpec(
             "double_after_two_singles",
@@ -160,8 +160,8 @@ def _common_options(**defaults: Any) -> tuple[OptionSpec, ...]:
         OptionSpec(
             "seven_any_time",
             False,
-            doc="Seed 000 method 2: the holder of an unscored trump seven may also declare it for 10 on his own "
-            "turn in the stock phase, before or as he plays a card (then it is never exchanged).",
+            doc="The holder of an unscored trump seven may also declare it for 10 on his own turn in the stock "
+            "phase, before or as he plays a card (then it is never exchanged): a second method some rules give.",
         ),
         OptionSpec(
             "seven_score_on_play",
@@ -248,7 +248,7 @@ def build_bezique(name: str, o: Mapping[str, Any]) -> RuleSet:
 
 
 def build_bezique_match(name: str, o: Mapping[str, Any]) -> RuleSet:
-    """Compose the one-or-two-deal Bezique match (the `bezique-match` preset, seed 001) from
+    """Compose the one-or-two-deal Bezique match (the `bezique-match` preset) from
     validated options."""
     return _two_hand_bezique(
         name,
@@ -325,13 +325,13 @@ register_presets(
         build_bezique,
         _SPECS["bezique"],
         aliases=("two-hand-bezique",),
-        description="Classic two-hand 64-card Bezique to 1000 (reference §2).",
+        description="Classic two-hand 64-card Bezique to 1000 (Foster's Complete Hoyle, Parlett).",
     ),
     Preset(
         "bezique-match",
         build_bezique_match,
         _SPECS["bezique-match"],
-        description="The one-or-two-deal Bezique match against the computer (reference §3).",
+        description="The one-or-two-deal Bezique match against the computer: 400 ahead wins, else two deals.",
     ),
     check=check_dealt_deck,
 )

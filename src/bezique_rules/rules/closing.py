@@ -58,7 +58,7 @@ ClosedPlayOut: TypeAlias = Literal["must_go_out", "count"]
 @attrs.frozen
 class MarriageOnLead:
     """Marriages announced on lead: the player on lead shows a king and queen of one suit and
-    leads one of them (reference.md §14.1)."""
+    leads one of them."""
 
     plain: int = 20
     """A marriage in a plain suit."""

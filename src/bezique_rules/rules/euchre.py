@@ -1,4 +1,4 @@
-"""Euchre: the presets ``euchre``, ``british-euchre`` and ``euchre-openspiel`` (reference.md §12-§13).
+"""Euchre: the presets ``euchre``, ``british-euchre`` and ``euchre-openspiel``.
 
 This module only composes shared parts: a deck (24, 25, 32 or 33 cards, the
 Benny as the joker or the two of spades), the bower trump order, the
@@ -78,7 +78,7 @@ def build_euchre(name: str, o: Mapping[str, Any]) -> RuleSet:
         super_euchre=4 if o["super_euchre"] else None,
     )
     game_end = GamesMatchEnd(21, 2) if o["match"] == "tournament" else TargetEnd(o["target"], "play_on")
-    description = "British Euchre with the Benny (seed 004)." if british else "North American Euchre, 4 players to 10."
+    description = "British Euchre with the Benny." if british else "North American Euchre, 4 players to 10."
     return _euchre(
         name, o, deck, benny, deal, bidding, scoring, game_end, description, _SPECS.get(name, _SPECS["euchre"]),
         build_euchre,
@@ -150,7 +150,7 @@ def _table_options(**d: Any) -> tuple[OptionSpec, ...]:
         OptionSpec("match", "game", ("game", "tournament"),
                    doc="One game to the target, or the tournament match: first side to win two games to 21."),
         OptionSpec("deal_pattern", g("deal_pattern", "alternating"), ("alternating", "threes_then_twos"),
-                   doc="Packets: 3-2-3-2 then 2-3-2-3 from the dealer's left, or 3 each then 2 each (seed 004)."),
+                   doc="Packets: 3-2-3-2 then 2-3-2-3 from the dealer's left, or 3 each then 2 each."),
         OptionSpec("deck_size", g("deck_size", 24), (24, 25, 32, 33),
                    doc="24 cards (A K Q J T 9), 32 (adds 8 and 7); 25 and 33 add the Benny."),
         OptionSpec("benny", "joker", ("joker", "two_of_spades"),
@@ -165,9 +165,9 @@ def _table_options(**d: Any) -> tuple[OptionSpec, ...]:
         OptionSpec("dealer_may_discard_upcard", True, doc="The dealer may discard the turn-up he took."),
         OptionSpec("partner_takeover", g("partner_takeover", False), (False, True, "unless_dealer_took_turn_up"),
                    doc="The partner of a maker who goes alone may play alone instead: "
-                   "'unless_dealer_took_turn_up' (seed 004): unless the maker is the dealer and has taken the "
-                   "turned card; True: never when the dealer made trumps in round one (release 0.1.0's rule, "
-                   "kept for its records); False: no take-over."),
+                   "'unless_dealer_took_turn_up' (the British rule): unless the maker is the dealer and has taken "
+                   "the turned card; True: never when the dealer made trumps in round one (the library's first "
+                   "rule, kept so that its records replay); False: no take-over."),
         OptionSpec("lone_defender", g("lone_defender", "never"), ("never", "vs_lone_only", "always"),
                    doc="Who may defend alone (a lone defender's euchre scores 4)."),
         OptionSpec("lone_lead", g("lone_lead", "dealer_left"), ("dealer_left", "left_of_lone_player"),
@@ -204,19 +204,19 @@ register_presets(
         build_euchre,
         _SPECS["euchre"],
         aliases=("north-american-euchre",),
-        description="North American Euchre: 24 cards, 4 players in partnerships, game to 10 (reference §12.1).",
+        description="North American Euchre: 24 cards, 4 players in partnerships, game to 10 (pagat, Hoyle).",
     ),
     Preset(
         "british-euchre",
         build_euchre,
         _SPECS["british-euchre"],
-        description="British Euchre with the Benny, per seed 004 (reference §12.2).",
+        description="British Euchre with the Benny (the joker as the highest trump), as played in Cornwall.",
     ),
     Preset(
         "euchre-openspiel",
         build_euchre_openspiel,
         _SPECS["euchre-openspiel"],
-        description="One Euchre deal behaving exactly as OpenSpiel's 'euchre' (reference §13).",
+        description="One Euchre deal behaving exactly as OpenSpiel's 'euchre' game.",
     ),
     check=check_dealt_deck,
 )

@@ -1,4 +1,4 @@
-"""Marjolet: the preset ``marjolet`` (reference.md §14.2).
+"""Marjolet: the preset ``marjolet``.
 
 A 32-card stock game for two, run by the stock engine. This module only composes
 shared parts: one piquet pack, the meld table below (with the marjolet marriages,
@@ -46,7 +46,7 @@ _QUARTET_NAMES = {Rank.ACE: "aces", Rank.TEN: "tens", Rank.KING: "kings", Rank.Q
 
 
 def marjolet_meld_table(quartets: MarjoletQuartets = "aces_kings_queens_jacks") -> MeldTable:
-    """The Marjolet meld table (reference.md §14.2): royal marriage 40, common marriage 20,
+    """The Marjolet meld table: royal marriage 40, common marriage 20,
     the marjolet (jack of trumps) with the trump queen 40 or with a plain queen 20, and the
     quartets of ``quartets`` (a key of `QUARTET_TABLES`).
 
@@ -160,7 +160,7 @@ register_presets(
         "marjolet",
         build_marjolet,
         _SPECS,
-        description="Marjolet: two players, 32 cards, six each, several melds per trick, game 500 (reference §14.2).",
+        description="Marjolet: two players, 32 cards, six each, several melds per trick, game 500 (pagat).",
     ),
     check=check_dealt_deck,
 )

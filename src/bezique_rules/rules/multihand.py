@@ -1,5 +1,5 @@
 """Bezique for three and four: ``three-hand-bezique``, ``four-hand-bezique`` and
-``partnership-bezique`` (reference.md §7; the two-hand rules of §2 where §7 is silent).
+``partnership-bezique``.
 
 The stock engine of two-hand Bezique with one pack per player: 3-2-3 deal and a turn-up,
 a trick of one card from each player (to the left), the winner declares and everyone
@@ -63,9 +63,9 @@ _DESCRIPTIONS = {
 """Per preset: what the variant is (`RuleSet.description`)."""
 
 _SUMMARIES = {
-    "three-hand-bezique": "Three-hand Bezique: 3 packs (96 cards), each for himself, game 2000 (reference §7).",
-    "four-hand-bezique": "Four-hand Bezique: 4 packs (128 cards), four individuals, game 2000 (reference §7).",
-    "partnership-bezique": "Partnership Bezique: 4 packs (128 cards), partners opposite, game 2000 (reference §7).",
+    "three-hand-bezique": "Three-hand Bezique: 3 packs (96 cards), each for himself, game 2000 (pagat, Parlett).",
+    "four-hand-bezique": "Four-hand Bezique: 4 packs (128 cards), four individuals, game 2000 (pagat, Parlett).",
+    "partnership-bezique": "Partnership Bezique: 4 packs (128 cards), partners opposite, game 2000 (pagat, Parlett).",
 }
 """Per preset: its line in the list of variants (`Preset.description`)."""
 
@@ -75,8 +75,8 @@ _FAMILY_OPTIONS = (
         "head_the_trick",
         ("head_the_trick", "follow_beat_or_trump", "follow_only"),
         doc="Duties in the last 8 tricks: follow suit and win the trick if able (beat the card winning "
-        "so far, trump or overtrump when void), else any card; or beat only the card led (§1.4a read "
-        "literally); or only follow suit.",
+        "so far, trump or overtrump when void), else any card; or beat only the card led (the "
+        "older wording read literally); or only follow suit.",
     ),
     OptionSpec("target", 2000, minimum=1, doc="The game ends after the deal in which a player (side) reaches it."),
     OptionSpec(
@@ -89,7 +89,7 @@ _FAMILY_OPTIONS = (
         "must_beat_partner",
         True,
         doc="Head-the-trick play-off: beat the highest card so far even when it is the partner's "
-        "(§7); False: following the partner's winning card is enough.",
+        "(the multi-hand rule); False: following the partner's winning card is enough.",
     ),
     OptionSpec(
         "undertrump",
@@ -112,7 +112,7 @@ _FAMILY_OPTIONS = (
         False,
         doc="A double or triple bezique may be formed with the partner's tabled beziques (Britannica 9th ed., "
         "four-hand: 'the beziques may be declared from the hand of either partner'); False: from the "
-        "declarer's own cards (presets.md).",
+        "declarer's own cards.",
         since=2,
         legacy=False,
     ),
@@ -161,7 +161,7 @@ class MultihandOptions:
 
 
 def _playoff_policy(opts: MultihandOptions) -> TrickPolicy:
-    """The duties of the last eight tricks (reference.md §1.4, §7)."""
+    """The duties of the last eight tricks."""
     rule = opts.playoff_rule
     if rule == "head_the_trick":
         return TrickPolicy(

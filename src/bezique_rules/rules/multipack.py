@@ -1,5 +1,5 @@
 """Multi-pack Bezique: ``rubicon-bezique``, ``six-pack-bezique`` (``chinese-bezique``) and
-``eight-pack-bezique`` (reference.md §4-§6).
+``eight-pack-bezique``.
 
 The stock engine of two-hand Bezique with more packs and no turn-up: the first
 marriage (or sequence) declared fixes trumps, beziques build up to triple,
@@ -48,7 +48,7 @@ _TRUMP_DEPENDENT = {
 def multipack_meld_table(
     packs: int, *, trump_quartets: bool, four_tens: bool = False, trump_dependent_bezique: bool = False
 ) -> MeldTable:
-    """The multi-pack meld table (reference.md §4.4, §5.3, §6).
+    """The multi-pack meld table.
 
     Marriages and sequences (the first one fixes trumps; a plain-suit "back-door"
     sequence scores 150), beziques up to quadruple (quintuple in eight packs),
@@ -91,7 +91,7 @@ def multipack_meld_table(
 
 @attrs.frozen
 class MultipackProfile(PresetProfile):
-    """The fixed numbers of one multi-pack preset (reference.md §4-§6), and the family's
+    """The fixed numbers of one multi-pack preset, and the family's
     options it does not offer."""
 
     packs: int
@@ -142,9 +142,9 @@ _DESCRIPTIONS = {
 """Per preset: what the variant is (`RuleSet.description`)."""
 
 _SUMMARIES = {
-    "rubicon-bezique": "Rubicon Bezique: 4 packs (128 cards), 9 cards a hand, no turn-up (reference §4).",
-    "six-pack-bezique": "Six-pack (Chinese) Bezique: 6 packs (192 cards), 12 cards a hand (reference §5).",
-    "eight-pack-bezique": "Eight-pack Bezique: 8 packs (256 cards), 15 cards a hand (reference §6).",
+    "rubicon-bezique": "Rubicon Bezique: 4 packs (128 cards), 9 cards a hand, no turn-up (pagat, Parlett).",
+    "six-pack-bezique": "Six-pack (Chinese) Bezique: 6 packs (192 cards), 12 cards a hand (pagat, Parlett).",
+    "eight-pack-bezique": "Eight-pack Bezique: 8 packs (256 cards), 15 cards a hand (pagat, Parlett).",
 }
 """Per preset: its line in the list of variants (`Preset.description`)."""
 
@@ -165,7 +165,7 @@ class MultipackOptions:
     reform_after_play: bool
     """A scored meld may form again once one of its cards has been played."""
     cross_class_reuse: CrossClassReuse
-    """R5: which melds of another class a declared card may join."""
+    """Which melds of another class a declared card may join."""
     four_tens: bool
     """Any four tens score."""
     bezique_pair: MultipackBeziquePair
@@ -250,8 +250,8 @@ _COMMON_OPTIONS = (
                doc="Once a card of a scored meld is played, its other cards may form that meld again with "
                "new cards."),
     OptionSpec("cross_class_reuse", "any", ("any", "higher_only"),
-               doc="R5: a declared card may join a meld of another class freely, or only one that scores more "
-               "(seed 002)."),
+               doc="A declared card may join a meld of another class freely, or only one that scores more "
+               "(the Japanese Wikipedia article on Bezique)."),
     OptionSpec("four_tens", False, doc="Any four tens score 90 (if agreed)."),
     OptionSpec("bezique_pair", "fixed", ("fixed", "trump_dependent"),
                doc="The bezique: Q♠ J♦ always; or the queen of trumps with the jack of the other colour "

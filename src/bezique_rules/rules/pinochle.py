@@ -1,5 +1,5 @@
 """Pinochle: ``pinochle`` (two-hand), ``auction-pinochle``, ``partnership-pinochle`` and
-``double-deck-pinochle`` (reference.md §8-§11).
+``double-deck-pinochle``.
 
 Two-hand Pinochle is a stock game (the Bezique engine with Pinochle's data:
 the dix, the American meld table, the counters). The auction games deal every
@@ -65,7 +65,7 @@ _PINOCHLE = parse_cards("QS JD")
 
 
 def two_hand_meld_table(*, double_pinochle: int | None = None) -> MeldTable:
-    """The American two-hand table (reference.md §8.3): flush 150, marriages 40 / 20,
+    """The American two-hand table: flush 150, marriages 40 / 20,
     arounds 100 / 80 / 60 / 40 (one of each suit), pinochle 40, and optionally the
     double pinochle. The dix is not a meld here: it is the stock game's `DixRule`."""
     kinds = [
@@ -84,7 +84,7 @@ def two_hand_meld_table(*, double_pinochle: int | None = None) -> MeldTable:
 
 
 def bezique_style_table() -> MeldTable:
-    """Seed 000's two-hand Pinochle "as Bezique": the Bezique table with the bezique called
+    """Two-hand Pinochle "as Bezique": the Bezique table with the bezique called
     pinochle (sequence 250, double pinochle 500, quartets of any four)."""
     renamed = {"bezique": "pinochle", "double-bezique": "double-pinochle"}
     kinds = []
@@ -145,12 +145,12 @@ def auction_meld_table(*, double_pinochle: int | None = None) -> MeldTable:
 
 
 def partnership_meld_table(scale: int = 1) -> MeldTable:
-    """Partnership Pinochle (seed 003, reference.md §10.2): arounds 100 / 80 / 60 / 40 and
+    """Partnership Pinochle : arounds 100 / 80 / 60 / 40 and
     all eight 1000 / 800 / 600 / 400, flush 150 and double flush 1500, marriages 40 / 20
     (two are simply laid twice), pinochle 40 and double pinochle 300, dix 10 each.
     "Marriages around" (240) is counted as its parts, which add up to the same.
 
-    ``scale=10`` divides every value by ten (seed 003 lists each as "4 or 40")."""
+    ``scale=10`` divides every value by ten (the rules list each as "4 or 40")."""
     table = _auction_kinds(doubles=True, double_pinochle=300)
     if scale == 1:
         return table
@@ -158,7 +158,7 @@ def partnership_meld_table(scale: int = 1) -> MeldTable:
 
 
 def double_deck_meld_table() -> MeldTable:
-    """Double-deck Pinochle (reference.md §11), in the units of its 50-point count: run
+    """Double-deck Pinochle, in the units of its 50-point count: run
     15 / 150 / 225 / 300, aces 10 / 100 / 150 / 200, kings 8 / 80 / 120 / 160, queens
     6 / 60 / 90 / 120, jacks 4 / 40 / 60 / 80, pinochle 4 / 30 / 60 / 90, marriage 2
     (4 in trumps); no nines, so no dix. Round house (24) is counted as its parts."""
@@ -225,10 +225,10 @@ def build_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
 
 _TWO_HAND = (
     OptionSpec("meld_table", "american", ("american", "bezique"),
-               doc="The American table (flush 150, arounds one of each suit), or seed 000's 'as Bezique' "
+               doc="The American table (flush 150, arounds one of each suit), or 'as Bezique' (a 1995 rules article) "
                "(sequence 250, double pinochle 500, any four of a rank)."),
     OptionSpec("double_pinochle", 300, ("none", 80, 300),
-               doc="The double pinochle in the American table: 300 (presets.md), 80, or not a meld."),
+               doc="The double pinochle in the American table: 300, 80, or not a meld."),
     OptionSpec("counting", "classic", ("classic", "tens", "fives"),
                doc="Counters won in tricks: A 11 T 10 K 4 Q 3 J 2; or A T K 10; or A T 10 K Q 5 "
                "(each + 10 for the last trick)."),
@@ -241,8 +241,8 @@ _TWO_HAND = (
                doc="After a won trick the dix is exchanged for the turn-up or shown for 10 (both), exchanged "
                "whenever possible, or only shown."),
     OptionSpec("dix_score_on_play", False,
-               doc="Seed 000 (the seven-of-trumps rules with the nine): an unscored dix played to a trick in the "
-               "stock phase scores 10, win or lose."),
+               doc="The seven-of-trumps rules applied to the nine (a 1995 rules article): an unscored dix "
+               "played to a trick in the stock phase scores 10, win or lose."),
     OptionSpec("show_last_card", True, doc="The winner of the 12th trick shows the last face-down card he draws."),
     OptionSpec("target", 1000, minimum=1, doc="The game ends after the deal in which a player reaches it."),
     OptionSpec("tie_rule", "draw", ("draw", "play_on", "raise_target"),
@@ -306,7 +306,7 @@ def build_auction_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
 
 
 _SEED_003_THROW_IN = 250
-"""Seed 003: the most a side can take in tricks, so a declarer this far short may throw in."""
+"""The most a side can take in tricks, so a declarer this far short may throw in."""
 
 
 def _scaled(o: Mapping[str, Any], name: str, scale: int) -> int:
@@ -320,7 +320,7 @@ def _scaled(o: Mapping[str, Any], name: str, scale: int) -> int:
 
 
 def _partnership_counters(counting: str, scale: int) -> CardPoints:
-    """The counters of a partnership deal (seed 003: A, T, K always count; other methods
+    """The counters of a partnership deal (A, T, K always count; other methods
     also count Q and J), divided by ``scale``."""
     points = _COUNTING[counting]
     if scale == 1:
@@ -355,7 +355,7 @@ class PartnershipProfile:
 
 
 def _single_deck_profile(o: Mapping[str, Any]) -> PartnershipProfile:
-    """Partnership Pinochle (seed 003, reference.md §10), with its ``scale``."""
+    """Partnership Pinochle , with its ``scale``."""
     scale = o["scale"]
     short = _SEED_003_THROW_IN // scale + (1 if o["throw_in_at"] == "more_than_250" else 0)
     return PartnershipProfile(
@@ -374,12 +374,12 @@ def _single_deck_profile(o: Mapping[str, Any]) -> PartnershipProfile:
         target=_scaled(o, "target", scale),
         throw_in_short=short if o["throw_in"] else None,
         version=2,
-        description="Partnership Pinochle (seed 003): bidding, passing four cards, game 1500.",
+        description="Partnership Pinochle: bidding, passing four cards, game 1500.",
     )
 
 
 def _double_deck_profile(o: Mapping[str, Any]) -> PartnershipProfile:
-    """Double-deck partnership Pinochle (reference.md §11)."""
+    """Double-deck partnership Pinochle."""
     return PartnershipProfile(
         deck=DOUBLE_DECK,
         deal=DealPattern.rounds(4, (4, 4, 4, 4, 4)),
@@ -474,14 +474,14 @@ _AUCTION = (
 
 _PASS_WITH_HELP = OptionSpec(
     "pass_with_help", False,
-    doc="Seed 003: a player may 'pass help', a final pass that tells the partner he holds help (public).",
+    doc="A player may 'pass help', a final pass that tells the partner he holds help (public).",
 )  # fmt: skip
 
 _PARTNERSHIP = (
     OptionSpec("minimum_bid", 250, minimum=10, doc="The lowest bid (bids go up in tens), in full points."),
     OptionSpec("bid_raises", "10_or_20", ("10_or_20", "any"), since=2, legacy="any",
-               doc="Seed 003: a bid is 10 more than the last bid or a jump of 20 (the opening bid is free); "
-               "or any higher multiple of 10 (0.1.0)."),
+               doc="A bid is 10 more than the last bid or a jump of 20 (the opening bid is free); "
+               "or any higher multiple of 10 (the rule of behaviour version 1)."),
     OptionSpec("all_pass", "redeal", ("redeal", "dealer_stuck"),
                doc="All four pass: the deal is thrown in and redealt by the next dealer, or the dealer is stuck."),
     _PASS_WITH_HELP,
@@ -491,14 +491,14 @@ _PARTNERSHIP = (
                doc="After the melds a declarer 250 or more short of the bid may concede: the bid is lost, "
                "the opponents score their meld only."),
     OptionSpec("throw_in_at", "250_or_more", ("250_or_more", "more_than_250"), since=2, legacy="more_than_250",
-               doc="Seed 003: the throw-in is offered 250 or more short (at exactly 250 both choices are legal); "
-               "or only when more than 250 short (0.1.0)."),
+               doc="The throw-in is offered 250 or more short (at exactly 250 both choices are legal); "
+               "or only when more than 250 short (the rule of behaviour version 1)."),
     OptionSpec("counting", "tens", ("tens", "classic", "fives"),
-               doc="Counters won in tricks (seed 003: A, T, K always count; some methods also count Q and J): "
+               doc="Counters won in tricks (A, T, K always count; some methods also count Q and J): "
                "A T K 10; or A 11 T 10 K 4 Q 3 J 2; or A T 10 K Q 5 (each + 10 for the last trick, 250 a deal)."),
     OptionSpec("scale", 1, (1, 10),
                doc="10: every meld value, counter, bid, the throw-in margin and the target divided by ten "
-               "(seed 003's '4 or 40'); options stay in full points. Needs counting='tens'."),
+               "(melds written '4 or 40'); options stay in full points. Needs counting='tens'."),
     OptionSpec("meld_needs_trick", False, doc="A side's meld counts only if it takes a trick."),
     OptionSpec("target", 1500, minimum=1, doc="The game; if both sides reach it on one deal the declarer's wins."),
     OptionSpec("lose_at_minus", False, doc="House rule: a side at minus the target loses."),
@@ -548,25 +548,25 @@ register_presets(
         build_pinochle,
         _TWO_HAND,
         aliases=("two-hand-pinochle",),
-        description="Two-hand Pinochle: 48 cards dealt in fours, turn-up, stock (reference §8).",
+        description="Two-hand Pinochle: 48 cards dealt in fours, turn-up, stock (Hoyle, pagat).",
     ),
     Preset(
         "auction-pinochle",
         build_auction_pinochle,
         _AUCTION,
-        description="Three-hand Auction Pinochle with a widow of 3, settled in units (reference §9).",
+        description="Three-hand Auction Pinochle with a widow of 3, settled in units (Hoyle, pagat).",
     ),
     Preset(
         "partnership-pinochle",
         build_partnership_pinochle,
         _PARTNERSHIP,
-        description="Partnership Pinochle, 4 players, bidding and passing (reference §10, seed 003).",
+        description="Partnership Pinochle, 4 players, bidding and passing (bicyclecards.com, Britannica).",
     ),
     Preset(
         "double-deck-pinochle",
         build_double_deck_pinochle,
         _DOUBLE_DECK,
-        description="Double-deck partnership Pinochle, 80 cards (reference §11).",
+        description="Double-deck partnership Pinochle, 80 cards (pagat, bicyclecards.com).",
     ),
     check=check_pinochle_options,
 )

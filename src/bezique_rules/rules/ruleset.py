@@ -198,7 +198,7 @@ class StockRules:
 
 @attrs.frozen
 class DeclarationPrivilege:
-    """Who may declare after a won trick, and with which cards (reference.md §7).
+    """Who may declare after a won trick, and with which cards.
 
     ``holder="winner"``: only the trick winner (every two-hand game). ``"winner_or_partner"``:
     the winner declares or passes the privilege to his partner (no consulting), who then
@@ -219,7 +219,7 @@ class DeclarationPrivilege:
 class CutGuess:
     """Six-pack Bezique's cut: the dealer lifts a packet without counting; the non-dealer
     guesses its size (``guess_bonus`` when right); a packet of exactly ``exact`` cards
-    scores ``exact_bonus`` for the dealer (reference.md §5.1)."""
+    scores ``exact_bonus`` for the dealer."""
 
     guess_bonus: int = 150
     """The non-dealer's bonus for a right guess."""
@@ -235,7 +235,7 @@ class CutGuess:
     """A fixed packet size; None: drawn at random (see the stock engine)."""
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class RuleSet:
     """A variant: the parts it is built from, and its options.
 
@@ -262,7 +262,7 @@ class RuleSet:
     melds: MeldTable = MeldTable(())
     """The meld table."""
     meld_rules: MeldRules = MeldRules()
-    """The declaration rules R0-R5 and their options."""
+    """The declaration rules and their options."""
     stock_policy: TrickPolicy = TrickPolicy(PlayDuty.FREE)
     """Play duties while the stock lasts."""
     playoff_policy: TrickPolicy = TrickPolicy(PlayDuty.FOLLOW_BEAT_OR_TRUMP)
@@ -312,7 +312,7 @@ class RuleSet:
     def melds_tabled(self) -> bool:
         """Whether declared melds lie face up on the table and stay in their owner's hand,
         playable from there (``*`` in the notation): the stock games that declare melds after
-        a trick won (reference.md §1.3). In the bidding games melds are shown once and taken
+        a trick won. In the bidding games melds are shown once and taken
         back; the closing games show a marriage as one of its cards is led."""
         return bool(self.melds.kinds) and self.draws_from_stock
 
@@ -347,6 +347,22 @@ class RuleSet:
     def options(self) -> Mapping[str, OptionValue]:
         """Every option and its value, defaults included (read-only)."""
         return MappingProxyType(dict(self.option_values))
+
+    def __repr__(self) -> str:
+        """The variant and the options that differ from its defaults (the parts are left out:
+        compare rule sets with ``==``).
+
+        >>> from bezique_rules import get_rules
+        >>> get_rules("bezique", target=1500)
+        RuleSet('bezique', target=1500)
+        """
+        defaults = {spec.name: spec.default for spec in self.option_specs}
+        changed = "".join(
+            f", {name}={value!r}"
+            for name, value in self.option_values
+            if name not in defaults or defaults[name] != value
+        )
+        return f"RuleSet({self.name!r}{changed})"
 
     def with_options(self, **changes: Any) -> RuleSet:
         """A rule set like this one with some options changed.

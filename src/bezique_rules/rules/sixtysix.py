@@ -1,4 +1,4 @@
-"""The closing games: the presets ``sixty-six`` and ``schnapsen`` (reference.md §14.1, pagat).
+"""The closing games: the presets ``sixty-six`` and ``schnapsen``.
 
 This module only composes shared parts (deck, deal pattern, trump order, trick policies, card
 points, the `ClosingGame` parts, the game end) from options; the ``marriage`` engine
@@ -220,7 +220,7 @@ register_presets(
         build_sixty_six,
         _SPECS["sixty-six"],
         aliases=("sechsundsechzig", "66"),
-        description="Sixty-six: 24 cards, marriages on lead, closing, 'out' at 66, game to 7 (reference §14.1).",
+        description="Sixty-six: 24 cards, marriages on lead, closing, 'out' at 66, game to 7 (pagat).",
     ),
     Preset(
         "schnapsen",
