@@ -260,6 +260,8 @@ def stack(
     (['KH', 'QH', 'AH', '8C'], '9H', 'QS', 'JD', '7H', 64)
     """
     rules = _rules(variant, options)
+    if rules.name not in FILL:
+        raise ValueError(f"no fill order for {rules.name!r}: add its family to FILL")
     fill = FILL[rules.name]
     where = places(rules, dealer)
     named_hands: dict[int, list[str]] = {}

@@ -157,7 +157,7 @@ def test_stuck_dealer_may_not_pass_with_help() -> None:
 def test_pass_with_help_in_double_deck() -> None:
     """The double-deck preset offers the same signal as an option."""
     s = new_deal("double-deck-pinochle", seed=1, pass_with_help=True)
-    assert "pass help" in legal(s)  # type: ignore[arg-type]
+    assert "pass help" in legal(s)
 
 
 # -- item 8: the /10 scale -------------------------------------------------------------------
