@@ -18,7 +18,6 @@ scripted-play toolkit every scenario module shares. The Rubicon scoring oracle
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, TypeVar
@@ -56,9 +55,7 @@ __all__ = [
     "dull_action",
     "euchre_deal",
     "euchre_pack",
-    "finish",
     "finish_deal",
-    "first_legal_play",
     "hand_of",
     "legal",
     "pack",
@@ -67,7 +64,6 @@ __all__ = [
     "play_out",
     "play_trick",
     "play_until",
-    "random_finish",
     "refusal",
     "rubicon_result",
     "run",
@@ -347,36 +343,22 @@ def stack(
     return result
 
 
+_PLACES = frozenset({"p0", "p1", "turn_up", "stock", "kitty", "bottom", "widow", "blank"})
+"""`stack`'s keywords naming cards and their places; `deal` passes every other keyword to `new_deal`."""
+
+
 def deal(
     variant: str,
     hands: Mapping[int, Cards] | Sequence[Cards] | None = None,
     *,
-    p0: Cards | None = None,
-    p1: Cards | None = None,
-    turn_up: str | None = None,
-    stock: Cards = (),
-    kitty: Cards = (),
-    bottom: Cards = (),
-    widow: Cards = (),
     dealer: int | None = None,
-    blank: Collection[int] = (),
-    **options: Any,
+    **kw: Any,
 ) -> DealState:
-    """A new deal of ``variant`` on a deck built by `stack` (options as for `new_deal`)."""
-    deck = stack(
-        variant,
-        hands,
-        p0=p0,
-        p1=p1,
-        turn_up=turn_up,
-        stock=stock,
-        kitty=kitty,
-        bottom=bottom,
-        widow=widow,
-        dealer=dealer,
-        blank=blank,
-        options=options,
-    )
+    """A new deal of ``variant`` on a deck built by `stack`: the keywords `stack` takes (``p0``,
+    ``turn_up``, ``stock``, ...) place cards, every other keyword is a rule option (as for `new_deal`)."""
+    placed = {k: v for k, v in kw.items() if k in _PLACES}
+    options = {k: v for k, v in kw.items() if k not in _PLACES}
+    deck = stack(variant, hands, dealer=dealer, options=options, **placed)
     return new_deal(variant, deck=deck, dealer=dealer, **options)
 
 
@@ -565,34 +547,12 @@ def play_out(state: D, keep: Keep = None) -> D:
     return state
 
 
-finish = play_out
-"""The deal played to its end with `dull_action` (the multi-pack scenarios' word)."""
-
-
-def first_legal_play(state: DealState) -> str:
-    """The first legal action in id order (as notation)."""
-    return str(state.legal_actions()[0])
-
-
 def finish_deal(game: GameState, keep: Keep = None) -> GameState:
     """Play the game's current deal to its end with `dull_action` (the next deal is then dealt)."""
     number = game.deal_number
     while not game.is_over and game.deal_number == number:
         game = game.apply(dull_action(game.deal, keep))
     return game
-
-
-def random_finish(state: StockDeal, rng: random.Random, *, declare: bool = True) -> StockDeal:
-    """Play the deal to its end with random legal actions (``pass`` only, without ``declare``)."""
-    while not state.is_over:
-        legal_actions = state.legal_actions()
-        if not declare and state.phase is Phase.DECLARE:
-            state = state.apply(Action(Verb.PASS))
-            continue
-        if not declare:
-            legal_actions = tuple(a for a in legal_actions if a.verb is not Verb.MELD) or legal_actions
-        state = state.apply(rng.choice(legal_actions))
-    return state
 
 
 def hand_of(state: DealState | GameState, seat: int) -> set[str]:

@@ -45,9 +45,9 @@ from scenario import (
     RUBICON_RESULTS,
     cards,
     dull_action,
-    finish,
     legal,
     places,
+    play_out,
     refusal,
     rubicon_result,
     run,
@@ -1125,7 +1125,7 @@ def test_no_declarations_in_the_playoff() -> None:
 def test_full_rubicon_deal_result() -> None:
     """§4.6: a full Rubicon deal: last trick 50; loser rubiconed: 1000 + both totals cut + 300; the
     breakdown adds up to the scores."""
-    s = finish(_playoff_deal("rubicon-bezique", marry=True), ("AS KS 9S 8C KH QH JH TH",) * 2)
+    s = play_out(_playoff_deal("rubicon-bezique", marry=True), ("AS KS 9S 8C KH QH JH TH",) * 2)
     check_final(s)
     b = s.breakdown
     assert b[0].melds == 40 and b[1].melds == 0
@@ -1141,7 +1141,7 @@ def test_full_deal_result(variant: str) -> None:
     s = mdeal(variant, p0="KH QH QS JD 9C", p1="7S", stock="9C 7S")
     s = won_by_0(s).apply("meld royal-marriage KH QH")
     s = won_by_0(s).apply("meld bezique QS JD")
-    s = finish(s)
+    s = play_out(s)
     check_final(s)
     assert s.breakdown[0].melds == 80
     totals = tuple(x.melds + x.last_trick for x in s.breakdown)
@@ -1153,14 +1153,14 @@ def test_full_deal_result(variant: str) -> None:
 def test_full_six_pack_deal_with_the_cut() -> None:
     """§5.1 + §5.4: the guess bonuses count in the totals of the result (here a right guess and a cut of 24)."""
     s = stock_deal(new_deal("six-pack-bezique", deck=_deck_with_cut(24)))
-    s = finish(s.apply("guess 24"))
+    s = play_out(s.apply("guess 24"))
     check_final(s)
     assert (s.breakdown[0].bonus, s.breakdown[1].bonus) == (150, 250)
 
 
 def test_six_pack_double_bonus_full_deal() -> None:
     """Option rubicon_double_bonus: a full six-pack deal with a rubiconed loser scores 2000 + both totals."""
-    s = finish(mdeal("six-pack-bezique", rubicon_double_bonus=True))
+    s = play_out(mdeal("six-pack-bezique", rubicon_double_bonus=True))
     check_final(s, double_bonus=True)
     totals = tuple(x.melds + x.last_trick for x in s.breakdown)
     assert min(totals) + 480 < 3000  # rubiconed, brisques or not
@@ -1282,7 +1282,7 @@ def test_full_eight_pack_deal_without_rubicon() -> None:
     s = run(s, "play AH*; play 7C").apply("meld five-trump-kings KH KH KH KH KH*")
     s = run(s, "play AH*; play 7C").apply("meld five-trump-tens TH TH TH TH TH")
     assert (s.breakdown[0].melds, s.breakdown[1].melds) == (9000, 40 + 2000 + 1600 + 1800)
-    s = finish(s)
+    s = play_out(s)
     check_final(s)
     totals = [x.melds + x.last_trick for x in s.breakdown]
     assert min(totals) >= 5000 and s.breakdown[0].cards == s.breakdown[1].cards == 0
