@@ -40,7 +40,7 @@ import time
 
 import numpy as np
 
-from bezique_rules import available_variants, new_deal
+from bezique_rules import available_variants, get_rules, new_deal
 from bezique_rules.envs import aec_env
 from bezique_rules.envs.pettingzoo_env import BeziqueAECEnv
 
@@ -92,7 +92,7 @@ def aec(env: BeziqueAECEnv, k: int, observe: bool) -> tuple[float, int]:
 
 def rounds(variant: str, deals: int, observe: bool, repeat: int) -> tuple[list[float], float, float]:
     """Per round, the ratio AEC / plain; and the best plain and AEC times per step (µs)."""
-    env = aec_env(variant)
+    env = aec_env(variant, dealer=get_rules(variant).players - 1)  # the plain deals' dealer (new_deal's default)
     ratios: list[float] = []
     best_plain = best_aec = float("inf")
     for r in range(repeat + 1):  # round 0 warms up

@@ -134,7 +134,10 @@ def test_gym_illegal_action_ends_the_episode(rl: Any) -> None:
     obs, _ = env.reset(seed=0)
     illegal = int(list(obs["action_mask"]).index(0))
     _obs, reward, done, _trunc, info = env.step(illegal)
-    assert (reward, done, info) == (-1.0, True, {"illegal_action": True})
+    assert (reward, done, info["illegal_action"]) == (-1.0, True, True)
+    assert not info["action_mask"].any() and not env.action_masks().any()  # the episode is over
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(illegal)
 
 
 def test_gym_bad_seat_and_opponent_are_refused(rl: Any) -> None:
@@ -235,3 +238,454 @@ def test_aec_step_takes_numpy_ids_and_refuses_other_types(rl: Any) -> None:
         with pytest.raises(BeziqueRulesError):
             env.step(bad)
         assert env.state_now is before
+
+
+# -- issue 30: environments a trainer can use as they are ------------------------------
+
+SEATS = [(variant, seat) for variant in PRESETS for seat in range(get_rules(variant).players)]
+"""Every seat of every preset."""
+
+
+def _legal_mask(env: Any) -> Any:
+    """The mask of the learner's legal ids, read from the state (not from the environment)."""
+    import numpy as np
+
+    mask = np.zeros(env.rules.num_actions, dtype=bool)
+    if env.state_now.current_player == env.seat:
+        mask[list(env.state_now.legal_action_ids())] = True
+    return mask
+
+
+def _play_out(env: Any, observation: Any, info: dict[str, Any], rng: Any) -> tuple[float, dict[str, Any], int]:
+    """Play random masked actions to the episode's end, checking at every step that the learner
+    is to act, that the three masks agree with the state and that the observation is in its space."""
+    import numpy as np
+
+    steps, done, reward = 0, False, 0.0
+    while not done:
+        assert not env.state_now.is_over and env.state_now.current_player == env.seat
+        legal = _legal_mask(env)
+        assert legal.any()
+        masks = env.action_masks()
+        assert masks.dtype == np.bool_ and masks.shape == (env.action_space.n,)
+        assert np.array_equal(masks, legal)
+        assert info["action_mask"].dtype == np.int8 and np.array_equal(info["action_mask"].astype(bool), legal)
+        if isinstance(observation, dict):
+            assert np.array_equal(observation["action_mask"], info["action_mask"])
+        assert env.observation_space.contains(observation)
+        action = env.action_space.sample(mask=info["action_mask"])  # Gymnasium's masked sampling takes int8
+        observation, reward, done, truncated, info = env.step(action)
+        assert not truncated and "illegal_action" not in info
+        steps += 1
+    assert env.state_now.is_over and not env.action_masks().any() and not info["action_mask"].any()
+    return reward, info, steps
+
+
+@pytest.mark.parametrize(("variant", "seat"), SEATS)
+def test_gym_every_seat_acts_on_every_observation_and_masks_agree(rl: Any, variant: str, seat: int) -> None:
+    """Issue 30, items 1, 2 and 6, at every seat of every preset: reset and step hand back only
+    states where the learner is to act; action_masks() (bool), info["action_mask"] (int8) and the
+    dict observation's mask are the state's legal ids; the end gives scores, winner and breakdown."""
+    import numpy as np
+
+    env = rl.gym_env(variant, opponent="random", seat=seat)
+    rng = np.random.default_rng(seat)
+    observation, info = env.reset(seed=100 + seat)
+    assert info["seat"] == seat and info["dealer"] == env.state_now.dealer
+    for skipped in info["skipped_deals"]:
+        assert skipped["seat"] == seat and skipped["reward"] == pytest.approx(skipped["reward"])
+    reward, info, steps = _play_out(env, observation, info, rng)
+    assert steps > 0
+    state = env.state_now
+    assert info["scores"] == state.scores
+    assert info["reward"] == pytest.approx(reward)
+    assert info["seat"] == seat and info["side"] == env.rules.side_of(seat)
+    best = max(state.scores)
+    assert info["winner"] == (state.scores.index(best) if state.scores.count(best) == 1 else None)
+    totals = tuple(part.total for part in info["breakdown"])
+    assert totals == tuple(b.total for b in state.breakdown)
+
+
+@pytest.mark.parametrize(
+    ("variant", "seat", "opponent"),
+    [("schnapsen", 1, "random"), ("euchre", 2, "level2"), ("euchre", 3, "level4"), ("sixty-six", 1, "random")],
+)
+def test_gym_reset_never_hands_back_a_finished_deal(rl: Any, variant: str, seat: int, opponent: str) -> None:
+    """Issue 30, item 1 (the bug): where the built-in players often end a deal before the
+    learner's first turn (a random Schnapsen opponent closing at once, a Euchre lone hand the
+    learner sits out), reset deals again until the learner is to act and lists the skipped
+    deals, each with its outcome; the same seed skips the same deals."""
+    env = rl.gym_env(variant, opponent=opponent, seat=seat, dealer=get_rules(variant).players - 1)  # as in the issue
+    skipped_total = 0
+    for seed in range(300):
+        _observation, info = env.reset(seed=seed)
+        assert not env.state_now.is_over and env.state_now.current_player == seat
+        assert env.action_masks().any()
+        for skipped in info["skipped_deals"]:
+            assert set(skipped) >= {"scores", "winner", "breakdown", "reward", "seat", "side"}
+            assert skipped["winner"] is not None or skipped["scores"].count(max(skipped["scores"])) > 1
+        skipped_total += len(info["skipped_deals"])
+    assert skipped_total > 0  # the case the bug was about did come up
+    first = env.reset(seed=7)[1]["skipped_deals"]
+    assert env.reset(seed=7)[1]["skipped_deals"] == first
+
+
+def test_gym_whole_game_steps_only_to_the_learners_turns(rl: Any) -> None:
+    """Issue 30, item 1 in whole_game mode: deals that end on the way (the learner sitting out a
+    lone hand) are played through; step returns only at the learner's turn or the game's end,
+    listing the deals that ended during it."""
+    import numpy as np
+
+    env = rl.gym_env("euchre", opponent="random", seat=2, whole_game=True)
+    observation, info = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    deals_seen = len(info.get("deals_finished", ()))
+    done = False
+    while not done:
+        assert env.state_now.current_player == 2 and env.action_masks().any()
+        observation, reward, done, _truncated, info = env.step(env.action_space.sample(mask=info["action_mask"]))
+        deals_seen += len(info.get("deals_finished", ()))
+    game = env.state_now
+    assert game.is_over and info["winner"] == game.winner and info["scores"] == game.totals
+    assert deals_seen == len(game.results) == info["deals"]
+    assert reward == (1.0 if game.winner == env.rules.side_of(2) else -1.0)
+    del observation, rng
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_gym_observation_kinds_are_the_tensors_with_true_bounds(rl: Any, variant: str) -> None:
+    """Issue 30, items 2 and 3: observation="flat" is a Box of the observation tensor alone,
+    "information_state" a Box of the information-state tensor, "dict" (the default) the tensor
+    and the mask; the bounds are [0, 1] except for the fields that can leave it, never ±1000."""
+    import gymnasium
+    import numpy as np
+
+    rl.register_gym_envs()
+    rules = get_rules(variant)
+    flat = gymnasium.make(f"bezique_rules/{variant}-v0", observation="flat", opponent="random")
+    info_state = gymnasium.make(f"bezique_rules/{variant}-v0", observation="information_state", opponent="random")
+    default = rl.gym_env(variant, opponent="random")
+    assert isinstance(default.observation_space, gymnasium.spaces.Dict)
+    assert flat.observation_space.shape == rules.observation_shape
+    assert info_state.observation_space.shape == rules.information_state_shape
+    wide = {"hand_sizes", "melds", "pending", "scores", "game_scores", "verb_counts", "actions_taken"}
+    for env, layout in ((flat, rules.observation_layout), (info_state, rules.information_state_layout)):
+        space = env.observation_space
+        for field in layout.fields:
+            low, high = space.low[field.slice], space.high[field.slice]
+            if field.name not in wide:
+                assert (low == 0).all() and (high == 1).all(), field.name
+            assert not np.isin([-1000.0, 1000.0], np.concatenate([low, high])).any()
+        observation, info = env.reset(seed=5)
+        state, seat = env.unwrapped.state_now, env.unwrapped.seat
+        expected = state.view(seat).observation_tensor() if env is flat else state.information_state_tensor(seat)
+        assert observation.dtype == np.float32
+        assert np.array_equal(observation, np.asarray(expected, dtype=np.float32))
+        assert env.unwrapped.action_masks().any()
+        _play_out(env.unwrapped, observation, info, np.random.default_rng(5))
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+@pytest.mark.parametrize("observation", ["flat", "information_state"])
+def test_gym_flat_envs_pass_check_env(rl: Any, variant: str, observation: str) -> None:
+    """Gymnasium's check_env passes for the Box observations of every preset."""
+    from gymnasium.utils.env_checker import check_env
+
+    _quiet(check_env, rl.gym_env(variant, opponent="random", observation=observation))
+
+
+def test_gym_declared_bounds_hold_where_values_leave_the_unit_interval(rl: Any) -> None:
+    """Issue 30, item 3: the fields that do leave [0, 1] in play (a dealer holding six Euchre
+    cards, meld counts, action counts, a score past the target) stay inside the declared bounds."""
+    import numpy as np
+
+    for variant in ("euchre", "eight-pack-bezique", "auction-pinochle"):
+        env = rl.gym_env(variant, opponent="random", observation="information_state")
+        seen = np.zeros(env.observation_space.shape, dtype=np.float32)
+        for seed in range(3):
+            observation, info = env.reset(seed=seed)
+            done = False
+            while not done:
+                assert env.observation_space.contains(observation)
+                seen = np.maximum(seen, observation)
+                observation, _reward, done, _trunc, info = env.step(env.action_space.sample(mask=info["action_mask"]))
+        assert seen.max() > 1  # the unit interval was left, and the bounds held
+
+
+def test_gym_seat_random_and_dealer_choices(rl: Any) -> None:
+    """Issue 30, item 4: seat="random" draws the seat from the reset's seed (the same seed, the same
+    seat; over many seeds every seat); dealer="random" draws the dealer, "rotate" passes the deal
+    to the left from the last seat, a seat fixes it; bad values are refused, quoted."""
+    from bezique_rules import OptionError
+
+    env = rl.gym_env("euchre", opponent="random", seat="random")
+    seats, dealers = set(), set()
+    for seed in range(40):
+        _obs, info = env.reset(seed=seed)
+        assert info["seat"] == env.seat == env.state_now.current_player
+        seats.add(info["seat"])
+        dealers.add(info["dealer"])
+        assert env.reset(seed=seed)[1]["seat"] == info["seat"]
+    assert seats == dealers == {0, 1, 2, 3}
+    rotate = rl.gym_env("schnapsen", opponent="random", seat=1, dealer="rotate")
+    dealt = []
+    for k in range(12):
+        _obs, info = rotate.reset(seed=1 if k == 0 else None)
+        dealt += [skipped["dealer"] for skipped in info["skipped_deals"]] + [info["dealer"]]
+    assert dealt == [1, 0] * (len(dealt) // 2) + [1] * (len(dealt) % 2)  # skipped deals rotate too
+    fixed = rl.gym_env("euchre", opponent="random", dealer=2)
+    assert {fixed.reset(seed=s)[1]["dealer"] for s in range(5)} == {2}
+    aec = rl.aec_env("euchre", dealer="rotate")
+    order = []
+    for _ in range(5):
+        aec.reset()  # unseeded: the rotation starts with the environment
+        order.append(aec.state_now.dealer)
+    aec.reset(seed=0)  # seeding restarts it
+    order.append(aec.state_now.dealer)
+    assert order == [3, 0, 1, 2, 3, 3]
+    with pytest.raises(OptionError, match="'left'"):
+        rl.gym_env("euchre", dealer="left")
+    with pytest.raises(OptionError, match="4"):
+        rl.aec_env("euchre", dealer=4)
+    with pytest.raises(ValueError, match="'any'"):
+        rl.gym_env("euchre", seat="any")
+
+
+def test_gym_partner_is_chosen_on_its_own_and_the_default_opponent_is_level4(rl: Any) -> None:
+    """Issue 30, item 5: the default opponent is level4 (as documented); in Euchre ``partner=``
+    plays the learner's partner only (the opponents' seats keep the opponent); a partner in a
+    game without partnerships is refused."""
+    from bezique_rules.agents import RandomAgent
+    from bezique_rules.envs.gymnasium_env import DEFAULT_OPPONENT
+
+    assert DEFAULT_OPPONENT == "level4" and rl.gym_env("schnapsen").opponent.name == "level4"
+    seen: dict[str, set[int]] = {"partner": set(), "opponent": set()}
+
+    class Recording(RandomAgent):
+        def choose(self, view: Any, rng: Any) -> Any:
+            seen[self.name].add(view.player)
+            return super().choose(view, rng)
+
+    partner = Recording(name="partner")
+    env = rl.gym_env("euchre", opponent=Recording(name="opponent"), partner=partner, seat=1)
+    assert env.partner is partner
+    for seed in range(6):
+        _obs, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            _obs, _r, done, _t, info = env.step(env.action_space.sample(mask=info["action_mask"]))
+    assert seen["partner"] == {3} and seen["opponent"] == {0, 2}
+    default = rl.gym_env("euchre", opponent="level2")
+    assert default.partner is default.opponent
+    with pytest.raises(ValueError, match="no partnerships"):
+        rl.gym_env("schnapsen", partner="random")
+
+
+CANONICAL = ("euchre", "british-euchre", "euchre-openspiel", "schnapsen", "sixty-six", "marjolet")
+"""The presets that are the same game in every suit (canonical_suits applies)."""
+
+
+def _renamed_deal(state: Any, names: dict[Any, Any]) -> Any:
+    """``state`` with every suit renamed by ``names``: the same deck order and dealer, the same
+    history, each card and named suit renamed (built through the public API only)."""
+    import attrs
+
+    from bezique_rules import Action, Card, new_deal
+
+    def card(c: Any) -> Any:
+        return Card(names[c.suit], c.rank) if c.suit is not None else c
+
+    rules = state.rules
+    deck = [card(rules.deck.card(i)) for i in state.deck_order]
+    renamed = new_deal(rules, deck=deck, dealer=state.dealer)
+    for _player, action in state.history:
+        moved = attrs.evolve(
+            action, cards=tuple(card(c) for c in action.cards), suit=names[action.suit] if action.suit else None
+        )
+        renamed = renamed.apply(Action.parse(str(moved)))
+    return renamed
+
+
+@pytest.mark.parametrize("variant", CANONICAL)
+def test_canonical_suits_are_the_renamed_deal(rl: Any, variant: str) -> None:
+    """Issue 30, item 7: with canonical_suits=True, every seat's observation (and information
+    state) and mask are those of the deal with its suits renamed (trumps, or the turn-up's suit
+    while bidding, become spades; the other suit of their colour clubs), replayed from a stacked
+    deck; a canonical action id plays the renamed action. Pagat's Euchre: the left bower is the
+    jack of the other suit of the trump colour, so the renaming keeps colours paired."""
+    import numpy as np
+
+    from bezique_rules import new_deal
+    from bezique_rules.envs._common import SuitRelabelling, canonical_names
+
+    rules = get_rules(variant)
+    aec = rl.aec_env(variant, canonical_suits=True)
+    plain = rl.aec_env(variant)
+    info_state = rl.aec_env(variant, canonical_suits=True, observation="information_state")
+    rng = np.random.default_rng(1)
+    for seed in range(4):
+        state = new_deal(rules, seed=seed, dealer=seed % rules.players)
+        while not state.is_over:
+            for seat in range(rules.players):
+                view = state.view(seat)
+                names = canonical_names(rules.deck.suits, SuitRelabelling.reference(view))
+                renamed = _renamed_deal(state, names)
+                canonical_obs, canonical_mask = aec.encoder.observe(state, seat)
+                renamed_obs, renamed_mask = plain.encoder.observe(renamed, seat)
+                assert np.array_equal(canonical_obs["observation"], renamed_obs["observation"])
+                assert np.array_equal(canonical_mask, renamed_mask)
+                info_tensor, _ = info_state.encoder.observe(state, seat)
+                assert np.array_equal(info_tensor, np.asarray(renamed.information_state_tensor(seat), np.float32))
+                if view.trump is not None:
+                    trump = rules.observation_layout.field("trump")
+                    assert canonical_obs["observation"][trump.slice][0] == 1.0  # trumps are always spades
+            player = state.current_player
+            assert player is not None
+            _obs, mask = aec.encoder.observe(state, player)
+            choice = int(rng.choice(np.flatnonzero(mask)))
+            played = state.apply(aec.encoder.to_rules_id(state, player, choice))
+            names = canonical_names(rules.deck.suits, SuitRelabelling.reference(state.view(player)))
+            assert _renamed_deal(state, names).apply(choice) == _renamed_deal(played, names)
+            state = played
+
+
+def test_canonical_suits_are_refused_where_melds_name_suits(rl: Any) -> None:
+    """Bezique's bezique (QS JD) and Pinochle's pinochle name particular suits: renaming the suits
+    changes those games, so canonical_suits=True is refused with the reason."""
+    from bezique_rules import OptionError
+
+    for variant in sorted(set(PRESETS) - set(CANONICAL)):
+        with pytest.raises(OptionError, match="same in every suit"):
+            rl.gym_env(variant, canonical_suits=True)
+    with pytest.raises(OptionError, match="canonical_suits"):
+        rl.gym_env("euchre", canonical_suits="yes")
+    with pytest.raises(OptionError, match="'tensor'"):
+        rl.gym_env("euchre", observation="tensor")
+
+
+def test_canonical_gym_episode_plays_by_canonical_ids(rl: Any) -> None:
+    """A learner sending canonical ids plays whole Euchre deals at every seat: every id the mask
+    allows is legal once renamed back."""
+    for seat in range(4):
+        env = rl.gym_env("euchre", opponent="random", seat=seat, canonical_suits=True, observation="flat")
+        _observation, info = env.reset(seed=seat)
+        done = False
+        while not done:
+            _observation, _reward, done, _trunc, info = env.step(env.action_space.sample(mask=info["action_mask"]))
+            assert "illegal_action" not in info
+
+
+@pytest.mark.parametrize("observation", ["flat", "information_state"])
+@pytest.mark.parametrize("variant", ["euchre", "schnapsen", "bezique-match", "auction-pinochle"])
+def test_aec_box_observations_pass_api_test_with_the_mask_in_info(rl: Any, variant: str, observation: str) -> None:
+    """PettingZoo with observation="flat" / "information_state": api_test passes, the observation
+    is the tensor alone, and the agent to act finds its mask in info["action_mask"]."""
+    import numpy as np
+    from pettingzoo.test import api_test
+
+    _quiet(api_test, rl.aec_env(variant, observation=observation), num_cycles=200)
+    env = rl.aec_env(variant, observation=observation, canonical_suits=variant in CANONICAL)
+    env.reset(seed=2)
+    rules = get_rules(variant)
+    shape = rules.observation_shape if observation == "flat" else rules.information_state_shape
+    for agent in env.agent_iter():
+        obs, _reward, terminated, truncated, info = env.last()
+        assert obs.shape == shape and env.observation_space(agent).contains(obs)
+        if terminated or truncated:
+            assert not info["action_mask"].any()
+            env.step(None)
+            continue
+        assert np.array_equal(info["action_mask"], env.action_mask(agent)) and info["action_mask"].any()
+        assert all(not env.infos[other] for other in env.agents if other != agent)  # no stale masks
+        assert env.last(observe=False)[4] is env.infos[agent]
+        env.step(int(rng_choice(info["action_mask"])))
+
+
+def rng_choice(mask: Any) -> int:
+    """The first legal id of an int8 mask."""
+    import numpy as np
+
+    return int(np.flatnonzero(mask)[0])
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_aec_infos_at_the_end_hold_the_outcome(rl: Any, variant: str) -> None:
+    """Issue 30, item 6 in PettingZoo: when the deal ends every agent's info holds the scores, the
+    winner, the breakdown and its side; the rewards are the documented returns."""
+    env = rl.aec_env(variant)
+    env.reset(seed=9)
+    finals: dict[str, dict[str, Any]] = {}
+    for agent in env.agent_iter():
+        obs, _reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            finals[agent] = info
+            env.step(None)
+            continue
+        env.step(rng_choice(obs["action_mask"]))
+    state = env.state_now
+    rules = env.rules
+    assert set(finals) == set(env.possible_agents)
+    for agent, info in finals.items():
+        assert info["scores"] == state.scores
+        assert info["side"] == rules.side_of(int(agent.split("_")[1]))
+        assert tuple(part.total for part in info["breakdown"]) == tuple(b.total for b in state.breakdown)
+        best = max(state.scores)
+        assert info["winner"] == (state.scores.index(best) if state.scores.count(best) == 1 else None)
+
+
+def test_self_play_example_learns_against_its_frozen_copy(rl: Any) -> None:
+    """examples/pettingzoo_self_play.py trains against a frozen copy and beats the untrained policy."""
+    from test_examples import run_example
+
+    lines = run_example("pettingzoo_self_play.py").splitlines()
+    assert lines[0].startswith("schnapsen: 300 self-play deals against a frozen copy (6 snapshots)")
+    rate = float(lines[1].split(": ")[1].split("%")[0])
+    assert rate > 50.0  # better than the untrained policy over the paired deals
+
+
+def test_maskable_ppo_how_to_block_runs_when_sb3_contrib_is_installed(rl: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The MaskablePPO block of the Gymnasium how-to (fenced python3: sb3-contrib and torch are
+    not CI dependencies) is valid Python, and runs (a few hundred steps) where sb3-contrib is."""
+    import ast
+
+    from test_docs import DOCS, code_blocks
+
+    path = DOCS / "how-to" / "gymnasium.md"
+    blocks = code_blocks(path, lang="python3")
+    assert len(blocks) == 1
+    line, code = blocks[0]
+    ast.parse(code)
+    assert "action_masks=env.unwrapped.action_masks()" in code and 'observation="flat"' in code
+    pytest.importorskip("sb3_contrib", reason="needs sb3-contrib (the train extra)")
+    short = code.replace("STEPS = 200_000", "STEPS = 256")
+    assert short != code
+    exec(compile("\n" * (line - 1) + short, str(path), "exec"), {"__name__": "docs.gymnasium"})
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_gym_random_seats_and_dealers_cover_the_table_in_every_preset(rl: Any, variant: str) -> None:
+    """Issue 30, items 4 and 5, in every preset: seat="random" and dealer="random" reach every
+    seat over a few dozen seeds, and in partnership games a separately chosen partner agent
+    plays the learner's partners' seats and no other."""
+    from bezique_rules.agents import RandomAgent
+
+    rules = get_rules(variant)
+    acted: dict[str, set[int]] = {"partner": set(), "opponent": set()}
+
+    class Recording(RandomAgent):
+        def choose(self, view: Any, rng: Any) -> Any:
+            acted[self.name].add(rules.side_of(view.player) == rules.side_of(env.seat))
+            return super().choose(view, rng)
+
+    partners = any(len(side) > 1 for side in rules.sides)
+    extra = {"partner": Recording(name="partner")} if partners else {}
+    env = rl.gym_env(variant, opponent=Recording(name="opponent"), seat="random", **extra)
+    seats, dealers = set(), set()
+    for seed in range(40):
+        _obs, info = env.reset(seed=seed)
+        assert env.state_now.current_player == info["seat"] == env.seat
+        seats.add(info["seat"])
+        dealers.add(info["dealer"])
+    assert seats == dealers == set(range(rules.players))
+    assert acted["opponent"] == {False}
+    assert acted["partner"] == ({True} if partners else set())

@@ -173,10 +173,13 @@ def register() -> tuple[str, ...]:
     Each name is ``python_bezique_rules_<variant with underscores>`` (for example
     ``python_bezique_rules_bezique_match``); the game parameters are the variant's
     options (an option that may be None takes -1 for None). One game is one deal: chance
-    moves deal the deck, then the players act with this library's action ids; the
-    observation and information-state tensors are `bezique_rules.observation`'s, and
-    ``resample_from_infostate`` deals the hidden cards again (`determinize`), so
-    information-set search works. Calling it again registers only new variants.
+    moves deal the deck (and draw six-pack's cut), then the players act with this
+    library's action ids (under Euchre's farmer's-hand house rule every seat is asked in
+    turn first: `bezique_rules.engine.euchre.FarmersRound`); the observation and
+    information-state tensors are `bezique_rules.observation`'s, a player's own or only
+    their public part (observers honour ``private_info``), and ``resample_from_infostate``
+    deals the hidden cards again (`determinize`), so information-set search works.
+    Calling it again registers only new variants.
 
     Raises:
         ImportError: OpenSpiel is not installed (``pip install 'bezique-rules[openspiel]'``).
@@ -192,7 +195,10 @@ def register() -> tuple[str, ...]:
 
 def openspiel_state(deal: DealState) -> Any:
     """The pyspiel state (of the game `register` made for ``deal``'s variant and options)
-    holding ``deal``: hand it to an OpenSpiel bot, such as information-set MCTS.
+    holding ``deal``: hand it to an OpenSpiel bot, such as information-set MCTS. Under
+    Euchre's farmer's-hand house rule, a deal in that round is put where its moves leave
+    it (`bezique_rules.engine.euchre.FarmersRound.start`: a fresh deal asks the dealer's left
+    first).
 
     Raises:
         ImportError: OpenSpiel is not installed (``pip install 'bezique-rules[openspiel]'``).
