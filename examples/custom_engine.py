@@ -170,12 +170,12 @@ class NoStockDeal(DealState):
         if c.stage is Phase.OVER:
             return ()
         playable = self.setup.rules.playoff_policy.legal(self._table(), c.hands[c.player], c.trick)
-        play_id = self.setup.meta.plays.play_id
+        play_id = self.setup.tables.plays.play_id
         return tuple(sorted(play_id[card] for card in iter_bits(playable)))
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         c = self.core
-        card = self.setup.meta.plays.card[action_id]
+        card = self.setup.tables.plays.card[action_id]
         why = self.setup.rules.playoff_policy.refusal(self._table(), c.hands[c.player], c.trick, card)
         return why if why is not None else (RuleCode.WRONG_PHASE, "that card may not be played now")
 
@@ -186,7 +186,7 @@ class NoStockDeal(DealState):
 
     def _apply_id(self, action_id: int) -> Self:
         c = self.core
-        tables = self.setup.meta
+        tables = self.setup.tables
         n = self.setup.rules.players
         card = tables.plays.card[action_id]
         p = c.player
@@ -227,7 +227,7 @@ class NoStockDeal(DealState):
     @property
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:
         c = self.core
-        bonus = self.setup.meta.last_trick
+        bonus = self.setup.tables.last_trick
         return tuple(
             ScoreBreakdown(cards=c.points[q], last_trick=bonus if q == c.last_winner else 0)
             for q in range(self.setup.rules.players)
@@ -277,7 +277,7 @@ class NoStockDeal(DealState):
         rules = self.setup.rules
         n = rules.players
         table = self._table()
-        card_of = self.setup.meta.plays.card
+        card_of = self.setup.tables.plays.card
         out = [0] * n
         trick: list[int] = []
         for who, action_id in self.core.moves:
@@ -306,7 +306,7 @@ class NoStockDeal(DealState):
         # The deck order is relabelled the same way, so the guess is a deal of its own deck
         # (its record replays); every played card keeps its place.
         order = relabel_seq(self.setup.deck_order, perm)
-        setup = DealSetup(self.setup.rules, order, None, self.setup.dealer, self.setup.meta)
+        setup = DealSetup(self.setup.rules, order, None, self.setup.dealer, self.setup.tables)
         return type(self)(setup, c._replace(hands=tuple(hands), blind=tuple(blind)))
 
 

@@ -1,11 +1,15 @@
 """The fuzz harness: random, odd and mutated input for every public entry point.
 
 `fuzz_one` runs one random operation (a deal, a game, options, notation, ids, views,
-`determinize`, records, agents, the CLI) on every built-in preset and checks the
-contract of the error hierarchy: each call either succeeds or raises a
-`BeziqueRulesError` that is also a `TypeError`, `ValueError` or `LookupError` with a
-short message; a refused action changes nothing; no live state is without a legal
-action; a record that replays round-trips. A broken contract raises `FuzzFailure`.
+`determinize`, records, agents, the CLI; pickling and copying every value, threads on
+shared states and cold option sets, hand-built actions of the wrong field types) on every
+built-in preset and checks the contract of the error hierarchy: each call either succeeds
+or raises a `BeziqueRulesError` that is also a `TypeError`, `ValueError` or `LookupError`
+with a short message; a refused call changes nothing (the state still equals an
+independently replayed twin, with the same hash, record and views); no live state is
+without a legal action; a record that replays round-trips; a pickled or copied value
+comes back equal, with the same hash and behaviour, and pickles without tables; threads
+get what one thread gets. A broken contract raises `FuzzFailure`.
 
 Used by ``tests/test_fuzz.py`` (hypothesis draws the seeds, at a modest size) and by
 ``benchmarks/fuzz.py N`` (a long run that counts distinct failures).
@@ -13,16 +17,25 @@ Used by ``tests/test_fuzz.py`` (hypothesis draws the seeds, at a modest size) an
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import io
 import json
+import pickle
 import random
+import sys
+import threading
 import traceback
 from collections.abc import Callable
 from typing import Any, Literal
 
+import attrs
+
 import bezique_rules as b
 from bezique_rules import BeziqueRulesError, DealState, GameState
 from bezique_rules.cli import main as cli_main
+from bezique_rules.errors import ActionTypeError
+from bezique_rules.records import check_record
 
 PRESETS = b.available_variants(builtin=True)
 MAX_MESSAGE = 1000
@@ -205,15 +218,76 @@ def notation_for(rng: random.Random, state: DealState) -> object:
     return junk(rng)
 
 
+def random_game(rng: random.Random, variant: str | None = None, steps: int | None = None) -> GameState:
+    """A game of a preset (default options, at most two deals), played on by random legal actions."""
+    game = b.new_game(variant or rng.choice(PRESETS), seed=rng.getrandbits(32), max_deals=2)
+    for _ in range(rng.randrange(0, 60) if steps is None else steps):
+        if game.is_over:
+            break
+        game = game.apply(rng.choice(game.legal_action_ids()), check=False)
+    return game
+
+
+class Twin:
+    """What a state looked like before a call: an independently replayed twin of it (a new deal
+    or game, the same actions applied by id), its hash, its record and every player's view."""
+
+    def __init__(self, state: DealState | GameState) -> None:
+        self.state = state
+        self.twin = _replayed_by_ids(state)
+        self.hash = hash(state)
+        self.record = state.to_dict()
+        self.views = tuple(state.view(p) for p in range(state.players))
+        if self.twin != state:
+            raise FuzzFailure("twin: a state replayed by ids is not equal to it", state.rules.name)
+
+    def check(self, where: str, detail: object) -> None:
+        """The state still equals its twin, with the same hash, record and views (the
+        invariant after every refused call, issue 26 item 5)."""
+        state = self.state
+        what = ""
+        if state != self.twin:
+            what = "no longer equals its replayed twin"
+        elif hash(state) != self.hash or hash(state) != hash(self.twin):
+            what = "changed its hash"
+        elif state.to_dict() != self.record:
+            what = "changed its record"
+        elif tuple(state.view(p) for p in range(state.players)) != self.views:
+            what = "changed a view"
+        elif tuple(self.twin.view(p) for p in range(state.players)) != self.views:
+            what = "has views its twin does not"
+        if what:
+            raise FuzzFailure(f"{where}: the refused call's state {what}", repr(detail)[:100])
+
+
+def _replayed_by_ids(state: DealState | GameState) -> DealState | GameState:
+    if isinstance(state, GameState):
+        game = b.new_game(
+            state.rules, seed=state.seed, dealer=state.first_dealer, max_deals=state.max_deals, decks=state.decks
+        )
+        for moves in (*state.past_moves, () if state.is_over else state.deal.moves):
+            for _player, action_id in moves:
+                game = game.apply(action_id)
+        return game
+    if state.seed is None:
+        return b.replay(b.record_of(state))
+    deal = b.new_deal(state.rules, seed=state.seed, dealer=state.dealer)
+    for _player, action_id in state.moves:
+        deal = deal.apply(action_id)
+    return deal
+
+
 # -- operations -------------------------------------------------------------------------
 
 
 def op_apply(rng: random.Random) -> None:
-    """apply / check / is_legal / parse_action with odd input: refused cleanly, state unchanged."""
-    state = random_deal(rng)
-    core, legal = state.core, state.legal_action_ids()
+    """apply / check / is_legal / parse_action with odd input: refused cleanly, and after every
+    refused call the state equals an independently replayed twin, hash, record and views alike."""
+    state: DealState | GameState = random_deal(rng) if rng.random() < 0.8 else random_game(rng)
+    before = Twin(state)
+    legal = state.legal_action_ids()
     for _ in range(rng.randrange(1, 8)):
-        thing = notation_for(rng, state)
+        thing = notation_for(rng, state.deal if isinstance(state, GameState) else state)
         name = rng.choice(["apply", "check", "is_legal", "parse_action", "apply_unchecked_flag"])
         if name == "apply":
             after = attempt("apply", bind(state.apply, thing))
@@ -231,9 +305,232 @@ def op_apply(rng: random.Random) -> None:
             flag = junk(rng)
             if not isinstance(flag, bool):  # check=False with an illegal action is documented as undefined
                 attempt("apply(check=junk)", bind(state.apply, 0, check=flag))
-        if state.core != core or state.legal_action_ids() != legal:
-            raise FuzzFailure(f"{name}: the state changed", repr(thing)[:100])
+        if state.legal_action_ids() != legal:
+            raise FuzzFailure(f"{name}: the legal actions changed", repr(thing)[:100])
+        before.check(name, thing)
     check_live("apply", state)
+
+
+_COPIERS: tuple[tuple[str, Callable[[Any], Any]], ...] = (
+    ("pickle", lambda v: pickle.loads(pickle.dumps(v))),
+    ("pickle protocol 2", lambda v: pickle.loads(pickle.dumps(v, protocol=2))),
+    ("deepcopy", copy.deepcopy),
+    ("copy", copy.copy),
+)
+_TABLE_NAMES = (b"Tables", b"ActionSpace", b"mappingproxy", b"PlayTable", b"InstanceIndex")
+"""Names that would show a compiled table inside a pickle."""
+MAX_PICKLE = 64_000
+"""The largest pickle of a fuzzed value (a state pickles as its rule set's key and its record)."""
+
+
+def check_round_trip(where: str, value: object, rng: random.Random) -> None:
+    """``value`` pickled, deep-copied and copied comes back equal, with the same hash and type
+    and the same behaviour; its pickle holds no table; a registry rule set comes back as the
+    registry's own object (issue 26 item 1)."""
+    try:
+        data = pickle.dumps(value)
+    except Exception as exc:
+        raise FuzzFailure(f"{where}: pickle raised {type(exc).__name__}", repr(exc)[:200]) from exc
+    if len(data) > MAX_PICKLE or any(name in data for name in _TABLE_NAMES):
+        raise FuzzFailure(f"{where}: a pickle with tables inside", f"{type(value).__name__}: {len(data)} bytes")
+    for how, copier in _COPIERS:
+        try:
+            again = copier(value)
+        except Exception as exc:
+            raise FuzzFailure(f"{where}: {how} raised {type(exc).__name__}", repr(exc)[:200]) from exc
+        if type(again) is not type(value) or again != value:
+            raise FuzzFailure(f"{where}: {how} gives back an unequal value", type(value).__name__)
+        if not isinstance(value, dict) and hash(again) != hash(value):  # a record is a dict
+            raise FuzzFailure(f"{where}: {how} gives back another hash", type(value).__name__)
+        _check_behaviour(f"{where}: {how}", value, again, rng)
+
+
+def _check_behaviour(where: str, value: object, again: Any, rng: random.Random) -> None:
+    if isinstance(value, b.RuleSet):
+        if value is b.get_rules(value.name, **dict(value.option_values)) and again is not value:
+            raise FuzzFailure(f"{where}: a registry rule set comes back as another object", value.name)
+        if again.num_actions != value.num_actions or again.sides != value.sides:
+            raise FuzzFailure(f"{where}: a rule set that behaves otherwise", value.name)
+    elif isinstance(value, (DealState, GameState)):
+        if again.rules is not value.rules and value.rules is b.get_rules(value.rules.name, **value.rules.options):
+            raise FuzzFailure(f"{where}: a state comes back with another rule set object", value.rules.name)
+        if again.legal_action_ids() != value.legal_action_ids() or again.to_dict() != value.to_dict():
+            raise FuzzFailure(f"{where}: a state that behaves otherwise", value.rules.name)
+        if any(again.view(p) != value.view(p) for p in range(value.players)):
+            raise FuzzFailure(f"{where}: a state that shows other views", value.rules.name)
+        legal = value.legal_actions()
+        if legal:
+            i = rng.randrange(len(legal))
+            if again.apply(again.legal_actions()[i]) != value.apply(legal[i]):
+                raise FuzzFailure(f"{where}: the same action gives unequal states", value.rules.name)
+    elif isinstance(value, b.PlayerView):
+        if again.legal_actions() != value.legal_actions():
+            raise FuzzFailure(f"{where}: a view with other legal actions", str(value.phase))
+    elif isinstance(value, b.Action) and str(again) != str(value):
+        raise FuzzFailure(f"{where}: an action with other notation", str(value))
+
+
+def op_values(rng: random.Random) -> None:
+    """Pickle, deep-copy and copy every public value: rule sets (registry, with options, built by
+    hand), deals of every engine, games, views, actions, cards, card sets, results, melds, records."""
+    pick = rng.randrange(6)
+    variant = rng.choice(PRESETS)
+    if pick == 0:
+        rules = b.get_rules(variant)
+        options = random_options(rng, rules, odd=False)
+        got = attempt("get_rules", lambda: b.get_rules(variant, **options))
+        if got is not None:
+            rules = got
+        if rng.random() < 0.3:  # by hand: not what the registry rebuilds from its name and options
+            rules = attrs.evolve(rules, description="a rule set of my own")
+        check_round_trip("rules", rules, rng)
+        if rng.random() < 0.3:
+            deal = attempt("new_deal", lambda: b.new_deal(rules, seed=rng.getrandbits(32)))
+            if deal is not None:
+                check_round_trip("deal of its rules", deal, rng)
+        return
+    state: DealState | GameState = random_deal(rng, variant) if pick < 3 else random_game(rng, variant)
+    values: list[object] = [state, state.view(rng.randrange(state.players)), state.to_dict()]
+    deal = state.deal if isinstance(state, GameState) else state
+    values += list(deal.legal_actions()[:2])
+    values += [deal.rules.deck.card(rng.randrange(deal.rules.deck.size))]
+    values += [deal.view(0).hand, deal.view(0).melds, deal.result]
+    if isinstance(state, GameState):
+        values += [state.results]
+    if rng.random() < 0.2:
+        play_out(rng, deal)
+    for value in values:
+        check_round_trip(type(value).__name__, value, rng)
+
+
+def op_threads(rng: random.Random) -> None:
+    """Several threads at once: on one shared state (each taking the same path, with refused
+    calls between the steps and views encoded on the way), or each building the same cold
+    option set and dealing from it; every thread ends where one thread alone ends, and threads
+    asking for one option set get one rule set object with one set of tables (issue 26 item 4)."""
+    variant = rng.choice(PRESETS)
+    options = random_options(rng, b.get_rules(variant), odd=False)
+    if attempt("get_rules", lambda: b.get_rules(variant, **options)) is None:
+        return
+    seed, path, steps = rng.getrandbits(32), rng.getrandbits(32), rng.randrange(1, 20)
+    shared = b.new_deal(variant, seed=seed, **options) if rng.random() < 0.5 else None
+    if shared is None:  # a cold option set: one no thread has built yet
+        _evict(variant)
+    count = rng.randrange(2, 5)
+    barrier = threading.Barrier(count)
+    results: list[Any] = [None] * count
+
+    def walk(start: DealState | None) -> tuple[Any, ...]:
+        rules = b.get_rules(variant, **options)
+        state = start if start is not None else b.new_deal(rules, seed=seed)
+        tables = state.setup.meta  # the tables this thread's deal was dealt with
+        walker = random.Random(path)
+        for _ in range(steps):
+            if state.is_over:
+                break
+            before = hash(state), state.to_dict()
+            for text in ("GIV", "PASS", "play AS", "meld best"):
+                with contextlib.suppress(BeziqueRulesError):
+                    state.apply(text)
+            if (hash(state), state.to_dict()) != before:
+                raise FuzzFailure("threads: a refused call changed a shared state", variant)
+            if walker.random() < 0.2:
+                state.view(walker.randrange(state.players)).observation_tensor()
+            state = state.apply(walker.choice(state.legal_actions()))
+        return rules, tables, state
+
+    def worker(i: int) -> None:
+        try:
+            barrier.wait()
+            results[i] = walk(shared)
+        except BaseException as exc:  # reported by the main thread
+            results[i] = exc
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    try:
+        threads = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    for got in results:
+        if isinstance(got, FuzzFailure):
+            raise got
+        if isinstance(got, BaseException):
+            raise FuzzFailure(f"threads: {type(got).__name__}", repr(got)[:200]) from got
+    alone = walk(shared)
+    if any(r[0] is not results[0][0] or r[1] is not results[0][1] for r in results):
+        raise FuzzFailure("threads: one option set built as several rule sets or tables", variant)
+    if any(r[2] != alone[2] or r[2].to_dict() != alone[2].to_dict() for r in results):
+        raise FuzzFailure("threads: a thread ends elsewhere than one thread alone", variant)
+
+
+def _evict(variant: str) -> None:
+    """Make ``variant``'s option sets cold: no rule set kept for them by the registry (but
+    the defaults, kept for good)."""
+    from bezique_rules.rules import registry
+
+    with registry._BUILT_LOCK:
+        for key in [k for k, r in registry._BUILT.items() if r.name == variant]:
+            registry._forget_twin(registry._BUILT.pop(key))
+
+
+_ACTION_FIELDS: dict[str, Callable[[random.Random], object]] = {
+    "verb": lambda rng: rng.choice(list(b.Verb)),
+    "cards": lambda rng: (b.Card.parse(rng.choice(["AS", "QS", "JD", "9C"])),),
+    "tabled": lambda rng: (False,),
+    "meld": lambda rng: rng.choice(["", "bezique"]),
+    "number": lambda rng: rng.choice([None, 250]),
+    "suit": lambda rng: rng.choice([None, b.Suit.HEARTS]),
+    "alone": lambda rng: False,
+    "with_help": lambda rng: False,
+    "to_partner": lambda rng: False,
+}
+
+
+def op_action_fields(rng: random.Random) -> None:
+    """`Action` built by hand with wrong field types: an `ActionTypeError` (also a TypeError)
+    naming the field; an action that is built is well-typed, and every entry point takes it
+    or refuses it with our error (issue 26 item 2)."""
+    fields = {name: make(rng) for name, make in _ACTION_FIELDS.items() if rng.random() < 0.6 or name == "verb"}
+    if "cards" not in fields:
+        fields.pop("tabled", None)
+    wrong = rng.choice(list(fields))
+    as_list = list(fields["cards"]) if "cards" in fields else 1  # type: ignore[call-overload]  # a list for a tuple
+    odd = rng.choice([junk(rng), [rng.choice(["AS", 1, None])], "play", str(fields[wrong]), as_list])
+    fields[wrong] = odd
+    try:
+        action = b.Action(**fields)  # type: ignore[arg-type]
+    except BeziqueRulesError as exc:
+        check_refusal("Action", exc)
+        named = ("'cards'", "'tabled'") if wrong in ("cards", "tabled") else (repr(wrong),)
+        if not isinstance(exc, ActionTypeError) or not any(n in str(exc) for n in named):
+            raise FuzzFailure("Action: a wrong field refused without naming it", f"{wrong}: {exc}") from exc
+        return
+    except Exception as exc:
+        check_refusal("Action", exc)
+        return
+    if not (
+        isinstance(action.verb, b.Verb)
+        and isinstance(action.cards, tuple)
+        and all(isinstance(c, b.Card) for c in action.cards)
+        and len(action.tabled) == len(action.cards)
+        and all(type(t) is bool for t in action.tabled)
+        and type(action.meld) is str
+        and all(type(getattr(action, f)) is bool for f in ("alone", "with_help", "to_partner"))
+    ):
+        raise FuzzFailure("Action: built with a field of the wrong type", repr(fields)[:200])
+    str(action), hash(action), repr(action)
+    state: DealState | GameState = random_deal(rng, steps=rng.randrange(0, 10))
+    if rng.random() < 0.3:
+        state = random_game(rng, steps=rng.randrange(0, 10))
+    before = Twin(state)
+    for call in (state.apply, state.check, state.is_legal, state.rules.action_id):
+        attempt("hand-built action", bind(call, action))
+    before.check("hand-built action", action)
 
 
 def op_ids(rng: random.Random) -> None:
@@ -423,11 +720,35 @@ def mutated_record(rng: random.Random) -> object:
     return text
 
 
+_RECORD_FIELDS = ("max_deals", "dealer", "decks", "deck", "variant", "seed", "actions", "first_dealer", "cut_cards")
+
+
 def op_records(rng: random.Random) -> None:
-    """replay / from_dict / record_of of mutated records: refused cleanly, or a replay that round-trips."""
+    """replay / from_dict / record_of of mutated records: refused cleanly, or a replay that
+    round-trips; options that repeat a record field are refused quoting it (issue 26 item 3),
+    unknown keys are refused (``x-`` keys ignored) as `check_record` documents."""
     record = mutated_record(rng)
     if rng.random() < 0.1:
         record = junk(rng)
+    if rng.random() < 0.15 and isinstance(record, dict):
+        repeated = rng.choice(_RECORD_FIELDS)
+        others = record["options"] if isinstance(record.get("options"), dict) else {}
+        record["options"] = {repeated: 3, **{k: v for k, v in others.items() if k != repeated}}  # checked first
+        try:
+            b.replay(record)
+        except b.RecordError as exc:
+            check_refusal("replay", exc)
+            if repr(repeated) not in str(exc) and not _refused_before_options(record):
+                raise FuzzFailure(
+                    "replay: options repeating a record field refused without quoting it", str(exc)[:200]
+                ) from exc
+            return
+        except Exception as exc:
+            check_refusal("replay", exc)
+            raise FuzzFailure("replay: options repeating a record field: not a RecordError", repr(exc)[:200]) from exc
+        raise FuzzFailure("replay: options repeating a record field accepted", repeated)
+    if rng.random() < 0.1 and isinstance(record, dict):
+        record["x-" + rng.choice(["player", "date", "note"])] = junk(rng)
     call = rng.choice([b.replay, DealState.from_dict, GameState.from_dict])
     state = attempt("replay", bind(call, record))
     if state is not None:
@@ -475,9 +796,22 @@ def op_cli(rng: random.Random) -> None:
         raise FuzzFailure("cli: no exit status", repr(status)[:100])
 
 
+def _refused_before_options(record: dict[Any, Any]) -> bool:
+    """Whether ``record`` is refused for a fault `check_record` finds before its options."""
+    try:
+        check_record({**record, "options": {}})
+    except b.RecordError:
+        return True
+    return False
+
+
 OPERATIONS: tuple[Callable[[random.Random], None], ...] = (
     op_apply,
     op_apply,
+    op_values,
+    op_values,
+    op_threads,
+    op_action_fields,
     op_ids,
     op_view,
     op_setup,

@@ -36,7 +36,7 @@ from .cards import Card, Suit
 from .checks import check_notation
 from .errors import NotationError, NotationTypeError, quote
 
-__all__ = ["Action", "ActionKind", "ActionSpace", "Verb"]
+__all__ = ["Action", "ActionKind", "ActionSpace", "ActionTable", "Verb"]
 
 
 class Verb(enum.Enum):
@@ -173,6 +173,24 @@ class Action:
     to_partner: bool = False
     """A pass of the declaration to the partner (``pass partner``, partnership Bezique)."""
 
+    def __attrs_post_init__(self) -> None:
+        # one quick look at every field; the slow path names the wrong one
+        if not (
+            type(self.verb) is Verb
+            and type(self.cards) is tuple
+            and type(self.tabled) is tuple
+            and len(self.tabled) == len(self.cards)
+            and type(self.meld) is str
+            and (self.number is None or type(self.number) is int)
+            and (self.suit is None or type(self.suit) is Suit)
+            and type(self.alone) is bool
+            and type(self.with_help) is bool
+            and type(self.to_partner) is bool
+            and all(type(c) is Card for c in self.cards)
+            and all(type(t) is bool for t in self.tabled)
+        ):
+            _check_fields(self)
+
     @classmethod
     def make(
         cls,
@@ -287,6 +305,44 @@ class Action:
         return f"Action({str(self)!r})"
 
 
+def _check_fields(action: Action) -> None:
+    """Check a hand-built action's fields, raising `ActionTypeError` naming the first wrong
+    one; a list of cards (or of tabled flags) is taken as a tuple, and no tabled flags for
+    cards mean none of them is on the table."""
+    from .errors import ActionTypeError, RuleCode
+
+    def wrong(field: str, expected: str, value: object) -> ActionTypeError:
+        return ActionTypeError(
+            f"Action field {field!r} is {expected}, not {quote(value)}", rule=RuleCode.NOT_AN_ACTION, action=None
+        )
+
+    if not isinstance(action.verb, Verb):
+        raise wrong("verb", "a Verb (Verb.PLAY, ...; or build the action with Action.parse)", action.verb)
+    for field in ("cards", "tabled"):
+        value = getattr(action, field)
+        if isinstance(value, list):
+            object.__setattr__(action, field, tuple(value))
+        elif not isinstance(value, tuple):
+            raise wrong(field, "a tuple", value)
+    if not all(isinstance(c, Card) for c in action.cards):
+        raise wrong("cards", "a tuple of Card", action.cards)
+    if not action.tabled and action.cards:
+        object.__setattr__(action, "tabled", (False,) * len(action.cards))
+    if not all(type(t) is bool for t in action.tabled):
+        raise wrong("tabled", "a tuple of bools (one per card)", action.tabled)
+    if len(action.tabled) != len(action.cards):
+        raise wrong("tabled", f"one bool per card ({len(action.cards)})", action.tabled)
+    if type(action.meld) is not str:
+        raise wrong("meld", "a str (the meld kind's name)", action.meld)
+    if action.number is not None and (not isinstance(action.number, int) or isinstance(action.number, bool)):
+        raise wrong("number", "an int or None", action.number)
+    if action.suit is not None and not isinstance(action.suit, Suit):
+        raise wrong("suit", "a Suit or None", action.suit)
+    for field in ("alone", "with_help", "to_partner"):
+        if type(getattr(action, field)) is not bool:
+            raise wrong(field, "True or False", getattr(action, field))
+
+
 MAX_NUMBER_DIGITS = 9
 """The most digits a ``bid`` or ``guess`` number may have (checked before conversion)."""
 
@@ -341,3 +397,57 @@ class ActionSpace:
 
     def __len__(self) -> int:
         return len(self.actions)
+
+
+@attrs.frozen
+class ActionTable:
+    """What each action id of a rule set does, column by column: entry ``i`` of every column
+    describes id ``i``. Compiled once per rule set by its engine (``rules.tables.action_table``)
+    and read by the engine, the agents and the batch engines (``np.asarray(column)``), so that
+    no one decodes the `Action` objects again."""
+
+    kind: tuple[ActionKind, ...]
+    """What the action does."""
+    face: tuple[int, ...]
+    """The card face played, discarded, exchanged or declared (-1: none)."""
+    from_table: tuple[bool, ...]
+    """A play of the copy lying face up on the table (``play QS*``)."""
+    meld_kind: tuple[int, ...]
+    """A meld's kind, as its index in the rule set's meld table (-1: not a meld)."""
+    number: tuple[int, ...]
+    """The number a ``bid`` or ``guess`` carries (-1: none)."""
+    suit: tuple[int, ...]
+    """The suit a ``trump`` or ``call`` names, as its index (-1: none)."""
+
+    @classmethod
+    def of(
+        cls,
+        kind: Iterable[ActionKind],
+        *,
+        face: Iterable[int] | None = None,
+        from_table: Iterable[bool] | None = None,
+        meld_kind: Iterable[int] | None = None,
+        number: Iterable[int] | None = None,
+        suit: Iterable[int] | None = None,
+    ) -> ActionTable:
+        """The table of ``kind`` and the columns given (a column not given: -1, or False)."""
+        kinds = tuple(kind)
+        none = (-1,) * len(kinds)
+
+        def column(values: Iterable[int] | None) -> tuple[int, ...]:
+            out = none if values is None else tuple(values)
+            if len(out) != len(kinds):
+                raise ValueError(f"an action table's columns have one entry per id: {len(out)} for {len(kinds)}")
+            return out
+
+        return cls(
+            kind=kinds,
+            face=column(face),
+            from_table=(False,) * len(kinds) if from_table is None else tuple(from_table),
+            meld_kind=column(meld_kind),
+            number=column(number),
+            suit=column(suit),
+        )
+
+    def __len__(self) -> int:
+        return len(self.kind)

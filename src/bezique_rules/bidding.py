@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import bisect
 import enum
-from functools import cached_property
 from typing import Literal
 
 import attrs
+
+from .lazy import built_once
 
 __all__ = [
     "AllPass",
@@ -223,7 +224,7 @@ class Auction:
     """A player may ``pass help``: a final pass that tells the partner he holds help
     (a partnership convention; the signal is public, the engine treats it as a pass)."""
 
-    @cached_property
+    @built_once
     def ladder(self) -> tuple[int, ...]:
         """Every allowed bid, lowest first."""
         out = []

@@ -20,7 +20,6 @@ import _random
 import itertools
 import random
 from collections.abc import Iterable, Sequence
-from functools import cached_property
 
 import attrs
 
@@ -28,6 +27,7 @@ from .bits import bit_ids
 from .cards import Card, Rank, Suit
 from .checks import check_notation, check_seat
 from .errors import DealError, DealTypeError, NotationError, quote
+from .lazy import built_once
 
 __all__ = ["WIDOW", "DealPattern", "DeckSpec", "Packet", "card_ids", "seeded_order", "shuffle"]
 
@@ -54,7 +54,7 @@ class DeckSpec:
     extras: tuple[Card, ...] = ()
     """Extra faces after the suited ones (the joker for Euchre's Benny)."""
 
-    @cached_property
+    @built_once
     def faces(self) -> tuple[Card, ...]:
         """The distinct faces, in face-id order."""
         return tuple(Card(s, r) for s in self.suits for r in self.ranks) + self.extras
@@ -69,23 +69,23 @@ class DeckSpec:
         """How many physical cards."""
         return self.packs * self.num_faces
 
-    @cached_property
+    @built_once
     def face_of(self) -> tuple[int, ...]:
         """Physical id to face id."""
         f = self.num_faces
         return tuple(i % f for i in range(self.size))
 
-    @cached_property
+    @built_once
     def cards(self) -> tuple[Card, ...]:
         """Physical id to card."""
         return tuple(self.faces[i] for i in self.face_of)
 
-    @cached_property
+    @built_once
     def face_index(self) -> dict[Card, int]:
         """Card to face id."""
         return {c: i for i, c in enumerate(self.faces)}
 
-    @cached_property
+    @built_once
     def face_masks(self) -> tuple[int, ...]:
         """Face id to the mask of its physical copies."""
         f = self.num_faces

@@ -28,6 +28,7 @@ from .bits import bit_ids, fold_copies, iter_bits, single_bits
 from .cards import Card, Rank, Suit
 from .deck import DeckSpec
 from .errors import RuleCode
+from .lazy import BUILD_LOCK
 from .trumps import NO_TRUMP
 
 __all__ = [
@@ -607,13 +608,17 @@ _CLUSTER_FACES = 12
 def _plan(deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[InstanceGroup, ...]) -> _Plan | None:
     """The quick search's tables for these arguments (kept on an `InstanceIndex`), or None
     when the rules need the general search."""
-    memo = instances.plan_memo if isinstance(instances, InstanceIndex) else None
+    if not isinstance(instances, InstanceIndex):
+        return _make_plan(deck, table, rules, instances)
+    memo = instances.plan_memo
     if memo is not None and memo.table is table and memo.rules is rules and memo.deck is deck:
         return memo.plan
-    plan = _make_plan(deck, table, rules, instances)
-    if isinstance(instances, InstanceIndex):
-        instances.plan_memo = _PlanMemo(table, rules, deck, plan)
-    return plan
+    with BUILD_LOCK:  # threads searching a cold index at once build one plan
+        memo = instances.plan_memo
+        if memo is None or memo.table is not table or memo.rules is not rules or memo.deck is not deck:
+            memo = _PlanMemo(table, rules, deck, _make_plan(deck, table, rules, instances))
+            instances.plan_memo = memo
+        return memo.plan
 
 
 def quick_rules(rules: MeldRules) -> bool:

@@ -176,6 +176,9 @@ _GAME_KEYS = frozenset(
         "actions",
     }
 )
+_NOT_OPTIONS = _DEAL_KEYS | _GAME_KEYS | {"first_dealer", "cut_decision", "cut_cards"}
+"""Names that may not appear among a record's ``options``: the record's own fields and the
+other keywords of `new_deal` and `new_game` (no variant has an option of these names)."""
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 
@@ -229,7 +232,11 @@ def check_record(record: object) -> dict[str, Any]:
 
     Unknown keys: a key beginning with ``x-`` is the writer's own annotation (a player's
     name, a date) and is ignored; any other key is refused, so that a misspelt or newer
-    field never silently changes what is replayed.
+    field never silently changes what is replayed. Within ``options``, a name the variant
+    does not have is refused when the record is replayed (`OptionError` in a `RecordError`),
+    and a name that repeats a field of the record or a keyword of `new_deal` / `new_game`
+    (``max_deals``, ``dealer``, ``decks``, ``variant``, ``seed``, ...) is refused here,
+    quoting it.
     """
     if not isinstance(record, dict):
         raise RecordTypeError(f"a record is a JSON object, not {type(record).__name__}")
@@ -264,6 +271,11 @@ def check_record(record: object) -> dict[str, Any]:
             raise RecordError(
                 f"the record's options map names to strings, numbers, booleans or null, not {quote(name)}: "
                 f"{quote(value)}"
+            )
+        if name in _NOT_OPTIONS:
+            raise RecordError(
+                f"the record's options repeat {quote(name)}, which is a field of the record (or of the deal "
+                "or game it sets up), not an option of a variant"
             )
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):

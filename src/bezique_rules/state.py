@@ -210,10 +210,36 @@ class DealSetup(Generic[_Tables_co]):
     """The shuffle seed, or None for a stacked (or determinized) deck."""
     dealer: int
     """The dealer."""
-    meta: _Tables_co = attrs.field(eq=False, repr=False)
-    """The engine's lookup tables for the rules (derived from ``rules``)."""
+    tables: _Tables_co = attrs.field(eq=False, repr=False)
+    """The engine's compiled tables for the rules (``rules.tables``, typed by the engine): the
+    one way a deal reaches them."""
     packet: int = -1
     """Six-pack Bezique: the size of the dealer's cut (a chance outcome), or -1."""
+
+    @property
+    def meta(self) -> _Tables_co:
+        """Deprecated: the former name of `tables` (kept for engines written against 0.2)."""
+        return self.tables
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle (and copy) without the tables: they are the rule set's (`RuleSet.tables`), so
+        unpickling takes them from the unpickled rule set, the registry's own object."""
+        tables: object = self.tables
+        if tables is self.rules.tables:
+            tables = _RULES_TABLES
+        return (_unpickled_setup, (self.rules, self.deck_order, self.seed, self.dealer, tables, self.packet))
+
+
+_RULES_TABLES = "rules.tables"
+"""What a pickled `DealSetup` holds in place of its ``tables`` when that is its rule set's tables."""
+
+
+def _unpickled_setup(
+    rules: RuleSet, deck_order: tuple[int, ...], seed: int | None, dealer: int, tables: object, packet: int
+) -> DealSetup[object]:
+    if tables == _RULES_TABLES:
+        tables = rules.tables
+    return DealSetup(rules, deck_order, seed, dealer, tables, packet)
 
 
 class DealCore(Protocol):
@@ -373,6 +399,18 @@ class DealState(Seating):
             cached = self._compute_legal()
             object.__setattr__(self, "_legal", cached)
         return cached
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle (and copy) as the setup (the rule set's key, the deck, seed and dealer: see
+        `DealSetup`) and the engine's record `core`, with no table inside; unpickling rebuilds
+        the state with `_from_core`, equal to this one, with the same hash and behaviour."""
+        return (_unpickled_deal, (type(self), self.setup, self.core))
+
+    @classmethod
+    def _from_core(cls, setup: DealSetup[Any], core: Any) -> Self:
+        """The state of ``setup`` and its ``core`` record (what `__reduce__` keeps); engines
+        whose stored fields are not ``setup`` and ``core`` rebuild them here."""
+        return cls(setup, core)  # type: ignore[call-arg]
 
     # -- to be provided by the engine --------------------------------------
 
@@ -622,6 +660,10 @@ class DealState(Seating):
         from .records import replay_as
 
         return replay_as(data, DealState)
+
+
+def _unpickled_deal(cls: type[DealState], setup: DealSetup[Any], core: Any) -> DealState:
+    return cls._from_core(setup, core)
 
 
 def determinize(view: PlayerView, rng: random.Random) -> DealState:

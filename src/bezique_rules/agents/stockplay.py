@@ -40,23 +40,23 @@ policy of the search.
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import cast
 
 import attrs
 
-from ..actions import Action, Verb
+from ..actions import Action, ActionKind, ActionTable, Verb
 from ..api import new_deal
 from ..bits import lowest_bit
 from ..cards import Rank
 from ..deck import card_ids
-from ..engine.stock import StockDeal
+from ..engine.stock import StockDeal, StockTables
 from ..errors import BeziqueRulesError
+from ..lazy import built_once_per_key
 from ..melds import MeldKind
 from ..rules.ruleset import RuleSet
 from ..state import DealState, Phase, PlayerView
-from ..trumps import TrumpTable
+from ..trumps import NO_TRUMP, TrumpTable
 from .endgame import playoff_values
 from .strategy import AgentStrategy, Rollout, RolloutKind, Strength
 
@@ -66,15 +66,16 @@ __all__ = [
     "MEDIUM",
     "STRATEGY",
     "WEAK",
-    "StockTables",
+    "StockHeuristicTables",
     "stock_action",
     "stock_evaluate",
     "stock_ranking",
     "stock_tables",
 ]
 
-# action codes
-_PLAY, _MELD, _EXCHANGE, _DECLARE, _PASS, _CARTE, _GUESS, _OTHER = range(8)
+# action kinds (module aliases of `ActionKind`, read on the hot paths)
+_PLAY, _MELD, _EXCHANGE, _DECLARE = ActionKind.PLAY, ActionKind.MELD, ActionKind.EXCHANGE, ActionKind.DECLARE
+_PASS, _CARTE = ActionKind.PASS, ActionKind.CARTE_BLANCHE
 
 WEAK, FAST, MEDIUM, FULL = 1, 2, 3, 4
 """The skills of `stock_action`: the weak heuristic (level 2), the rollout policy of the search,
@@ -83,6 +84,9 @@ weak rules) and the full heuristic (level 4)."""
 
 _BASELINE_THREAT = 6.0
 """What the opponent is expected to declare after winning an ordinary trick."""
+
+_TRUMP_INDICES = (0, 1, 2, 3, NO_TRUMP)
+"""The trump suits, then no trump: the order of the per-trump tables (`NO_TRUMP` reads the last)."""
 
 
 @attrs.frozen(eq=False)
@@ -98,25 +102,18 @@ class _Instance:
 
 
 @attrs.frozen(eq=False)
-class StockTables:
-    """Per-rule-set lookup tables for the stock heuristics (built once per rule set)."""
+class StockHeuristicTables:
+    """Per-rule-set lookup tables for the stock heuristics (built once per rule set from the stock
+    engine's compiled tables, `StockTables`)."""
 
     rules: RuleSet
     """The rule set."""
-    code: tuple[int, ...]
-    """Per action id: what kind of action it is."""
-    face: tuple[int, ...]
-    """Per action id: the face played, exchanged or declared (-1 for others)."""
-    star: tuple[bool, ...]
-    """Per action id: a play of the copy lying on the table."""
-    kind: tuple[int, ...]
-    """Per action id: the meld kind index (-1 for others)."""
+    actions: ActionTable
+    """What each action id does: the stock engine's compiled `ActionTable`."""
     meld_faces: tuple[int, ...]
     """Per action id: the mask of faces of the meld."""
     n_star: tuple[int, ...]
     """Per action id: how many cards of the meld are already on the table."""
-    number: tuple[int, ...]
-    """Per action id: the number of a guess."""
     face_of: tuple[int, ...]
     """Physical id to face."""
     face_masks: tuple[int, ...]
@@ -128,7 +125,7 @@ class StockTables:
     suit: tuple[int, ...]
     """Per face: the suit index."""
     instances: tuple[tuple[_Instance, ...], ...]
-    """Per trump index (4 = no trump): the meld instances."""
+    """Per trump index (`NO_TRUMP`: no trump): the meld instances."""
     by_face: tuple[tuple[tuple[int, ...], ...], ...]
     """Per trump index, per face: the indices of the instances using the face."""
     many: tuple[bool, ...]
@@ -144,11 +141,11 @@ class StockTables:
     dix_face: tuple[int, ...]
     """Per suit: the face of the trump seven / dix (-1 when none)."""
     beat_masks: tuple[tuple[int, ...], ...]
-    """Per trump index (4 = no trump), per face: the physical cards that beat it."""
+    """Per trump index (`NO_TRUMP`: no trump), per face: the physical cards that beat it."""
     weak_keep: tuple[tuple[float, ...], ...]
-    """Per trump index (4 = no trump), per face: the weak heuristic's keep value."""
+    """Per trump index (`NO_TRUMP`: no trump), per face: the weak heuristic's keep value."""
     static_meld: tuple[tuple[float, ...], ...]
-    """Per trump index (4 = no trump), per face: its share of the points of every meld
+    """Per trump index (`NO_TRUMP`: no trump), per face: its share of the points of every meld
     instance using it (at most 60)."""
     full_mask: int
     """Every physical card."""
@@ -162,56 +159,28 @@ class StockTables:
     marriage grows into the sequence, a bezique into the double bezique)."""
 
 
-@functools.lru_cache(maxsize=32)
-def stock_tables(rules: RuleSet) -> StockTables:
+@built_once_per_key(32)
+def stock_tables(rules: RuleSet) -> StockHeuristicTables:
     """The tables of ``rules``: built once per rule set (equal rule sets share them), the 32
     most recently used kept."""
     return _build(rules)
 
 
-def _build(rules: RuleSet) -> StockTables:
+def _build(rules: RuleSet) -> StockHeuristicTables:
+    compiled = cast(StockTables, rules.tables)
     deck = rules.deck
     melds = rules.melds
-    code: list[int] = []
-    face: list[int] = []
-    star: list[bool] = []
-    kind: list[int] = []
-    meld_faces: list[int] = []
-    n_star: list[int] = []
-    number: list[int] = []
-    for action in rules.action_space.actions:
-        c, f, s, k, mf, ns, num = _OTHER, -1, False, -1, 0, 0, 0
-        verb = action.verb
-        if verb is Verb.PLAY:
-            c, f, s = _PLAY, deck.face(action.cards[0]), action.tabled[0]
-        elif verb is Verb.MELD:
-            if action.meld == "carte-blanche":
-                c = _CARTE
-            else:
-                c, k = _MELD, melds.index(action.meld)
-                for card in action.cards:
-                    mf |= 1 << deck.face(card)
-                ns = sum(action.tabled)
-        elif verb is Verb.EXCHANGE:
-            c, f = _EXCHANGE, deck.face(action.cards[0])
-        elif verb is Verb.DECLARE:
-            c, f = _DECLARE, deck.face(action.cards[0])
-        elif verb is Verb.PASS:
-            c = _OTHER if action.to_partner else _PASS  # the heuristic keeps the declaration
-        elif verb is Verb.GUESS:
-            c, num = _GUESS, action.number or 0
-        code.append(c)
-        face.append(f)
-        star.append(s)
-        kind.append(k)
-        meld_faces.append(mf)
-        n_star.append(ns)
-        number.append(num)
+    meld_faces = [0] * len(compiled.actions)
+    n_star = [0] * len(compiled.actions)
+    for i, meaning in enumerate(compiled.index.meanings):
+        for f, on_table in meaning.key:
+            meld_faces[i] |= 1 << f
+            n_star[i] += on_table
     kinds = melds.kinds
     instances: list[tuple[_Instance, ...]] = []
     by_face: list[tuple[tuple[int, ...], ...]] = []
     counts_per_kind = [0] * len(kinds)
-    for trump in (0, 1, 2, 3, 4):
+    for trump in _TRUMP_INDICES:
         insts = []
         for k, faces in rules.meld_instances[trump]:
             needs: dict[int, int] = {}
@@ -230,15 +199,10 @@ def _build(rules: RuleSet) -> StockTables:
             for f, _n in inst.needs:
                 per_face[f].append(i)
         by_face.append(tuple(tuple(x) for x in per_face))
-    dix = rules.stock.dix
-    dix_face = [-1] * 4
-    if dix is not None:
-        for f, card in enumerate(deck.faces):
-            if card.rank is dix.rank and card.suit is not None:
-                dix_face[card.suit.value] = f
+    dix_face = compiled.declaring.dix_faces
     cards = deck.faces
     beat_masks = []
-    for trump in (0, 1, 2, 3, 4):
+    for trump in _TRUMP_INDICES:
         table = rules.trump_tables[trump]
         masks = []
         for f in range(deck.num_faces):
@@ -247,7 +211,7 @@ def _build(rules: RuleSet) -> StockTables:
         beat_masks.append(tuple(masks))
     weak_keep = []
     card_points = rules.card_values
-    for trump in (0, 1, 2, 3, 4):
+    for trump in _TRUMP_INDICES:
         row: list[float] = []
         for f, card in enumerate(cards):
             x = lowest_bit(deck.face_masks[f])
@@ -272,18 +236,14 @@ def _build(rules: RuleSet) -> StockTables:
         )
         for insts, face_uses in zip(instances, by_face)
     )
-    return StockTables(
+    return StockHeuristicTables(
         rules=rules,
-        code=tuple(code),
-        face=tuple(face),
-        star=tuple(star),
-        kind=tuple(kind),
+        actions=compiled.action_table,
         meld_faces=tuple(meld_faces),
         n_star=tuple(n_star),
-        number=tuple(number),
         face_of=deck.face_of,
-        face_masks=deck.face_masks,
-        points=rules.card_values,
+        face_masks=compiled.index.face_masks,
+        points=compiled.scoring.card_values,
         rank=tuple(c.rank.value for c in cards),
         suit=tuple(c.suit.value if c.suit is not None else 4 for c in cards),
         instances=tuple(instances),
@@ -293,7 +253,7 @@ def _build(rules: RuleSet) -> StockTables:
         levels=tuple(k.level for k in kinds),
         classes=tuple(k.meld_class for k in kinds),
         kind_points=tuple(k.points for k in kinds),
-        dix_face=tuple(dix_face),
+        dix_face=dix_face,
         beat_masks=tuple(beat_masks),
         weak_keep=tuple(weak_keep),
         static_meld=static_meld,
@@ -343,10 +303,10 @@ class _Situation:
 
     __slots__ = (
         "chances", "declared", "draws", "found", "hand", "last_stock", "me", "opp", "opp_hidden", "opp_known",
-        "opp_used", "state", "stock_n", "table", "tabled", "tb", "ti", "trump", "unseen", "unseen_n", "used", "values",
+        "opp_used", "state", "stock_n", "table", "tabled", "tb", "trump", "unseen", "unseen_n", "used", "values",
     )  # fmt: skip
 
-    def __init__(self, state: StockDeal, tb: StockTables) -> None:
+    def __init__(self, state: StockDeal, tb: StockHeuristicTables) -> None:
         self.state = state
         self.tb = tb
         me = state.player
@@ -358,7 +318,6 @@ class _Situation:
         self.tabled = state.tabled[me]
         trump = state.trump
         self.trump = trump
-        self.ti = trump if trump >= 0 else 4
         self.table: TrumpTable = tb.rules.trump_tables[trump]
         seen = hand
         for w in state.won:
@@ -418,7 +377,7 @@ class _Situation:
         found = self.values.get(key)
         if found is not None:
             return found
-        inst = self.tb.instances[self.ti][i]
+        inst = self.tb.instances[self.trump][i]
         fresh = self.hand & ~self.used.get(inst.group, 0)
         chance = 1.0
         masks = self.tb.face_masks
@@ -436,7 +395,7 @@ class _Situation:
         """For a kind with many instances: the best prospect among them (one copy of ``minus`` gone)."""
         tb = self.tb
         best = 0.0
-        for i, inst in enumerate(tb.instances[self.ti]):
+        for i, inst in enumerate(tb.instances[self.trump]):
             if inst.kind == kind:
                 v = self._inst_value(i, minus if minus >= 0 and (inst.faces >> minus) & 1 else -1)
                 if v > best:
@@ -447,10 +406,10 @@ class _Situation:
         """How much the hand's meld prospects lose if card ``pid`` leaves it."""
         tb = self.tb
         face = tb.face_of[pid]
-        idx = tb.by_face[self.ti][face]
+        idx = tb.by_face[self.trump][face]
         if not idx:
             return 0.0
-        insts = tb.instances[self.ti]
+        insts = tb.instances[self.trump]
         loss = 0.0
         kinds: set[int] = set()
         many = tb.many
@@ -480,7 +439,7 @@ class _Situation:
         un = self.unseen_n
         masks = tb.face_masks
         best = 0.0
-        for inst in tb.instances[self.ti]:
+        for inst in tb.instances[self.trump]:
             fresh = known & ~self.opp_used.get(inst.group, 0)
             if not fresh & inst.phys:
                 continue
@@ -576,13 +535,13 @@ class _Situation:
         if skill >= FAST:
             v += self.potential_loss(pid)
         else:
-            v += 0.1 * _static_meld(tb, self.ti, f)
+            v += 0.1 * _static_meld(tb, self.trump, f)
         return v
 
 
-def _static_meld(tb: StockTables, ti: int, face: int) -> float:
+def _static_meld(tb: StockHeuristicTables, trump: int, face: int) -> float:
     """The weak heuristic's meld value of a face: its share of every meld instance using it."""
-    return tb.static_meld[ti][face]
+    return tb.static_meld[trump][face]
 
 
 # -- the policy ------------------------------------------------------------------------------
@@ -603,13 +562,13 @@ def stock_action(state: StockDeal, rng: random.Random, skill: int = FULL) -> int
         return ids[0]
     tb = stock_tables(state.rules)
     stage = state.stage
-    code = tb.code
+    kinds = tb.actions.kind
     if stage is Phase.GUESS:
-        return min(ids, key=lambda i: (abs(tb.number[i] - 24), tb.number[i]))
+        return min(ids, key=lambda i: (abs(tb.actions.number[i] - 24), tb.actions.number[i]))
     if stage is Phase.DECLARE:
         return _declare(state, tb, ids, skill)
     for i in ids:
-        if code[i] == _CARTE:
+        if kinds[i] == _CARTE:
             return i
     if skill == MEDIUM:
         skill = WEAK if stage is Phase.PLAYOFF or (stage is Phase.PLAY and not state.trick) else FULL
@@ -617,13 +576,13 @@ def stock_action(state: StockDeal, rng: random.Random, skill: int = FULL) -> int
         return _weak_play(state, tb, ids)
     if skill == FAST:
         return _fast_play(state, tb, ids)
-    plays = [i for i in ids if code[i] == _PLAY]
+    plays = [i for i in ids if kinds[i] == _PLAY]
     if not plays:
         return rng.choice(ids)
     return max(_full_values(state, tb, plays))[1]
 
 
-def _full_values(state: StockDeal, tb: StockTables, plays: list[int]) -> list[tuple[float, int]]:
+def _full_values(state: StockDeal, tb: StockHeuristicTables, plays: list[int]) -> list[tuple[float, int]]:
     sit = _Situation(state, tb)
     if state.stage is Phase.PLAYOFF:
         return _playoff(sit, plays, FULL)
@@ -639,12 +598,12 @@ def stock_ranking(state: StockDeal, rng: random.Random) -> list[int]:
         return list(ids)
     tb = stock_tables(state.rules)
     first = stock_action(state, rng, FULL)
-    code = tb.code
+    kinds = tb.actions.kind
     values: list[tuple[float, int]]
     if state.stage is Phase.DECLARE:
         values = _declare_values(state, tb, ids, FULL)
     else:
-        plays = [i for i in ids if code[i] == _PLAY]
+        plays = [i for i in ids if kinds[i] == _PLAY]
         values = _full_values(state, tb, plays) if plays and state.stage in (Phase.PLAY, Phase.PLAYOFF) else []
         seen = {i for _v, i in values}
         values += [(-1e9, i) for i in ids if i not in seen]
@@ -653,7 +612,7 @@ def stock_ranking(state: StockDeal, rng: random.Random) -> list[int]:
     return [first, *order]
 
 
-def _waiting(state: StockDeal, tb: StockTables, me: int, hand: int) -> int:
+def _waiting(state: StockDeal, tb: StockHeuristicTables, me: int, hand: int) -> int:
     """The points of the best meld the cards of ``hand`` complete (fresh cards for its group)."""
     trump = state.trump
     nf = len(tb.rank)
@@ -672,7 +631,7 @@ def _waiting(state: StockDeal, tb: StockTables, me: int, hand: int) -> int:
                 used[g] = used.get(g, 0) | mk
     masks = tb.face_masks
     best = 0
-    for inst in tb.instances[trump if trump >= 0 else 4]:
+    for inst in tb.instances[trump]:
         if inst.points <= best or inst.faces & ~faces:
             continue
         fresh = hand & ~used.get(inst.group, 0)
@@ -684,7 +643,7 @@ def _waiting(state: StockDeal, tb: StockTables, me: int, hand: int) -> int:
     return best
 
 
-def _fast_play(state: StockDeal, tb: StockTables, ids: tuple[int, ...]) -> int:
+def _fast_play(state: StockDeal, tb: StockHeuristicTables, ids: tuple[int, ...]) -> int:
     """The rollout policy: the weak heuristic, plus winning tricks when a meld is waiting."""
     stage = state.stage
     if stage is Phase.PLAYOFF:
@@ -692,8 +651,7 @@ def _fast_play(state: StockDeal, tb: StockTables, ids: tuple[int, ...]) -> int:
     me = state.player
     hand = state.hands[me]
     trump = state.trump
-    ti = trump if trump >= 0 else 4
-    keep = tb.weak_keep[ti]
+    keep = tb.weak_keep[trump]
     table = tb.rules.trump_tables[trump]
     points = tb.points
     beats = table.beats
@@ -719,17 +677,17 @@ def _fast_play(state: StockDeal, tb: StockTables, ids: tuple[int, ...]) -> int:
         outside = tb.full_mask & ~hand
         for w in state.won:
             outside &= ~w
-        sure = [(keep[face_of[c]], i) for i, c in plays if not outside & tb.beat_masks[ti][face_of[c]]]
+        sure = [(keep[face_of[c]], i) for i, c in plays if not outside & tb.beat_masks[trump][face_of[c]]]
         if sure:
             return min(sure)[1]
     return min((keep[face_of[c]] + 0.01 * i, i) for i, c in plays)[1]
 
 
-def _weak_play(state: StockDeal, tb: StockTables, ids: tuple[int, ...]) -> int:
+def _weak_play(state: StockDeal, tb: StockHeuristicTables, ids: tuple[int, ...]) -> int:
     """The weak heuristic's card (fast: static card values only)."""
     me = state.player
     trump = state.trump
-    keep = tb.weak_keep[trump if trump >= 0 else 4]
+    keep = tb.weak_keep[trump]
     table = tb.rules.trump_tables[trump]
     points = tb.points
     power = table.power
@@ -756,17 +714,17 @@ def _weak_play(state: StockDeal, tb: StockTables, ids: tuple[int, ...]) -> int:
     return min((keep[face_of[c]] + 0.01 * i, i) for i, c in plays)[1]
 
 
-def _card_plays(tb: StockTables, ids: tuple[int, ...], hand: int, tabled: int) -> list[tuple[int, int]]:
+def _card_plays(tb: StockHeuristicTables, ids: tuple[int, ...], hand: int, tabled: int) -> list[tuple[int, int]]:
     """The plays among ``ids``, each with the physical card it uses (see `_copy_played`)."""
-    code = tb.code
-    return [(i, _copy_played(tb, i, hand, tabled)) for i in ids if code[i] == _PLAY]
+    kinds = tb.actions.kind
+    return [(i, _copy_played(tb, i, hand, tabled)) for i in ids if kinds[i] == _PLAY]
 
 
-def _copy_played(tb: StockTables, action_id: int, hand: int, tabled: int) -> int:
+def _copy_played(tb: StockHeuristicTables, action_id: int, hand: int, tabled: int) -> int:
     """The physical card a play action uses, as the engine picks it: the lowest copy of its
     face in ``hand``, from the table (``tabled``) or the concealed cards as the action says."""
-    copies = hand & tb.face_masks[tb.face[action_id]]
-    return lowest_bit(copies & (tabled if tb.star[action_id] else ~tabled))
+    copies = hand & tb.face_masks[tb.actions.face[action_id]]
+    return lowest_bit(copies & (tabled if tb.actions.from_table[action_id] else ~tabled))
 
 
 def _pid_of(sit: _Situation, action_id: int) -> int:
@@ -813,7 +771,7 @@ def _last_stock_swing(sit: _Situation) -> float:
 
 def _beaters(sit: _Situation, pid: int) -> int:
     """How many unseen (or opponent's known) cards beat ``pid``."""
-    mask = sit.tb.beat_masks[sit.ti][sit.tb.face_of[pid]]
+    mask = sit.tb.beat_masks[sit.trump][sit.tb.face_of[pid]]
     return ((sit.unseen | sit.opp_known) & mask).bit_count()
 
 
@@ -884,24 +842,26 @@ def _playoff(sit: _Situation, plays: list[int], skill: int) -> list[tuple[float,
     return values
 
 
-def _declare(state: StockDeal, tb: StockTables, ids: tuple[int, ...], skill: int) -> int:
+def _declare(state: StockDeal, tb: StockHeuristicTables, ids: tuple[int, ...], skill: int) -> int:
     return max(_declare_values(state, tb, ids, skill))[1]
 
 
-def _declare_values(state: StockDeal, tb: StockTables, ids: tuple[int, ...], skill: int) -> list[tuple[float, int]]:
-    code = tb.code
+def _declare_values(
+    state: StockDeal, tb: StockHeuristicTables, ids: tuple[int, ...], skill: int
+) -> list[tuple[float, int]]:
+    kinds = tb.actions.kind
     stock_n = len(state.stock) + (1 if state.turn_up >= 0 else 0)
-    melds = [i for i in ids if code[i] == _MELD]
+    melds = [i for i in ids if kinds[i] == _MELD]
     options: list[tuple[float, int]] = []
     points = tb.kind_points
     for i in ids:
-        c = code[i]
+        c = kinds[i]
         if c == _MELD:
-            k = tb.kind[i]
+            k = tb.actions.meld_kind[i]
             v = float(points[k]) + 0.01 * tb.n_star[i]
             if skill >= FAST and stock_n >= 6:
                 for j in melds:
-                    kj = tb.kind[j]
+                    kj = tb.actions.meld_kind[j]
                     if (
                         j != i
                         and tb.classes[kj] == tb.classes[k]
@@ -940,8 +900,7 @@ def stock_evaluate(state: StockDeal, weight: float = 0.6, holding: float = 0.5) 
     rules = tb.rules
     at_end = rules.stock.card_timing != "immediate"
     trump = state.trump
-    ti = trump if trump >= 0 else 4
-    insts = tb.instances[ti]
+    insts = tb.instances[trump]
     masks = tb.face_masks
     seen_all = state.turn_up if state.turn_up >= 0 else -1
     played = 0
@@ -1027,7 +986,7 @@ def stock_evaluate(state: StockDeal, weight: float = 0.6, holding: float = 0.5) 
     return tuple(out)
 
 
-def _grows(tb: StockTables, kind: int, declared: list[tuple[int, int]], hand: int, phys: int) -> bool:
+def _grows(tb: StockHeuristicTables, kind: int, declared: list[tuple[int, int]], hand: int, phys: int) -> bool:
     """A meld of ``kind`` would grow one of the ``declared`` melds still held whole (its cards
     among the copies ``phys`` the meld uses)."""
     lower = tb.upgrade_of[kind]

@@ -26,7 +26,7 @@ IntArray = npt.NDArray[np.integer[Any]]
 class DeckTables:
     """The lookup tables every batched engine reads from a rule set's deck, deal, trump
     tables and action space (C cards, P players, H cards a hand), built by `deck_tables`;
-    an engine's tables (`EuchreTables`, `StockBatchTables`) add their own."""
+    an engine's tables (`EuchreBatchTables`, `StockBatchTables`) add their own."""
 
     card_bit: npt.NDArray[np.uint64]
     """uint64[C]: card -> its bit in a hand mask."""

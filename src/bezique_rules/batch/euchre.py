@@ -10,16 +10,18 @@ the differential test (``tests/test_batch.py``) keeps the two equal.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import cast
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import Action, Verb
+from ..actions import ActionKind
 from ..bidding import Decision, OrderUp
 from ..deck import WIDOW
+from ..engine.euchre import EuchreTables
 from ..errors import OptionError
+from ..lazy import built_once_per_key
 from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring
 from ..tricks import PlayDuty
@@ -32,8 +34,6 @@ __all__ = ["EuchreBatch", "new_euchre"]
 
 # stages
 TRUMP, BID, DISCARD, ALONE, TRICKS, OVER = range(6)
-# action kinds
-_PLAY, _DISCARD, _PASS, _ORDER, _CALL, _TRUMP, _ALONE, _FARMER_SWAP, _OTHER = range(9)
 # queued decisions (`Decision`, the same codes as the scalar engine), and the padding
 _MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP, _FARMER = (
     Decision.MAKER_ALONE,
@@ -42,6 +42,14 @@ _MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP, _FARMER = (
     Decision.PICKUP,
     Decision.FARMER,
 )
+# action kinds read in the step code: `ActionKind` values as plain ints (numpy compares an array
+# with an int four times faster than with an enum member)
+_PASS = int(ActionKind.PASS)
+_ALONE = int(ActionKind.ALONE)
+_DISCARD = int(ActionKind.DISCARD)
+_FARMER_SWAP = int(ActionKind.FARMER_SWAP)
+_ORDER_UP = int(ActionKind.ORDER_UP)
+_ORDER_UP_ALONE = int(ActionKind.ORDER_UP_ALONE)
 _NONE = -1
 _QUEUE = 5  # the longest queue (4) and one empty slot
 _PLAYERS = 4
@@ -50,11 +58,12 @@ Int8 = npt.NDArray[np.int8]
 
 
 @attrs.frozen(eq=False)
-class EuchreTables(DeckTables):
-    """Lookup tables of one Euchre rule set (C cards, A actions), built once per rule set."""
+class EuchreBatchTables(DeckTables):
+    """Lookup tables of one Euchre rule set (C cards, A actions), built once per rule set: the
+    columns of the Euchre engine's compiled tables (`EuchreTables`) as arrays, by keyword."""
 
     kind: Int8
-    """int8[A]: what each action id does (play, discard, pass, order-up, call, trump, alone)."""
+    """int8[A]: what each action id does (an `ActionKind`, from `ActionIds.kinds`)."""
     arg: Int8
     """int8[A]: its card (plays, discards) or suit (call, trump), else -1."""
     alone_bid: npt.NDArray[np.bool_]
@@ -113,26 +122,6 @@ class EuchreTables(DeckTables):
     """bool[2, 2]: the maker is the dealer? -> he took the turn-up? -> a queued take-over lapses."""
 
 
-def _seat_tables() -> tuple[Int8, Int8, Int8]:
-    n = _PLAYERS
-    next_seat = np.zeros((1 << n, n), np.int8)
-    for out in range(1 << n):
-        for p in range(n):
-            q = (p + 1) % n
-            while (out >> q) & 1 and q != p:
-                q = (q + 1) % n
-            next_seat[out, p] = q
-    nth = np.zeros((1 << n, n, n), np.int8)
-    for out in range(1 << n):
-        for leader in range(n):
-            s = leader
-            for k in range(n):
-                nth[out, leader, k] = s
-                s = next_seat[out, s]
-    active = np.array([n - out.bit_count() for out in range(1 << n)], np.int8)
-    return next_seat, active, nth
-
-
 def supports(rules: RuleSet) -> tuple[OrderUp, EuchreScoring]:
     """The bidding and scoring parts of ``rules``; `OptionError` unless the batch Euchre
     engine plays ``rules`` exactly."""
@@ -151,62 +140,26 @@ def supports(rules: RuleSet) -> tuple[OrderUp, EuchreScoring]:
     return bidding, scoring
 
 
-@lru_cache(maxsize=32)
-def euchre_tables(rules: RuleSet) -> EuchreTables:
-    """The lookup tables of ``rules`` (a rule set is a value: equal rule sets share them)."""
+@built_once_per_key(32)
+def euchre_batch_tables(rules: RuleSet) -> EuchreBatchTables:
+    """The lookup tables of ``rules`` (a rule set is a value: equal rule sets share them): the
+    Euchre engine's compiled tables (`EuchreTables`) as arrays, and the array-only encodings
+    (the follow masks, the points per trick count)."""
     bidding, scoring = supports(rules)
-    deck = rules.deck
-    c = deck.size
-    actions = rules.action_space.actions
-    a = len(actions)
-    kind = np.full(a, _OTHER, np.int8)
-    arg = np.full(a, -1, np.int8)
-    alone_bid = np.zeros(a, bool)
-    farmer_ids: list[int] = []
-    farmer_trios: list[list[int]] = []
-    for i, act in enumerate(actions):
-        v = act.verb
-        if v is Verb.PLAY:
-            kind[i], arg[i] = _PLAY, deck.face(act.cards[0])
-        elif v is Verb.DISCARD and len(act.cards) == 1:
-            kind[i], arg[i] = _DISCARD, deck.face(act.cards[0])
-        elif v is Verb.DISCARD:  # a farmer's-hand swap: arg is its index in the farmer tables
-            kind[i], arg[i] = _FARMER_SWAP, len(farmer_ids)
-            farmer_ids.append(i)
-            farmer_trios.append(sorted(deck.face(card) for card in act.cards))
-        elif v is Verb.PASS:
-            kind[i] = _PASS
-        elif v is Verb.ORDER_UP:
-            kind[i], alone_bid[i] = _ORDER, act.alone
-        elif v is Verb.CALL and act.suit is not None:
-            kind[i], arg[i], alone_bid[i] = _CALL, act.suit.value, act.alone
-        elif v is Verb.TRUMP and act.suit is not None:
-            kind[i], arg[i] = _TRUMP, act.suit.value
-        elif v is Verb.ALONE:
-            kind[i] = _ALONE
-    play_ids = np.array([rules.action_id(Action.make(Verb.PLAY, [card])) for card in deck.cards], np.int64)
-    discard_ids = np.array([rules.action_id(Action.make(Verb.DISCARD, [card])) for card in deck.cards], np.int64)
-    pass_id = rules.action_id(Action(Verb.PASS))
-    plays_from = int(play_ids[0]) if (play_ids == play_ids[0] + np.arange(c)).all() else -1
+    m = cast(EuchreTables, rules.tables)
+    ids, bids, trick = m.ids, m.bidding, m.trick
+    c = rules.deck.size
+    kind = np.asarray(m.action_table.kind, np.int8)
+    a = kind.size
     bid_rows = np.zeros((2, 2, 4, a), bool)
-    for round_two in (0, 1):
-        for is_dealer in (0, 1):
-            for cand in range(4):
-                row = bid_rows[round_two, is_dealer, cand]
-                row[pass_id] = bidding.may_pass(round_two=bool(round_two), is_dealer=bool(is_dealer))
-                for i in range(a):
-                    offered = (kind[i] == _ORDER and not round_two) or (
-                        kind[i] == _CALL and round_two and arg[i] != cand
-                    )
-                    if offered:
-                        row[i] = bidding.alone_with_bid or not alone_bid[i]
-    trump_row = kind == _TRUMP
-    alone_row = (kind == _ALONE) | (np.arange(a) == pass_id)
-    benny = rules.trump_order.benny
-    candidate_of = np.array([-1 if card.suit is None or card == benny else card.suit.value for card in deck.cards],
-                            np.int8)  # fmt: skip
+    for round_two, per_seat in enumerate(bids.bid_legal):
+        for is_dealer, per_candidate in enumerate(per_seat):
+            for candidate, legal in enumerate(per_candidate):
+                bid_rows[round_two, is_dealer, candidate, list(legal)] = True
+    alone_row = np.zeros(a, bool)
+    alone_row[list(bids.alone_legal)] = True
     follow = np.zeros((4, c + 1), np.uint64)
-    full = deck.full_mask
+    full = rules.deck.full_mask
     for t in range(4):
         table = rules.trump_tables[t]
         for led in range(c):
@@ -214,20 +167,15 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
             ok = rules.playoff_policy.legal(table, rest, (led,))
             if ok != rest:
                 follow[t, led] = ok
-    next_seat, active, nth = _seat_tables()
     made_seat = np.zeros((4, 4, 2, 2, _QUEUE), np.int8)
     made_kind = np.full((4, 4, 2, 2, _QUEUE), _NONE, np.int8)
-    for dealer in range(4):
-        for maker in range(4):
-            for alone in (0, 1):
-                for turned in (0, 1):
-                    for k, (seat, what) in enumerate(
-                        bidding.decisions_after_trump(
-                            _PLAYERS, dealer, maker, alone=bool(alone), turned_suit=bool(turned)
-                        )
-                    ):
-                        made_seat[dealer, maker, alone, turned, k] = seat
-                        made_kind[dealer, maker, alone, turned, k] = what
+    for dealer, per_maker in enumerate(bids.made_queue):
+        for maker, per_alone in enumerate(per_maker):
+            for alone, per_turned in enumerate(per_alone):
+                for turned, questions in enumerate(per_turned):
+                    for k, question in enumerate(questions):
+                        made_seat[dealer, maker, alone, turned, k] = question.seat
+                        made_kind[dealer, maker, alone, turned, k] = question.decision
     hand = rules.deal.hand_size
     points = np.zeros((hand + 1, 2, 2, 2), np.int32)
     for tricks in range(hand + 1):
@@ -238,16 +186,40 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
         pickup = "may"
     else:
         pickup = "must" if bidding.dealer_may_discard_upcard else "must_keep"
-    return EuchreTables(
-        kind, arg, alone_bid, play_ids, discard_ids, plays_from, bid_rows, trump_row, alone_row, candidate_of,
-        np.array(farmer_ids, np.int64), np.array([sum(1 << x for x in trio) for trio in farmer_trios], np.uint64),
-        np.array(farmer_trios, np.int8).reshape(-1, 3), bidding.farmers_hand != "off",
-        follow, next_seat, active, nth, made_seat, made_kind, points, hand, pickup,
-        bidding.benny_turned == "dealer_forced_maker",
-        (bidding.defence_allowed(maker_alone=False), bidding.defence_allowed(maker_alone=True)),
-        bidding.defence_blocked_by_exchange, bidding.lone_lead == "left_of_lone_player",
-        np.array([[bidding.takeover_refused(maker_is_dealer=d, dealer_took_turn_up=took) for took in (False, True)]
-                  for d in (False, True)]),
+    play_ids = np.asarray(ids.play, np.int64)
+    farmer_trios = [sorted(swap.faces) for swap in ids.farmer]
+    return EuchreBatchTables(
+        kind=kind,
+        arg=np.asarray(ids.args, np.int8),
+        alone_bid=np.isin(kind, (ActionKind.ORDER_UP_ALONE, ActionKind.CALL_ALONE)),
+        play_ids=play_ids,
+        discard_ids=np.asarray(ids.discard, np.int64),
+        plays_from=int(play_ids[0]) if (play_ids == play_ids[0] + np.arange(c)).all() else -1,
+        bid_rows=bid_rows,
+        trump_row=kind == ActionKind.TRUMP,
+        alone_row=alone_row,
+        candidate_of=np.asarray(bids.candidate_of, np.int8),
+        farmer_ids=np.array([swap.action_id for swap in ids.farmer], np.int64),
+        farmer_cards=np.array([sum(1 << x for x in trio) for trio in farmer_trios], np.uint64),
+        farmer_trios=np.array(farmer_trios, np.int8).reshape(-1, 3),
+        farmers=bidding.farmers_hand != "off",
+        follow=follow,
+        next_seat=np.asarray(trick.next_seat, np.int8),
+        active=np.asarray(trick.active, np.int8),
+        nth_seat=np.asarray(trick.nth_seat, np.int8),
+        made_seat=made_seat,
+        made_kind=made_kind,
+        points=points,
+        hand_size=hand,
+        pickup=pickup,
+        benny_makes_dealer=bids.benny_makes_dealer,
+        defence_allowed=bids.defence_allowed,
+        defence_blocked_by_exchange=bids.defence_blocked_by_exchange,
+        lead_left_of_lone=bids.lead_left_of_lone,
+        takeover_refused=np.array(
+            [[bidding.takeover_refused(maker_is_dealer=d, dealer_took_turn_up=took) for took in (False, True)]
+             for d in (False, True)]
+        ),
         **deck_tables(rules),
     )  # fmt: skip
 
@@ -256,7 +228,7 @@ def euchre_tables(rules: RuleSet) -> EuchreTables:
 class EuchreBatch(BatchState):
     """N Euchre deals (C cards): the fields of `BatchState`, then these, one row per deal."""
 
-    tables: EuchreTables
+    tables: EuchreBatchTables
     """The rule set's lookup tables (shared by every state of the batch)."""
     hands: npt.NDArray[np.uint64]
     """uint64[N, 4]: each seat's hand, bit ``x`` for card ``x`` (the rest of the pack is
@@ -371,7 +343,7 @@ class EuchreBatch(BatchState):
 State = _Fields
 
 
-def _tricks(s: State, t: EuchreTables, idx: IntArray, arg: Int8) -> None:
+def _tricks(s: State, t: EuchreBatchTables, idx: IntArray, arg: Int8) -> None:
     if not idx.size:
         return
     # flat indices (row * columns + column): numpy's take and put are much faster on them
@@ -435,7 +407,7 @@ def _finish(s: State, idx: IntArray) -> None:
     s.w("done")[idx] = True
 
 
-def _bid(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8, arg: Int8, actions: IntArray) -> None:
+def _bid(s: State, t: EuchreBatchTables, dealer: int, idx: IntArray, kind: Int8, arg: Int8, actions: IntArray) -> None:
     if not idx.size:
         return
     k = kind[idx]
@@ -452,12 +424,13 @@ def _bid(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8, arg:
         _finish(s, over)
     made = idx[k != _PASS]
     if made.size:
-        order = kind[made] == _ORDER
+        bid = kind[made]
+        order = (bid == _ORDER_UP) | (bid == _ORDER_UP_ALONE)
         trump = np.where(order, s["candidate"][made], arg[made])
         _made(s, t, dealer, made, s["current_player"][made], trump, t.alone_bid[actions[made]], order)
 
 
-def _trump_named(s: State, t: EuchreTables, dealer: int, idx: IntArray, arg: Int8) -> None:
+def _trump_named(s: State, t: EuchreBatchTables, dealer: int, idx: IntArray, arg: Int8) -> None:
     if not idx.size:
         return
     s.w("candidate")[idx] = arg[idx]
@@ -469,7 +442,7 @@ def _trump_named(s: State, t: EuchreTables, dealer: int, idx: IntArray, arg: Int
         s.w("current_player")[idx] = (dealer + 1) % _PLAYERS
 
 
-def _made(s: State, t: EuchreTables, dealer: int, idx: IntArray, maker: Int8, trump: Int8,
+def _made(s: State, t: EuchreBatchTables, dealer: int, idx: IntArray, maker: Int8, trump: Int8,
           alone: BoolArray, turned: BoolArray) -> None:  # fmt: skip
     s.w("trump")[idx] = trump
     s.w("maker")[idx] = maker
@@ -484,7 +457,7 @@ def _made(s: State, t: EuchreTables, dealer: int, idx: IntArray, maker: Int8, tr
     _settle(s, t, dealer, idx)
 
 
-def _settle(s: State, t: EuchreTables, dealer: int, idx: IntArray) -> None:
+def _settle(s: State, t: EuchreBatchTables, dealer: int, idx: IntArray) -> None:
     """Move each deal of ``idx`` to its next pending decision that applies, or to the play."""
     pending = idx
     allowed = np.array(t.defence_allowed)
@@ -528,7 +501,7 @@ def _bidding_starts(s: State, dealer: int, idx: IntArray) -> None:
     s.w("current_player")[idx] = np.where(benny, dealer, (dealer + 1) % _PLAYERS)
 
 
-def _play_starts(s: State, t: EuchreTables, dealer: int, idx: IntArray) -> None:
+def _play_starts(s: State, t: EuchreBatchTables, dealer: int, idx: IntArray) -> None:
     if not idx.size:
         return
     alone = s["alone"][idx]
@@ -540,7 +513,7 @@ def _play_starts(s: State, t: EuchreTables, dealer: int, idx: IntArray) -> None:
     s.w("leader")[idx] = leader
 
 
-def _alone(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8) -> None:
+def _alone(s: State, t: EuchreBatchTables, dealer: int, idx: IntArray, kind: Int8) -> None:
     if not idx.size:
         return
     head = s["queue_head"][idx]
@@ -560,7 +533,7 @@ def _alone(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8) ->
     _settle(s, t, dealer, idx)
 
 
-def _discard(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8, arg: Int8) -> None:
+def _discard(s: State, t: EuchreBatchTables, dealer: int, idx: IntArray, kind: Int8, arg: Int8) -> None:
     if not idx.size:
         return
     s.w("queue_head")[idx] += 1
@@ -587,7 +560,7 @@ def _discard(s: State, t: EuchreTables, dealer: int, idx: IntArray, kind: Int8, 
 
 def new_euchre(rules: RuleSet, seeds: list[int], dealer: int) -> EuchreBatch:
     """N Euchre deals of ``rules``, one per seed (see `bezique_rules.batch.new`)."""
-    t = euchre_tables(rules)
+    t = euchre_batch_tables(rules)
     n = len(seeds)
     c = rules.deck.size
     orders = seeded_orders(c, seeds)

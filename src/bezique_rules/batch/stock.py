@@ -20,15 +20,16 @@ differential test (``tests/test_batch_stock.py``) keeps the two equal.
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from typing import cast
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import Verb
-from ..cards import Card, Suit
+from ..actions import ActionKind
+from ..engine.stock import StockTables
 from ..errors import OptionError
+from ..lazy import built_once_per_key
 from ..melds import quick_rules, reuse_blocks
 from ..rules.ruleset import RuleSet
 from ..scoring import StockBonuses
@@ -40,8 +41,16 @@ __all__ = ["MeldComponent", "StockBatch", "StockBatchTables", "new_stock"]
 
 # stages
 PLAY, DECLARE, PLAYOFF, OVER = range(4)
-# action kinds
-_PLAY, _MELD, _EXCHANGE, _DECLARE, _CARTE, _PASS, _OTHER = range(7)
+# action kinds read in the step code: `ActionKind` values as plain ints (numpy compares an array
+# with an int four times faster than with an enum member)
+_PLAY = int(ActionKind.PLAY)
+_MELD = int(ActionKind.MELD)
+_EXCHANGE = int(ActionKind.EXCHANGE)
+_DECLARE = int(ActionKind.DECLARE)
+_CARTE = int(ActionKind.CARTE_BLANCHE)
+_PASS = int(ActionKind.PASS)
+_KINDS = (_PLAY, _MELD, _EXCHANGE, _DECLARE, _CARTE, _PASS)
+"""The kinds of action the batch stock engine plays."""
 _PLAYERS = 2
 _PACKS = 2
 _STATES = (_PACKS + 1) * (_PACKS + 2) // 2  # (concealed, tabled) copy counts of a face: 6 with two packs
@@ -83,7 +92,8 @@ class StockBatchTables(DeckTables):
     """Lookup tables of one stock-game rule set (C cards, F faces, A actions, K meld kinds)."""
 
     kind: Int8
-    """int8[A]: what each action id does (play, meld, exchange, declare, carte blanche, pass)."""
+    """int8[A]: what each action id does (an `ActionKind`: play, meld, exchange, declare, carte
+    blanche, pass), from `ActionIndex.meanings`."""
     face: Int8
     """int8[A]: the face it names (plays, the seven's exchange and declaration), else -1."""
     star: BoolArray
@@ -311,52 +321,42 @@ def _components(rules: RuleSet, a: int, meld_kind: Int8, slot_face: Int8, slot_h
     return tuple(out)
 
 
-@lru_cache(maxsize=8)
-def stock_tables(rules: RuleSet) -> StockBatchTables:
-    """The lookup tables of ``rules`` (a rule set is a value: equal rule sets share them)."""
+@built_once_per_key(8)
+def stock_batch_tables(rules: RuleSet) -> StockBatchTables:
+    """The lookup tables of ``rules`` (a rule set is a value: equal rule sets share them): the
+    stock engine's compiled tables (`StockTables`) as arrays, and the array-only encodings (meld
+    components, follow tiers, card-value masks)."""
     supports(rules)
+    compiled = cast(StockTables, rules.tables)
+    index, declaring = compiled.index, compiled.declaring
     deck = rules.deck
     c = deck.size
     nf = deck.num_faces
-    actions = rules.action_space.actions
-    a = len(actions)
+    meanings = index.meanings
+    a = len(meanings)
     table = rules.melds
     kinds = table.kinds
     slots = max(len(set(faces)) for _k, faces in table.all_instances(deck))
-    kind = np.full(a, _OTHER, np.int8)
-    face = np.full(a, -1, np.int8)
-    star = np.zeros(a, bool)
-    meld_kind = np.full(a, -1, np.int8)
+    columns = compiled.action_table
+    kind = np.asarray(columns.kind, np.int8)
+    if not np.isin(kind, _KINDS).all():
+        other = int(np.flatnonzero(~np.isin(kind, _KINDS))[0])
+        raise _refuse(rules, f"the action {str(compiled.actions.actions[other])!r}")
+    face = np.asarray(columns.face, np.int8)
+    star = np.asarray(columns.from_table, bool)
+    meld_kind = np.asarray(columns.meld_kind, np.int8)
     slot_face = np.zeros((a, slots), np.int8)
     slot_hand = np.zeros((a, slots), np.int8)
     slot_table = np.zeros((a, slots), np.int8)
-    carte_id = -1
-    for i, act in enumerate(actions):
-        v = act.verb
-        if v is Verb.PLAY:
-            kind[i], face[i], star[i] = _PLAY, deck.face(act.cards[0]), act.tabled[0]
-        elif v is Verb.MELD and act.meld == "carte-blanche":
-            kind[i] = _CARTE
-            carte_id = i
-        elif v is Verb.MELD:
-            kind[i], meld_kind[i] = _MELD, table.index(act.meld)
-            faces = sorted({deck.face(card) for card in act.cards})
-            for j, f in enumerate(faces):
-                slot_face[i, j] = f
-                for card, on_table in zip(act.cards, act.tabled):
-                    if deck.face(card) == f:
-                        if on_table:
-                            slot_table[i, j] += 1
-                        else:
-                            slot_hand[i, j] += 1
-        elif v is Verb.EXCHANGE:
-            kind[i], face[i] = _EXCHANGE, deck.face(act.cards[0])
-        elif v is Verb.DECLARE:
-            kind[i], face[i] = _DECLARE, deck.face(act.cards[0])
-        elif v is Verb.PASS:
-            kind[i] = _PASS
-    if (kind == _OTHER).any():
-        raise _refuse(rules, f"the action {str(actions[int(np.flatnonzero(kind == _OTHER)[0])])!r}")
+    for i in np.flatnonzero(kind == ActionKind.MELD).tolist():
+        for j, f in enumerate(sorted({f for f, _on_table in meanings[i].key})):
+            slot_face[i, j] = f
+            for g, on_table in meanings[i].key:
+                if g == f:
+                    if on_table:
+                        slot_table[i, j] += 1
+                    else:
+                        slot_hand[i, j] += 1
     has_hand: BoolArray = np.asarray((slot_hand > 0).any(axis=1))
     blocks = np.zeros((len(kinds), len(kinds)), bool)
     for k, row in enumerate(reuse_blocks(table, rules.meld_rules)):
@@ -367,25 +367,16 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
         code[h, t] = n
     hand_ids = np.full(nf, -1, np.intp)
     table_ids = np.full(nf, -1, np.intp)
-    play = np.flatnonzero(kind == _PLAY)
+    play = np.flatnonzero(kind == ActionKind.PLAY)
     hand_ids[face[play[~star[play]]]] = play[~star[play]]
     table_ids[face[play[star[play]]]] = play[star[play]]
-    exchange_ids = np.full(nf, -1, np.intp)
-    declare_ids = np.full(nf, -1, np.intp)
-    exchange_ids[face[kind == _EXCHANGE]] = np.flatnonzero(kind == _EXCHANGE)
-    declare_ids[face[kind == _DECLARE]] = np.flatnonzero(kind == _DECLARE)
     dix = rules.stock.dix
     assert dix is not None  # supports() checked it
-    dix_face = np.full(4, -1, np.intp)
-    for s in Suit:
-        card = Card(s, dix.rank)
-        if card in deck.face_index:
-            dix_face[s.value] = deck.face(card)
+    dix_face = np.asarray(declaring.dix_faces, np.intp)
     face_bits = np.array(deck.face_masks, np.uint64)
-    dix_mask = np.where(dix_face >= 0, face_bits[np.maximum(dix_face, 0)], 0).astype(np.uint64)
     by_trick = np.stack([_tiers(rules, False), _tiers(rules, True)])  # 2 x 4 x C x T
     tiers = np.ascontiguousarray(by_trick.reshape(-1, by_trick.shape[3]).T)
-    card_values = np.array(rules.card_values, np.int32)
+    card_values = np.array(compiled.scoring.card_values, np.int32)
     values = sorted(set(card_values.tolist()) - {0})
     value_masks = np.array([sum(1 << x for x in range(c) if card_values[x] == v) for v in values], np.uint64)
     total = int(card_values.sum())
@@ -400,26 +391,58 @@ def stock_tables(rules: RuleSet) -> StockBatchTables:
         raise OptionError(f"the batch engine does not support this meld table ({rules.name!r})")
     ends = np.cumsum([comp.faces.size for comp in components]).tolist()
     pair_spans = tuple((end - comp.faces.size, end) for comp, end in zip(components, ends))
-    court = sum(1 << x for x, card in enumerate(deck.cards) if card.rank.is_court)
     turned = sum(1 << x for x, card in enumerate(deck.cards) if card.rank is dix.rank) if dix.turned_up_scores else 0
-    turned_points = dix.points if dix.turned_up_points is None else dix.turned_up_points
     return StockBatchTables(
-        kind, face, star, meld_kind, slot_face, slot_hand, slot_table,
-        np.array([k.points for k in kinds], np.int32), blocks,
-        components, pair_kind, face_bits[pair_face], weights.astype(np.uint16), pair_spans,
-        np.array([comp.valid for comp in components], np.uint16), code,
-        face_bits, np.array(deck.face_of, np.intp),
-        hand_ids, table_ids,
-        bool((hand_ids == 2 * np.arange(nf)).all() and (table_ids == hand_ids + 1).all()),
-        carte_id, rules.stock.carte_blanche, court, exchange_ids, declare_ids, dix_face,
-        dix_mask, dix.points, True, dix.methods, dix.score_on_play, dix.any_time,
-        dix.exchange_card_usable_same_trick, dix.no_meld_when_exchanging, tiers, value_masks,
-        np.array(values, np.int32), card_values, rounded, rules.stock.card_timing == "immediate",
-        rules.card_points.last_trick, rules.stock.last_trick_bonus_at == "final",
-        rules.stock.declare_on_last_stock_trick, rules.stock.melds_per_trick,
-        np.array([card.suit.value if card.suit else -1 for card in deck.cards], np.int8), turned, turned_points,
+        kind=kind,
+        face=face,
+        star=star,
+        meld_kind=meld_kind,
+        slot_face=slot_face,
+        slot_hand=slot_hand,
+        slot_table=slot_table,
+        meld_points=np.array([k.points for k in kinds], np.int32),
+        blocks=blocks,
+        components=components,
+        pair_kind=pair_kind,
+        pair_bits=face_bits[pair_face],
+        pair_weights=weights.astype(np.uint16),
+        pair_spans=pair_spans,
+        component_valid=np.array([comp.valid for comp in components], np.uint16),
+        code=code,
+        face_bits=face_bits,
+        face_of_card=np.array(deck.face_of, np.intp),
+        hand_ids=hand_ids,
+        table_ids=table_ids,
+        plays_interleaved=bool((hand_ids == 2 * np.arange(nf)).all() and (table_ids == hand_ids + 1).all()),
+        carte_id=index.carte_id,
+        carte_points=rules.stock.carte_blanche,
+        court_mask=declaring.court_mask,
+        exchange_ids=np.asarray(index.exchange_ids, np.intp),
+        declare_ids=np.asarray(index.declare_ids, np.intp),
+        dix_face=dix_face,
+        dix_mask=np.asarray(declaring.dix_masks[:4], np.uint64),
+        dix_points=declaring.dix_points,
+        has_dix=True,
+        methods=dix.methods,
+        score_on_play=declaring.score_on_play,
+        any_time=declaring.dix_any_time,
+        exchange_usable=dix.exchange_card_usable_same_trick,
+        no_meld_when_exchanging=dix.no_meld_when_exchanging,
+        tiers=tiers,
+        value_masks=value_masks,
+        values=np.array(values, np.int32),
+        card_values=card_values,
+        rounded=rounded,
+        immediate=compiled.scoring.immediate,
+        last_bonus=compiled.scoring.last_bonus,
+        last_at_final=compiled.scoring.last_at_final,
+        declare_on_last=compiled.scoring.declare_on_last,
+        meld_limit=declaring.meld_limit,
+        suit_of=np.array([card.suit.value if card.suit else -1 for card in deck.cards], np.int8),
+        turned_sevens=turned,
+        turned_points=dix.points if dix.turned_up_points is None else dix.turned_up_points,
         **deck_tables(rules),
-    )  # fmt: skip
+    )
 
 
 @attrs.frozen(eq=False)
@@ -915,7 +938,7 @@ def _meld(s: Fields, t: StockBatchTables, idx: IntArray, actions: IntArray) -> N
 
 def new_stock(rules: RuleSet, seeds: list[int], dealer: int) -> StockBatch:
     """N stock-game deals of ``rules``, one per seed (see `bezique_rules.batch.new`)."""
-    t = stock_tables(rules)
+    t = stock_batch_tables(rules)
     n = len(seeds)
     c = rules.deck.size
     orders = seeded_orders(c, seeds)

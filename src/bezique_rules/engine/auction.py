@@ -59,7 +59,7 @@ from typing import NamedTuple, cast
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionKind, ActionSpace, Verb
+from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
 from ..bidding import Auction, ContractRules
 from ..bits import bit_ids, fold_copies, lowest_bit
 from ..cards import CardSet, Suit
@@ -71,9 +71,10 @@ from ..melds import Laid, MeldKind, best_melds
 from ..rules.ruleset import RuleSet, part_of
 from ..scoring import Concession, ContractScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld
+from ..trumps import NO_TRUMP
 
 __all__ = [
-    "ActionMeaning",
+    "AuctionActionMeaning",
     "AuctionCore",
     "AuctionDeal",
     "AuctionEngine",
@@ -96,7 +97,7 @@ _MELD = ActionKind.MELD
 _BEST = ActionKind.BEST_MELD
 
 
-class ActionMeaning(NamedTuple):
+class AuctionActionMeaning(NamedTuple):
     """What one action id does in this engine."""
 
     kind: ActionKind
@@ -179,8 +180,10 @@ class AuctionTables:
     """The rule set's `ContractScoring`, checked when compiled."""
     actions: ActionSpace
     """The numbered actions."""
-    meanings: tuple[ActionMeaning, ...]
+    meanings: tuple[AuctionActionMeaning, ...]
     """Per action id: what it does."""
+    action_table: ActionTable
+    """The same, column by column (the shape every engine compiles)."""
     bidding: BidTable
     """Bids, passes, trumps, throw-in."""
     cards: CardTable
@@ -269,37 +272,40 @@ def _build(rules: RuleSet) -> AuctionTables:
     auction = part_of(rules, rules.bidding, Auction)
     contract = part_of(rules, rules.contract, ContractRules)
     actions: list[Action] = []
-    meanings: list[ActionMeaning] = []
+    meanings: list[AuctionActionMeaning] = []
 
-    def add(action: Action, meaning: ActionMeaning) -> int:
+    def add(action: Action, meaning: AuctionActionMeaning) -> int:
         actions.append(action)
         meanings.append(meaning)
         return len(actions) - 1
 
-    play_ids = tuple(add(Action.make(Verb.PLAY, [c]), ActionMeaning(_PLAY, number=f)) for f, c in enumerate(faces))
+    play_ids = tuple(
+        add(Action.make(Verb.PLAY, [c]), AuctionActionMeaning(_PLAY, number=f)) for f, c in enumerate(faces)
+    )
     assert play_ids == tuple(range(deck.num_faces)), "the engine reads a play's face from its id"
-    bid_ids = {b: add(Action(Verb.BID, number=b), ActionMeaning(_BID, number=b)) for b in auction.ladder}
-    pass_id = add(Action(Verb.PASS), ActionMeaning(_PASS))
-    trump_ids = tuple(add(Action(Verb.TRUMP, suit=s), ActionMeaning(_TRUMP, number=s.value)) for s in Suit)
-    throw_in_id = add(Action(Verb.THROW_IN), ActionMeaning(_THROW_IN))
+    bid_ids = {b: add(Action(Verb.BID, number=b), AuctionActionMeaning(_BID, number=b)) for b in auction.ladder}
+    pass_id = add(Action(Verb.PASS), AuctionActionMeaning(_PASS))
+    trump_ids = tuple(add(Action(Verb.TRUMP, suit=s), AuctionActionMeaning(_TRUMP, number=s.value)) for s in Suit)
+    throw_in_id = add(Action(Verb.THROW_IN), AuctionActionMeaning(_THROW_IN))
     give_ids = {}
     if contract.pass_cards:
         for combo in _multisets(deck.num_faces, contract.pass_cards, deck.packs):
-            give_ids[combo] = add(Action.make(Verb.GIVE, [faces[f] for f in combo]), ActionMeaning(_GIVE, faces=combo))
+            give = Action.make(Verb.GIVE, [faces[f] for f in combo])
+            give_ids[combo] = add(give, AuctionActionMeaning(_GIVE, faces=combo))
     bury_ids = {}
     if contract.bury:
         for combo in _multisets(deck.num_faces, contract.bury, deck.packs):
             bury_ids[combo] = add(
-                Action.make(Verb.DISCARD, [faces[f] for f in combo]), ActionMeaning(_BURY, faces=combo)
+                Action.make(Verb.DISCARD, [faces[f] for f in combo]), AuctionActionMeaning(_BURY, faces=combo)
             )
     meld_ids = {}
     kinds = rules.melds.kinds
     for laid in rules.melds.all_instances(deck):
         kind_index, inst = laid
         action = Action.make(Verb.MELD, [faces[f] for f in inst], meld=kinds[kind_index].name)
-        meld_ids[laid] = add(action, ActionMeaning(_MELD, laid=laid))
-    best_id = add(Action(Verb.MELD, meld="best"), ActionMeaning(_BEST))
-    help_id = add(Action(Verb.PASS, with_help=True), ActionMeaning(_HELP)) if auction.pass_with_help else -1
+        meld_ids[laid] = add(action, AuctionActionMeaning(_MELD, laid=laid))
+    best_id = add(Action(Verb.MELD, meld="best"), AuctionActionMeaning(_BEST))
+    help_id = add(Action(Verb.PASS, with_help=True), AuctionActionMeaning(_HELP)) if auction.pass_with_help else -1
     classes: dict[str, int] = {}
     for kind in kinds:
         classes.setdefault(kind.meld_class or "=" + kind.group, len(classes))
@@ -318,6 +324,13 @@ def _build(rules: RuleSet) -> AuctionTables:
         scoring=part_of(rules, rules.scoring, ContractScoring),
         actions=ActionSpace.of(actions),
         meanings=tuple(meanings),
+        action_table=ActionTable.of(
+            (m.kind for m in meanings),
+            face=(m.number if m.kind is _PLAY else -1 for m in meanings),
+            meld_kind=(m.laid[0] if m.laid is not None else -1 for m in meanings),
+            number=(m.number if m.kind is _BID else -1 for m in meanings),
+            suit=(m.number if m.kind is _TRUMP else -1 for m in meanings),
+        ),
         bidding=BidTable(
             bid_ids=MappingProxyType(bid_ids), pass_id=pass_id, help_id=help_id, trump_ids=trump_ids,
             throw_in_id=throw_in_id,
@@ -372,11 +385,6 @@ def _meld_need(kinds: tuple[MeldKind, ...], laid: tuple[Laid, ...]) -> dict[int,
     return need
 
 
-def _compiled(rules: RuleSet) -> AuctionTables:
-    """The auction engine's tables of ``rules`` (what `AuctionEngine.compile` returned)."""
-    return cast(AuctionTables, rules.tables)
-
-
 class AuctionEngine:
     """Builds auction-game deals and their action space."""
 
@@ -405,7 +413,7 @@ class AuctionEngine:
             passed=0,
             declarer=-1,
             bid=0,
-            trump=-1,
+            trump=NO_TRUMP,
             conceded="",
             give_step=0,
             given=(),
@@ -424,7 +432,7 @@ class AuctionEngine:
             misdeal=False,
             moves=(),
         )
-        return AuctionDeal(DealSetup(rules, order, seed, dealer, _compiled(rules)), core)
+        return AuctionDeal(DealSetup(rules, order, seed, dealer, cast(AuctionTables, rules.tables)), core)
 
 
 class AuctionCore(NamedTuple):
@@ -497,11 +505,6 @@ class AuctionDeal(DealState):
     # -- accessors ------------------------------------------------------------
 
     @property
-    def _tables(self) -> AuctionTables:
-        """The engine's compiled tables of this deal's rule set."""
-        return self.setup.meta
-
-    @property
     def widow(self) -> tuple[int, ...]:
         """The widow while it lies on the table."""
         return self.core.widow
@@ -561,11 +564,11 @@ class AuctionDeal(DealState):
                 rules.trump_tables[c.trump], c.hands[c.player], c.trick, self._partner_winning()
             )
             return tuple(bit_ids(fold_copies(playable, deck.num_faces, deck.packs)))
-        t = self._tables
+        t = self.setup.tables
         if stage is Phase.GIVE:
             return tuple(self._multisets_held(self._counts(c.hands[c.player]), t.cards.give_weights))
         if stage is Phase.DISCARD:
-            contract = self._tables.contract
+            contract = self.setup.tables.contract
             counts = self._counts(c.hands[c.player])
             ids = []
             if not contract.bury_melded:
@@ -588,7 +591,7 @@ class AuctionDeal(DealState):
     def _meld_legal(self) -> tuple[int, ...]:
         """``pass``, the melds that fit beside those laid down, ``meld best`` (as `melds_fit`)."""
         c = self.core
-        t = self._tables
+        t = self.setup.tables
         p = c.player
         counts = self._counts(c.hands[p])
         laid = c.laid[p]
@@ -624,13 +627,13 @@ class AuctionDeal(DealState):
     def _legal_list(self) -> list[int]:
         """The legal ids in the bidding, trump and concede phases (any order)."""
         c = self.core
-        table = self._tables.bidding
+        table = self.setup.tables.bidding
         rules = self.setup.rules
-        contract = self._tables.contract
+        contract = self.setup.tables.contract
         stage = c.stage
         p = c.player
         if stage is Phase.BID:
-            auction = self._tables.auction
+            auction = self.setup.tables.auction
             ids = [table.bid_ids[b] for b in auction.bids_above(c.bid or None)]
             n = rules.players
             stuck = (
@@ -680,7 +683,7 @@ class AuctionDeal(DealState):
         """After the melds: a declarer far enough short of the bid may concede."""
         c = self.core
         rules = self.setup.rules
-        contract = self._tables.contract
+        contract = self.setup.tables.contract
         if contract.throw_in_short is None:
             return False
         side = rules.side_of(c.declarer)
@@ -691,7 +694,7 @@ class AuctionDeal(DealState):
         c = self.core
         if c.stage is not Phase.BID:
             return RuleCode.WRONG_PHASE, "the auction is over"
-        auction = self._tables.auction
+        auction = self.setup.tables.auction
         if number <= c.bid:
             return RuleCode.BID_TOO_LOW, f"a bid must be higher than {c.bid}"
         if number < auction.minimum:
@@ -707,7 +710,7 @@ class AuctionDeal(DealState):
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         c = self.core
-        meaning = self._tables.meanings[action_id]
+        meaning = self.setup.tables.meanings[action_id]
         kind, laid = meaning.kind, meaning.laid
         stage = c.stage
         rules = self.setup.rules
@@ -736,16 +739,16 @@ class AuctionDeal(DealState):
                 return RuleCode.WRONG_PHASE, "cards are passed after trumps are named"
             return (
                 RuleCode.CARD_NOT_HELD,
-                f"pass exactly {self._tables.contract.pass_cards} cards that you hold",
+                f"pass exactly {self.setup.tables.contract.pass_cards} cards that you hold",
             )
         if kind == _BURY:
             if stage is not Phase.DISCARD:
                 return RuleCode.WRONG_PHASE, "the bidder buries cards after melding"
-            if meaning.faces in self._combos(c.hands[c.player], self._tables.contract.bury):
+            if meaning.faces in self._combos(c.hands[c.player], self.setup.tables.contract.bury):
                 return RuleCode.BURY_MELDED, "a card used in your melds may not be buried"
             return (
                 RuleCode.CARD_NOT_HELD,
-                f"bury exactly {self._tables.contract.bury} cards that you hold",
+                f"bury exactly {self.setup.tables.contract.bury} cards that you hold",
             )
         if kind in (_MELD, _BEST):
             if stage is not Phase.MELD:
@@ -774,7 +777,7 @@ class AuctionDeal(DealState):
         stage = c.stage
         if stage is Phase.TRICKS:  # a play's id is its face (`CardTable.play_ids`)
             return self._play(c, self._pick(action_id, c.hands[p], c.known[p]), moves)
-        meaning = self._tables.meanings[action_id]
+        meaning = self.setup.tables.meanings[action_id]
         kind = meaning.kind
         c = c._replace(moves=moves)
         if stage is Phase.CONCEDE:
@@ -815,8 +818,8 @@ class AuctionDeal(DealState):
         return type(self)(self.setup, c._replace(player=nxt))
 
     def _won_auction(self, c: AuctionCore) -> Self:
-        contract = self._tables.contract
-        auction = self._tables.auction
+        contract = self.setup.tables.contract
+        auction = self.setup.tables.auction
         c = c._replace(stage=Phase.TRUMP, player=c.declarer)
         if contract.widow and contract.concede_before_widow and c.bid == auction.minimum:
             return type(self)(self.setup, c)
@@ -833,7 +836,7 @@ class AuctionDeal(DealState):
 
     def _after_trump(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract = self._tables.contract
+        contract = self.setup.tables.contract
         n = rules.players
         if contract.pass_cards and rules.partnership:
             return type(self)(self.setup, c._replace(stage=Phase.GIVE, player=(c.declarer + 2) % n, give_step=1))
@@ -859,7 +862,7 @@ class AuctionDeal(DealState):
 
     def _start_melds(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract = self._tables.contract
+        contract = self.setup.tables.contract
         n = rules.players
         if contract.melders == "declarer":
             order: tuple[int, ...] = (c.declarer,)
@@ -867,7 +870,7 @@ class AuctionDeal(DealState):
             order = tuple((c.declarer + i) % n for i in range(n))
         return type(self)(self.setup, c._replace(stage=Phase.MELD, player=order[0], to_meld=order))
 
-    def _meld(self, c: AuctionCore, meaning: ActionMeaning) -> Self:
+    def _meld(self, c: AuctionCore, meaning: AuctionActionMeaning) -> Self:
         rules = self.setup.rules
         p = c.player
         if meaning.laid is not None:
@@ -891,7 +894,7 @@ class AuctionDeal(DealState):
         return type(self)(self.setup, c)
 
     def _next_melder(self, c: AuctionCore) -> Self:
-        contract = self._tables.contract
+        contract = self.setup.tables.contract
         rest = c.to_meld[1:]
         if rest:
             return type(self)(self.setup, c._replace(to_meld=rest, player=rest[0]))
@@ -910,7 +913,7 @@ class AuctionDeal(DealState):
         hand = c.hands[d]
         rules = self.setup.rules
         keep = 0
-        if not self._tables.contract.bury_melded:
+        if not self.setup.tables.contract.bury_melded:
             need = _meld_need(rules.melds.kinds, c.laid[d])
             counts = self._counts(hand)
             if sum(max(0, n - need.get(f, 0)) for f, n in enumerate(counts)) >= len(combo):
@@ -927,7 +930,7 @@ class AuctionDeal(DealState):
 
     def _start_play(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
-        contract = self._tables.contract
+        contract = self.setup.tables.contract
         leader = c.declarer if contract.leader == "declarer" else (self.setup.dealer + 1) % rules.players
         return type(self)(self.setup, c._replace(stage=Phase.TRICKS, player=leader, leader=leader))
 
@@ -970,7 +973,7 @@ class AuctionDeal(DealState):
     def _settlement(self) -> tuple[tuple[int, ...], tuple[ScoreBreakdown, ...]]:
         c = self.core
         rules = self.setup.rules
-        scoring = self._tables.scoring
+        scoring = self.setup.tables.scoring
         sides = len(rules.sides)
         values = rules.card_values
         melds = [0] * sides
@@ -1010,7 +1013,7 @@ class AuctionDeal(DealState):
 
     def _public_move(self, move: Move, viewer: int) -> tuple[int, Action]:
         who, action_id = move
-        action = self._tables.actions.actions[action_id]
+        action = self.setup.tables.actions.actions[action_id]
         if action.verb is Verb.DISCARD and who != viewer:
             return who, Action(Verb.DISCARD)
         if action.verb is Verb.GIVE and who != viewer:
@@ -1070,7 +1073,7 @@ class AuctionDeal(DealState):
             return out
         table = rules.trump_tables[c.trump]
         policy = rules.playoff_policy
-        actions = self._tables.actions.actions
+        actions = self.setup.tables.actions.actions
         trick: list[int] = []
         seats: list[int] = []
         played = 0
@@ -1164,7 +1167,7 @@ class AuctionDeal(DealState):
         public history constrains: the melds ``meld best`` laid, and the declarer's hidden
         burial (cards his melds did not need)."""
         c = self.core
-        t = self._tables
+        t = self.setup.tables
         rules = self.setup.rules
         actions = t.actions.actions
         deck = rules.deck
@@ -1173,7 +1176,7 @@ class AuctionDeal(DealState):
             if q == viewer:
                 continue
             best = any(who == q and action_id == t.melds.best_id for who, action_id in c.moves)
-            burial = q == c.declarer and bool(c.buried) and not self._tables.contract.bury_melded
+            burial = q == c.declarer and bool(c.buried) and not self.setup.tables.contract.bury_melded
             if not (best or burial):
                 continue
             played = [0] * deck.num_faces
@@ -1207,7 +1210,7 @@ class AuctionDeal(DealState):
         and in the hidden gives and burials of the history)."""
         rules = self.setup.rules
         c = self.core
-        t = self._tables
+        t = self.setup.tables
         face_of = rules.deck.face_of
 
         def re(x: int) -> int:

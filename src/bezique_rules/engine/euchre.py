@@ -64,13 +64,14 @@ import itertools
 import operator
 import random
 from collections.abc import Callable
-from typing import NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionKind, ActionSpace, Verb
+from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
 from ..bidding import Decision, OrderUp
+from ..bits import lowest_bit
 from ..cards import CardSet, Rank, Suit
 from ..checks import check_seat
 from ..deck import WIDOW, card_ids
@@ -80,6 +81,7 @@ from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, relabel_seq
 from ..tricks import PlayDuty
+from ..trumps import NO_TRUMP
 
 __all__ = [
     "Contract",
@@ -320,7 +322,7 @@ class ActionIds:
 
 
 @attrs.frozen
-class TrickTables:
+class EuchreTrickTables:
     """The tables the play reads: plays by mask, who plays next, who wins a trick."""
 
     plays: int
@@ -405,15 +407,12 @@ class EuchreTables:
 
     actions: ActionSpace
     """The numbered actions."""
+    action_table: ActionTable
+    """What each id does, column by column (read by the batch engine)."""
     ids: ActionIds
-    trick: TrickTables
+    trick: EuchreTrickTables
     bidding: BiddingTables
     deal: DealLayout
-
-
-def _tables(setup: DealSetup[EuchreTables]) -> EuchreTables:
-    """The Euchre tables a deal's setup holds."""
-    return setup.meta
 
 
 class EuchreEngine:
@@ -460,8 +459,20 @@ def _build(rules: RuleSet) -> EuchreTables:
     ids = _action_ids(rules, actions)
     space = ActionSpace.of(actions)
     trick = _trick_tables(rules, ids, space)
+    carded = (ActionKind.PLAY, ActionKind.DISCARD)
+    suited = (ActionKind.CALL, ActionKind.CALL_ALONE, ActionKind.TRUMP)
+    action_table = ActionTable.of(
+        ids.kinds,
+        face=(arg if kind in carded else -1 for kind, arg in zip(ids.kinds, ids.args)),
+        suit=(arg if kind in suited else -1 for kind, arg in zip(ids.kinds, ids.args)),
+    )
     return EuchreTables(
-        actions=space, ids=ids, trick=trick, bidding=_bidding_tables(rules, ids), deal=_deal_layout(rules)
+        actions=space,
+        action_table=action_table,
+        ids=ids,
+        trick=trick,
+        bidding=_bidding_tables(rules, ids),
+        deal=_deal_layout(rules),
     )
 
 
@@ -505,7 +516,7 @@ def _action_ids(rules: RuleSet, actions: list[Action]) -> ActionIds:
     )  # fmt: skip
 
 
-def _trick_tables(rules: RuleSet, ids: ActionIds, space: ActionSpace) -> TrickTables:
+def _trick_tables(rules: RuleSet, ids: ActionIds, space: ActionSpace) -> EuchreTrickTables:
     """The play's tables: plays by chunks of a hand mask, following, trick powers, seats."""
     deck = rules.deck
     faces = deck.faces
@@ -552,7 +563,7 @@ def _trick_tables(rules: RuleSet, ids: ActionIds, space: ActionSpace) -> TrickTa
             per_leader.append(tuple(seats))
         nth_seat.append(tuple(per_leader))
     two = len(chunks) == 2
-    return TrickTables(
+    return EuchreTrickTables(
         plays=len(faces),
         single=single,
         width=width,
@@ -636,7 +647,7 @@ def _bidding_tables(rules: RuleSet, ids: ActionIds) -> BiddingTables:
         candidate_of=candidate_of,
         opening=opening,
         farmer_queue=tuple(_questions(bidding.decisions_before_bidding(n, dealer)) for dealer in range(n)),
-        no_contract=Contract(trump=-1, maker=-1, alone=-1, defender=-1, out=0),
+        no_contract=Contract(trump=NO_TRUMP, maker=-1, alone=-1, defender=-1, out=0),
         made=made,
         made_queue=made_queue,
         defence_allowed=(bidding.defence_allowed(maker_alone=False), bidding.defence_allowed(maker_alone=True)),
@@ -728,7 +739,7 @@ class EuchreDeal(DealState):
     @classmethod
     def of(cls, setup: DealSetup[EuchreTables], core: EuchreCore) -> Self:
         """The deal with this setup and core (its legal actions are worked out here)."""
-        m = _tables(setup)
+        m = setup.tables
         bidding = Bidding(
             round=core.round, candidate=core.candidate, passes=core.passes,
             asked=core.asked,
@@ -745,6 +756,10 @@ class EuchreDeal(DealState):
             table=_play_table(m, core.out, core.trump),
         )  # fmt: skip
         return cls(setup, state._replace(legal=_legal_of(setup, state)))
+
+    @classmethod
+    def _from_core(cls, setup: DealSetup[Any], core: Any) -> Self:
+        return cls.of(setup, core)
 
     @property
     def core(self) -> EuchreCore:
@@ -803,7 +818,7 @@ class EuchreDeal(DealState):
         """The ids of the legal actions, sorted."""
         legal = self.state.legal
         if type(legal) is int:  # the mask of the playable cards: their play ids from the tables
-            t: TrickTables = self.setup.meta.trick
+            t: EuchreTrickTables = self.setup.tables.trick
             low = t.low_ids
             return low[legal & t.chunk_mask] + t.high_ids[legal >> t.width] if low else _play_ids(t, legal)
         return cast("tuple[int, ...]", legal)
@@ -812,7 +827,7 @@ class EuchreDeal(DealState):
         """Every distinct legal action, sorted by action id (empty when over)."""
         legal = self.state.legal
         if type(legal) is int:
-            t: TrickTables = self.setup.meta.trick
+            t: EuchreTrickTables = self.setup.tables.trick
             low = t.low_actions
             if low:
                 return low[legal & t.chunk_mask] + t.high_actions[legal >> t.width]
@@ -867,7 +882,7 @@ class EuchreDeal(DealState):
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         c = self.core
-        ids = _tables(self.setup).ids
+        ids = self.setup.tables.ids
         kind = ids.kinds[action_id]
         arg = ids.args[action_id]
         stage = c.stage
@@ -919,7 +934,7 @@ class EuchreDeal(DealState):
 
     def _pick(self, face: int, hand: int) -> int:
         copies = hand & self.setup.rules.deck.face_masks[face]
-        return (copies & -copies).bit_length() - 1 if copies else -1
+        return lowest_bit(copies)
 
     # -- transitions -------------------------------------------------------------------------
 
@@ -930,7 +945,7 @@ class EuchreDeal(DealState):
         is the hot path of every simulation: it is handled here in one step.
         """
         setup = self.setup
-        m: EuchreTables = setup.meta
+        m: EuchreTables = setup.tables
         t = m.trick
         plays = t.plays
         if type(action) is int and check is False:
@@ -989,7 +1004,7 @@ class EuchreDeal(DealState):
         return play_id in self.legal_action_ids()
 
     def _apply_id(self, action_id: int) -> Self:
-        m: EuchreTables = self.setup.meta
+        m: EuchreTables = self.setup.tables
         if action_id < m.trick.plays:  # a card played (ids 0 .. plays-1): the hot path in apply
             return self.apply(action_id, check=False)
         ids = m.ids
@@ -1027,7 +1042,7 @@ class EuchreDeal(DealState):
             k = powers.index(max(powers))
         else:
             k = setup.rules.trump_tables[contract.trump].winner(trick)
-        winner = setup.meta.trick.nth_seat[contract.out][leader][k]
+        winner = setup.tables.trick.nth_seat[contract.out][leader][k]
         held = list(won_before)
         held[winner] |= sum(map(_bit, trick))
         won = tuple(held)
@@ -1062,7 +1077,7 @@ class EuchreDeal(DealState):
 
     def _benny_named(self, s: EuchreState, moves: tuple[Move, ...], suit: int) -> Self:
         setup = self.setup
-        m = _tables(setup)
+        m = setup.tables
         dealer = setup.dealer
         bidding = s.bidding._replace(candidate=suit)
         if m.bidding.benny_makes_dealer:
@@ -1083,7 +1098,7 @@ class EuchreDeal(DealState):
                 p = (p + 1) % n
             elif bidding.round == 1:
                 bidding = bidding._replace(round=2, passes=0)
-                p = _tables(setup).deal.first[setup.dealer]
+                p = setup.tables.deal.first[setup.dealer]
             else:  # everybody passed twice: the deal is thrown in
                 bidding = bidding._replace(misdeal=True)
                 stage = _OVER
@@ -1108,7 +1123,7 @@ class EuchreDeal(DealState):
         """Trumps are made: the contract, and the questions that follow (pick-up, going
         alone, taking over, lone defence)."""
         setup = self.setup
-        tables = _tables(setup).bidding
+        tables = setup.tables.bidding
         if bidding.passes:
             bidding = bidding._replace(passes=0)
         queue = tables.made_queue[setup.dealer][maker][alone][turned_suit]
@@ -1142,7 +1157,7 @@ class EuchreDeal(DealState):
                 if kitty.farmer >= 0:  # a second farmer's hand: misdeal
                     bidding = bidding._replace(asked=bidding.asked + 1, misdeal=True)
                     return self._settled(setup, -1, s.hands, moves, _OVER, (), bidding, s.contract, kitty)
-                faces = _tables(setup).ids.farmer[arg].faces
+                faces = setup.tables.ids.farmer[arg].faces
                 trio = [self._pick(f, hands[p]) for f in sorted(faces)]
                 gone = sum(1 << x for x in trio)
                 hands[p] = (hands[p] & ~gone) | sum(1 << x for x in kitty.cards[:3])
@@ -1172,7 +1187,7 @@ class EuchreDeal(DealState):
     ) -> Self:
         """Ask the first pending question that applies (those that lapse are dropped), or
         go on with the bidding, or start the play; and build the state."""
-        m: EuchreTables = setup.meta
+        m: EuchreTables = setup.tables
         dealer = setup.dealer
         while queue:
             seat, decision = queue[0]
@@ -1250,7 +1265,7 @@ class EuchreDeal(DealState):
         legal: tuple[int, ...] | None,
     ) -> Self:
         """A state before the play (its legal ids worked out when ``legal`` is None)."""
-        m: EuchreTables = setup.meta
+        m: EuchreTables = setup.tables
         table = m.trick.before_play
         leader = m.deal.first[setup.dealer]
         zeros = m.deal.zeros
@@ -1274,7 +1289,7 @@ class EuchreDeal(DealState):
         """The moves as ``viewer`` sees them: the dealer's discard without its card, and no
         other player's farmer's-hand ``pass`` (only a holder is asked, so his declining
         would show what he holds); a farmer's swap is shown."""
-        m = _tables(self.setup)
+        m = self.setup.tables
         actions = m.actions.actions
         kinds = m.ids.kinds
         asked = self.state.bidding.asked
@@ -1347,7 +1362,7 @@ class EuchreDeal(DealState):
         sees). Only a holder is asked, so showing him as the player to act would tell what
         he holds; ``player`` sees the deal as if nobody held one until a swap is shown."""
         state = self
-        pass_id = _tables(self.setup).ids.pass_id
+        pass_id = self.setup.tables.ids.pass_id
         while True:
             s = state.state
             queue = s.queue
@@ -1371,7 +1386,7 @@ class EuchreDeal(DealState):
         table = rules.trump_tables[c.trump]
         voids = [0] * n
         # replay the tricks from the moves: plays only
-        actions = _tables(self.setup).actions.actions
+        actions = self.setup.tables.actions.actions
         trick: list[tuple[int, int]] = []
         face_masks = rules.deck.face_masks
         face_index = rules.deck.face_index
@@ -1381,7 +1396,7 @@ class EuchreDeal(DealState):
             if a.verb is not Verb.PLAY:
                 continue
             face = face_index[a.cards[0]]
-            pid = (face_masks[face] & -face_masks[face]).bit_length() - 1
+            pid = lowest_bit(face_masks[face])
             if trick:
                 led_suit = table.suit[trick[0][1]]
                 if table.suit[pid] != led_suit:
@@ -1410,7 +1425,7 @@ class EuchreDeal(DealState):
         """This deal replayed on its own deck with the moves ``player`` sees, each farmer's-hand
         decision of another player not among them made as a ``pass`` (None: they do not fit)."""
         setup = self.setup
-        m = _tables(setup)
+        m = setup.tables
         c = self.core
         kinds = m.ids.kinds
         hidden = [i < c.asked and who != player and kinds[a] is ActionKind.PASS for i, (who, a) in enumerate(c.moves)]
@@ -1514,20 +1529,20 @@ class EuchreDeal(DealState):
         buried = c.buried
         if buried >= 0 and player != dealer:
             buried = perm.get(buried, buried)
-            m = _tables(self.setup)
+            m = self.setup.tables
             hidden_discard = m.ids.discard[rules.deck.face_of[buried]]
             moves = tuple(
                 (who, hidden_discard) if m.ids.kinds[action_id] is ActionKind.DISCARD else (who, action_id)
                 for who, action_id in moves
             )
         core = c._replace(hands=tuple(hands), kitty=kitty, buried=buried, moves=moves)
-        return type(self).of(DealSetup(rules, order, None, dealer, self.setup.meta), core)
+        return type(self).of(DealSetup(rules, order, None, dealer, self.setup.tables), core)
 
 
 def _legal_of(setup: DealSetup[EuchreTables], s: EuchreState) -> tuple[int, ...]:
     """The legal action ids of a deal with this setup and state, sorted."""
     stage = s.stage
-    m = _tables(setup)
+    m = setup.tables
     if stage is _TRICKS:
         follow = m.trick.follow
         if follow is not None:
@@ -1550,7 +1565,7 @@ def _legal_of(setup: DealSetup[EuchreTables], s: EuchreState) -> tuple[int, ...]
 
 def _legal_list(setup: DealSetup[EuchreTables], s: EuchreState) -> list[int]:
     """The legal action ids (unsorted, maybe repeated) the general way: from the rule set's parts."""
-    ids = _tables(setup).ids
+    ids = setup.tables.ids
     stage = s.stage
     b = s.bidding
     p = s.player
@@ -1581,7 +1596,7 @@ def _legal_list(setup: DealSetup[EuchreTables], s: EuchreState) -> list[int]:
 
 def _farmer_swaps(setup: DealSetup[EuchreTables], hand: int) -> list[int]:
     """The ids of the farmer's swaps ``hand`` can make."""
-    ids = _tables(setup).ids
+    ids = setup.tables.ids
     face_of = setup.rules.deck.face_of
     faces = sorted({face_of[pid] for pid in card_ids(hand) if (ids.farmer_faces >> face_of[pid]) & 1})
     swap_of = {swap.faces: swap.action_id for swap in ids.farmer}
@@ -1602,7 +1617,7 @@ def _lapses(setup: DealSetup[EuchreTables], contract: Contract, exchanged: bool,
     if decision is Decision.TAKEOVER:
         bidding = part_of(setup.rules, setup.rules.bidding, OrderUp)
         return bidding.takeover_refused(maker_is_dealer=contract.maker == dealer, dealer_took_turn_up=exchanged)
-    tables = _tables(setup).bidding
+    tables = setup.tables.bidding
     return decision is Decision.DEFEND and (
         contract.defender >= 0
         or not tables.defence_allowed[contract.alone >= 0]
@@ -1687,7 +1702,7 @@ def _as_permutation(perm: dict[int, int]) -> dict[int, int]:
     return full
 
 
-def _play_ids(t: TrickTables, mask: int) -> tuple[int, ...]:
+def _play_ids(t: EuchreTrickTables, mask: int) -> tuple[int, ...]:
     """The play ids of the cards of ``mask``, sorted (a deck with one copy of each card)."""
     w = t.width
     cm = t.chunk_mask

@@ -54,7 +54,7 @@ from typing import Literal, NamedTuple, TypeAlias
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionKind, ActionSpace, Verb
+from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
 from ..bits import bit_ids, iter_bits
 from ..cards import Card, CardSet, Rank, Suit
 from ..checks import check_seat
@@ -128,7 +128,7 @@ class MarriageCore(NamedTuple):
 
 
 @attrs.frozen(kw_only=True)
-class ActionIndex:
+class MarriageActionIndex:
     """What each action id does, and the ids of each card's and suit's actions."""
 
     kinds: tuple[ActionKind, ...]
@@ -171,8 +171,10 @@ class MarriageTables:
 
     actions: ActionSpace
     """The numbered actions."""
-    index: ActionIndex
-    """What each action id does."""
+    action_table: ActionTable
+    """What each action id does, column by column (the shape every engine compiles)."""
+    index: MarriageActionIndex
+    """What each action id does, and the ids of each card's and suit's actions."""
     cards: CardIndex
     """Per-card and per-suit lookups."""
     parts: ClosingGame
@@ -245,7 +247,12 @@ class MarriageEngine:
         play_id = tuple(space.ids[Action.make(Verb.PLAY, [c])] for c in cards)
         return MarriageTables(
             actions=space,
-            index=ActionIndex(
+            action_table=ActionTable.of(
+                (m[0] for m in meta),
+                face=(deck.face_of[m[1]] if m[0] is ActionKind.PLAY else -1 for m in meta),
+                suit=(m[2] for m in meta),
+            ),
+            index=MarriageActionIndex(
                 kinds=tuple(m[0] for m in meta),
                 card=tuple(m[1] for m in meta),
                 suit=tuple(m[2] for m in meta),
@@ -328,7 +335,7 @@ class MarriageDeal(DealState):
         """Per player: the points that count toward 66 now (cards won, marriages once the
         player has won a trick, the last-trick bonus)."""
         c = self.core
-        bonus = self.setup.meta.last_trick
+        bonus = self.setup.tables.last_trick
         out = [c.card_points[q] + (bonus if c.last_trick_bonus == q else 0) for q in range(2)]
         for m in c.marriages:
             if c.tricks[m.player]:
@@ -367,7 +374,7 @@ class MarriageDeal(DealState):
     def _may_announce(self, p: int) -> bool:
         """Whether ``p`` (on lead) may announce a marriage now (`MarriageOnLead.timing` and
         `MarriageOnLead.after_stock`)."""
-        rule = self.setup.meta.parts.marriage
+        rule = self.setup.tables.parts.marriage
         if not rule.after_stock and self.core.stage is not Phase.PLAY:
             return False
         return rule.timing == "first_lead" or bool(self.core.tricks[p])
@@ -375,13 +382,13 @@ class MarriageDeal(DealState):
     def _may_claim(self) -> bool:
         """Whether the player on lead, before leading or announcing, may claim "out" now
         (`OutClaim.timing`): just after winning a trick, so not at the deal's first lead."""
-        return self.setup.meta.parts.out.timing == "on_lead" or bool(self.core.last_trick)
+        return self.setup.tables.parts.out.timing == "on_lead" or bool(self.core.last_trick)
 
     def _compute_legal(self) -> tuple[int, ...]:
         c = self.core
         if c.stage is Phase.OVER:
             return ()
-        m = self.setup.meta
+        m = self.setup.tables
         ix = m.index
         p = c.player
         hand = c.hands[p]
@@ -406,21 +413,21 @@ class MarriageDeal(DealState):
 
     def _may_exchange(self, p: int) -> bool:
         c = self.core
-        rule = self.setup.meta.parts.exchange
+        rule = self.setup.tables.parts.exchange
         if rule is None or c.stage is not Phase.PLAY or c.turn_up < 0 or len(c.stock) < rule.min_stock:
             return False
         if rule.needs_trick and not c.tricks[p]:
             return False
-        return bool((c.hands[p] >> self.setup.meta.cards.exchange_card[c.trump]) & 1)
+        return bool((c.hands[p] >> self.setup.tables.cards.exchange_card[c.trump]) & 1)
 
     def _may_close(self) -> bool:
         c = self.core
-        rule = self.setup.meta.parts.closing
+        rule = self.setup.tables.parts.closing
         return rule is not None and c.stage is Phase.PLAY and len(c.stock) >= rule.min_stock
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         c = self.core
-        ix = self.setup.meta.index
+        ix = self.setup.tables.index
         kind = ix.kinds[action_id]
         p = c.player
         if kind is ActionKind.PLAY:
@@ -448,7 +455,7 @@ class MarriageDeal(DealState):
         if kind is ActionKind.EXCHANGE:
             if ix.suit[action_id] != c.trump:
                 return RuleCode.SEVEN_NOT_ALLOWED, "only the trump suit's card is exchanged"
-            rule = self.setup.meta.parts.exchange
+            rule = self.setup.tables.parts.exchange
             trick = " and a trick won" if rule is not None and rule.needs_trick else ""
             return RuleCode.SEVEN_NOT_ALLOWED, f"the exchange needs the card in hand, an open stock{trick}"
         if kind is ActionKind.OUT:
@@ -459,7 +466,7 @@ class MarriageDeal(DealState):
 
     def _apply_id(self, action_id: int) -> Self:
         c = self.core
-        m = self.setup.meta
+        m = self.setup.tables
         ix = m.index
         p = c.player
         moves = c.moves + ((p, action_id),)
@@ -504,7 +511,7 @@ class MarriageDeal(DealState):
     def _claim(self, p: int) -> Outcome:
         """The outcome of ``p`` claiming "out" now."""
         c = self.core
-        parts = self.setup.meta.parts
+        parts = self.setup.tables.parts
         gp = parts.game_points
         o = 1 - p
         points = self.points
@@ -521,7 +528,7 @@ class MarriageDeal(DealState):
     def _closer_worth(self) -> int:
         """What the closer scores for going out (`Closing.worth_at`)."""
         c = self.core
-        parts = self.setup.meta.parts
+        parts = self.setup.tables.parts
         o = 1 - c.closed_by
         if parts.closing is not None and parts.closing.worth_at == "at_closing":
             return parts.game_points.worth(c.closed_opponent_points, not c.closed_against_trickless)
@@ -529,7 +536,7 @@ class MarriageDeal(DealState):
 
     def _play(self, card: int, moves: tuple[Move, ...]) -> Self:
         c = self.core
-        m = self.setup.meta
+        m = self.setup.tables
         rules = self.setup.rules
         p = c.player
         hands = _set(c.hands, p, c.hands[p] & ~(1 << card))
@@ -587,7 +594,7 @@ class MarriageDeal(DealState):
     def _cards_out(self, last_winner: int) -> Outcome:
         """The outcome when the last trick has been played and nobody claimed."""
         c = self.core
-        parts = self.setup.meta.parts
+        parts = self.setup.tables.parts
         gp = parts.game_points
         points = self.points
         target = parts.out.target
@@ -630,7 +637,7 @@ class MarriageDeal(DealState):
             TableMeld(
                 a.player,
                 MARRIAGE_KINDS[1 if a.suit == c.trump else 0],
-                CardSet((cards[self.setup.meta.cards.king[a.suit]], cards[self.setup.meta.cards.queen[a.suit]])),
+                CardSet((cards[self.setup.tables.cards.king[a.suit]], cards[self.setup.tables.cards.queen[a.suit]])),
                 a.points,
             )
             for a in c.marriages
@@ -672,5 +679,5 @@ class MarriageDeal(DealState):
         perm.update(zip(c.stock, new_stock))
         hand = (c.hands[o] & c.known[o]) | sum(1 << x for x in new_hand)
         order = relabel_seq(self.setup.deck_order, perm)
-        setup = DealSetup(self.setup.rules, order, None, self.setup.dealer, self.setup.meta)
+        setup = DealSetup(self.setup.rules, order, None, self.setup.dealer, self.setup.tables)
         return type(self)(setup, c._replace(hands=_set(c.hands, o, hand), stock=tuple(new_stock)))

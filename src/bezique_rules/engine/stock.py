@@ -39,7 +39,7 @@ The state record `StockCore` (a deal is `DealSetup` + `StockCore`), field by fie
   ``declarations`` (so the meld rules treat its cards as declared in its kind).
 
 The tables (`StockTables`, compiled once per rule set by `StockEngine.compile` and held by
-`RuleSet.tables` and each deal's `DealSetup.meta`): the numbered actions and what each does
+`RuleSet.tables` and each deal's `DealSetup.tables`): the numbered actions and what each does
 (`ActionIndex`), the trick tables (`TrickTables`), the declaration tables
 (`DeclarationTables`) and the scoring tables (`ScoringTables`), all built by keyword.
 
@@ -65,7 +65,7 @@ from typing import NamedTuple, TypeVar, cast
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionKind, ActionSpace, Verb
+from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
 from ..bits import bit_ids, fold_copies, lowest_bit
 from ..cards import Card, CardSet, Suit
 from ..checks import check_seat
@@ -280,6 +280,8 @@ class StockTables:
 
     actions: ActionSpace
     """The numbered actions."""
+    action_table: ActionTable
+    """What each id does, column by column (read by the agents and the batch engine)."""
     index: ActionIndex
     """What each action does, and the ids by meaning."""
     trick: TrickTables
@@ -322,7 +324,7 @@ class StockEngine:
                 scored |= 1 << turn_up
         leader = (dealer + 1) % n
         empty = (0,) * n
-        tables = _tables(rules)
+        tables = cast(StockTables, rules.tables)
         carte = 0
         if rules.stock.carte_blanche:
             for p in range(n):
@@ -360,11 +362,6 @@ def _cut_packet(cut: CutGuess, seed: int | None, order: tuple[int, ...]) -> int:
     deck, from the deck order), uniform from ``cut.smallest`` to ``cut.largest``."""
     source = f"bezique-rules:cut:{seed}" if seed is not None else "bezique-rules:cut:" + ",".join(map(str, order))
     return random.Random(source).randint(cut.smallest, cut.largest)
-
-
-def _tables(rules: RuleSet) -> StockTables:
-    """The stock engine's tables of ``rules`` (what `StockEngine.compile` returned)."""
-    return cast(StockTables, rules.tables)
 
 
 def _meld_keys(inst: tuple[int, ...]) -> list[MeldKey]:
@@ -445,6 +442,7 @@ def _build_tables(rules: RuleSet) -> StockTables:
     stock = rules.stock
     return StockTables(
         actions=ActionSpace.of(actions),
+        action_table=_action_table(meanings),
         index=ActionIndex(
             meanings=tuple(meanings),
             play_hand=tuple(play_ids[f * 2] for f in deck.face_of),
@@ -508,6 +506,18 @@ def _build_tables(rules: RuleSet) -> StockTables:
             sweep_bonus=stock.bonuses.playoff_sweep,
             result=stock.result,
         ),
+    )
+
+
+def _action_table(meanings: list[ActionMeaning]) -> ActionTable:
+    """The meanings as columns: a card action's face, a meld's kind, a guess's size."""
+    carded = (_PLAY, _EXCHANGE, _DECLARE)
+    return ActionTable.of(
+        (m.kind for m in meanings),
+        face=(m.number if m.kind in carded else -1 for m in meanings),
+        from_table=(m.from_table for m in meanings),
+        meld_kind=(m.number if m.kind is _MELD else -1 for m in meanings),
+        number=(m.number if m.kind is _GUESS else -1 for m in meanings),
     )
 
 
@@ -927,7 +937,7 @@ class StockDeal(DealState):
         stage = core.stage
         if stage is _ST_OVER:
             return ()
-        t: StockTables = self.setup.meta
+        t: StockTables = self.setup.tables
         p = core.player
         if stage is _ST_DECLARE:
             return tuple(sorted(_declaring(self.setup.rules, t, core, p, core.turn, core.exchanged)))
@@ -967,7 +977,7 @@ class StockDeal(DealState):
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         rules = self.rules
-        t = _tables(rules)
+        t = self.setup.tables
         meaning = t.index.meanings[action_id]
         verb = meaning.kind
         stage = self.stage
@@ -1069,7 +1079,7 @@ class StockDeal(DealState):
         return lowest_bit(copies)
 
     def _apply_id(self, action_id: int) -> Self:
-        t: StockTables = self.setup.meta
+        t: StockTables = self.setup.tables
         meaning = t.index.meanings[action_id]
         kind = meaning.kind  # compared by identity: each kind is one enum member
         if kind is _PLAY:
@@ -1091,7 +1101,7 @@ class StockDeal(DealState):
         """A card of ``face`` played: from the concealed hand the lowest copy, from the table
         (``*``) the copy `_pick_play` picks."""
         setup = self.setup
-        t: StockTables = setup.meta
+        t: StockTables = setup.tables
         (
             stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
             points, declarations, scored, turn, exchanged, tricks, shown, moves, pending,
@@ -1196,7 +1206,7 @@ class StockDeal(DealState):
         """After a declaration: the winner stays (and passes when done) while the rules leave
         anything to declare on this trick, whatever his hand; else everyone draws."""
         setup = self.setup
-        t: StockTables = setup.meta
+        t: StockTables = setup.tables
         if _more_may_be_declared(setup.rules, t, core):
             ids = _declaring(setup.rules, t, core, core.player, core.turn, core.exchanged)
             return type(self)(setup, core, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
@@ -1207,7 +1217,7 @@ class StockDeal(DealState):
         core = self.core
         p, turn, points = core.player, core.turn, core.points
         kind = rules.melds.kinds[kind_index]
-        t: StockTables = self.setup.meta
+        t: StockTables = self.setup.tables
         # with pending declarations past the trick's limit, its cards are laid out, pending
         scores = not t.declaring.pending or (turn & 0xFF) < t.declaring.meld_limit
         record = _pending_match(rules, core.pending, p, kind_index, key) if core.pending and scores else None
@@ -1280,7 +1290,7 @@ class StockDeal(DealState):
     def _carte(self, moves: tuple[Move, ...]) -> Self:
         p = self.player
         points = self.points
-        streak = (1 << (_STREAK + p)) if self.setup.meta.declaring.carte_repeat else 0
+        streak = (1 << (_STREAK + p)) if self.setup.tables.declaring.carte_repeat else 0
         return self._evolve(
             self.core._replace(
                 points=_set(points, p, points[p] + ScoreBreakdown(melds=self.setup.rules.stock.carte_blanche)),
@@ -1373,9 +1383,9 @@ class StockDeal(DealState):
             setup = state.setup
             packet = _cut_packet(cut, None, _stacked_ids(setup.rules.deck.num_faces, setup.deck_order))
             state = type(self)(
-                DealSetup(setup.rules, setup.deck_order, None, setup.dealer, setup.meta, packet), state.core
+                DealSetup(setup.rules, setup.deck_order, None, setup.dealer, setup.tables, packet), state.core
             )
-        if self.setup.meta.index.carte_id >= 0:
+        if self.setup.tables.index.carte_id >= 0:
             state = state._evolve(state.core._replace(shown=state._carte_bits(player)))
         return state
 
@@ -1387,7 +1397,7 @@ class StockDeal(DealState):
         player may show one when he could have (he has not played since the deal, or since a
         draw during a streak of carte blanches) and his hand as dealt now has no court card."""
         n = self.setup.rules.players
-        t: StockTables = self.setup.meta
+        t: StockTables = self.setup.tables
         meanings = t.index.meanings
         shown = self.shown
         in_trick = {(self.leader + i) % n for i in range(len(self.trick))}
@@ -1405,7 +1415,7 @@ class StockDeal(DealState):
     def _relabel(self, perm: dict[int, int]) -> Self:
         setup = self.setup
         return type(self)(
-            DealSetup(setup.rules, relabel_seq(setup.deck_order, perm), None, setup.dealer, setup.meta, setup.packet),
+            DealSetup(setup.rules, relabel_seq(setup.deck_order, perm), None, setup.dealer, setup.tables, setup.packet),
             self.core._replace(
                 hands=tuple(relabel_mask(h, perm) for h in self.hands), stock=relabel_seq(self.stock, perm)
             ),
@@ -1421,7 +1431,7 @@ def _history(declarations: tuple[Declared, ...], player: int) -> tuple[tuple[int
 
 def _after_draw(cls: type[_DealT], setup: DealSetup[StockTables], core: StockCore, moves: tuple[Move, ...]) -> _DealT:
     """The deal once the declare phase ends: everyone draws, then the winner leads."""
-    t = setup.meta
+    t = setup.tables
     (
         _stage, _player, hands, tabled, known, stock, turn_up, trump, p, trick, last_trick, last_leader, won,
         points, declarations, scored, _turn, _exchanged, tricks, shown, _moves, pending,

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
-from ..errors import ArgumentTypeError, OptionError, OptionTypeError, UnknownVariantError, VariantTypeError, quote
+from ..errors import (
+    ArgumentTypeError,
+    BeziqueRulesError,
+    OptionError,
+    OptionTypeError,
+    UnknownVariantError,
+    VariantTypeError,
+    quote,
+)
+from ..lazy import BUILD_LOCK
 from .ruleset import OptionSpec, OptionValue, RuleSet, offered_options, validate_options
 
 __all__ = [
@@ -23,6 +33,8 @@ __all__ = [
     "register_preset",
     "register_presets",
     "register_variant",
+    "rules_from_key",
+    "rules_from_parts",
 ]
 
 
@@ -47,14 +59,19 @@ class Preset:
         The most recently built rule sets are kept (see `BUILT_CACHE_SIZE`), so asking
         again for the same options returns the same object with its precomputed tables.
         """
-        if not changes:  # the defaults: built once and kept for good (one per variant)
-            found = _DEFAULTS.get(self.name)
-            if found is None or found[0] is not self:
-                found = (self, _build(self.build, self.name, validate_options(self.name, self.options, {})))
-                _DEFAULTS[self.name] = found
-            return found[1]
-        values = validate_options(self.name, self.options, changes)
-        return _build(self.build, self.name, values)
+        if changes:
+            values = validate_options(self.name, self.options, changes)
+            if any(values[s.name] != s.default or type(values[s.name]) is not type(s.default) for s in self.options):
+                return _build(self.build, self.name, values)
+        # the defaults (however asked for): built once and kept for good (one per variant)
+        found = _DEFAULTS.get(self.name)
+        if found is None or found[0] is not self:
+            with BUILD_LOCK:  # one build, however many threads ask at once
+                found = _DEFAULTS.get(self.name)
+                if found is None or found[0] is not self:
+                    found = (self, _build(self.build, self.name, validate_options(self.name, self.options, {})))
+                    _DEFAULTS[self.name] = found
+        return found[1]
 
 
 BUILT_CACHE_SIZE = 12
@@ -69,6 +86,8 @@ rule set (or a state) alive keeps its tables; the cache only bounds what is kept
 _BUILT: dict[tuple[Any, str, tuple[tuple[str, Any], ...]], RuleSet] = {}
 """The LRU of built rule sets: a dict in use order (least recently used first)."""
 _BUILT_LOCK = threading.Lock()
+"""Held for the short reads and writes of `_BUILT` and `_TWINS` (never while building: a
+build holds `BUILD_LOCK`, and may take this one inside it, never the other way round)."""
 
 _DEFAULTS: dict[str, tuple[Preset, RuleSet]] = {}
 """Per variant name: its rule set with the default options (kept for good, outside the LRU)."""
@@ -94,14 +113,27 @@ def _build(builder: Callable[[str, Mapping[str, Any]], RuleSet], name: str, valu
     same options give the same object."""
     key = (builder, name, tuple(sorted(values.items(), key=lambda kv: kv[0])))
     try:
-        with _BUILT_LOCK:
-            cached = _BUILT.pop(key, None)
-            if cached is not None:
-                _BUILT[key] = cached  # now the most recently used
-                return cached
+        cached = _cached(key)
     except TypeError:  # an unhashable option value: build without keeping
         return _checked(builder(name, values))
-    built = _checked(builder(name, values))
+    if cached is not None:
+        return cached
+    with BUILD_LOCK:  # one build per key, however many threads ask at once
+        cached = _cached(key)
+        return cached if cached is not None else _keep(key, _checked(builder(name, values)))
+
+
+def _cached(key: tuple[Any, str, tuple[tuple[str, Any], ...]]) -> RuleSet | None:
+    """The kept rule set of ``key``, now the most recently used, or None."""
+    with _BUILT_LOCK:
+        cached = _BUILT.pop(key, None)
+        if cached is not None:
+            _BUILT[key] = cached
+        return cached
+
+
+def _keep(key: tuple[Any, str, tuple[tuple[str, Any], ...]], built: RuleSet) -> RuleSet:
+    """Keep ``built`` under ``key`` (sharing the tables of a kept twin) and return it."""
     try:
         twin_key: Any = built.table_key()
         hash(twin_key)
@@ -338,3 +370,79 @@ def rebuild(rules: RuleSet, changes: Mapping[str, Any]) -> RuleSet:
         if f.eq and f.name not in ("name", "option_values") and getattr(rules, f.name) != getattr(pristine, f.name)
     }
     return attrs.evolve(fresh, **overrides) if overrides else fresh
+
+
+PickleKey = tuple[str, tuple[tuple[str, OptionValue], ...], int]
+"""How a registered rule set pickles: its variant name, its options and its behaviour version."""
+
+
+def pickle_key(rules: RuleSet) -> PickleKey | None:
+    """The key ``rules`` pickles as, when the registry gives back this rule set (or an equal
+    one) for its name and options; None for a rule set the registry cannot rebuild (built by
+    hand, or with parts swapped in), which then pickles its parts."""
+    try:
+        found = preset(rules.name).rules(dict(rules.option_values))
+    except BeziqueRulesError:
+        return None
+    if found is not rules and found != rules:
+        return None
+    return (rules.name, rules.option_values, rules.version)
+
+
+def rules_from_key(name: str, options: tuple[tuple[str, OptionValue], ...], version: int) -> RuleSet:
+    """The registry's rule set for a pickled key (see `pickle_key`): the same object, with its
+    tables, that `get_rules` gives for these options.
+
+    Raises:
+        UnknownVariantError: the variant is not registered in this process (register a
+            variant of your own, `register_variant`, before unpickling its values).
+        OptionError: the options, or the behaviour version, are not this library's (a value
+            pickled by another release: records, `bezique_rules.replay`, are the format that
+            lasts).
+    """
+    try:
+        found = preset(name)
+    except UnknownVariantError:
+        raise UnknownVariantError(
+            f"a pickled rule set of variant {quote(name)}, which is not registered here; "
+            "register it (register_variant) before unpickling"
+        ) from None
+    rules = found.rules(dict(options))
+    if rules.version != version:
+        raise OptionError(
+            f"a pickled rule set of {name!r} behaviour version {quote(version)}; this library plays version "
+            f"{rules.version} (keep a record, bezique_rules.record_of, to replay across releases)"
+        )
+    return rules
+
+
+_UNPICKLED: weakref.WeakValueDictionary[RuleSet, RuleSet] = weakref.WeakValueDictionary()
+"""Rule sets unpickled from their parts, one per equal rule set while it is in use."""
+
+
+def rules_from_parts(parts: tuple[tuple[str, Any], ...]) -> RuleSet:
+    """A rule set unpickled from its parts (one the registry cannot rebuild, see `pickle_key`):
+    the rule set already unpickled (or copied) equal to it while that one is in use, so that
+    equal rule sets share one object and its tables; else a new one, sharing the tables of
+    a registry rule set with the same deal parts when there is one (its variant's defaults
+    first)."""
+    rules = RuleSet(**dict(parts))
+    try:
+        hash(rules)
+        twin_key: Any = rules.table_key()
+        hash(twin_key)
+    except TypeError:  # a part that cannot be hashed: a rule set of its own
+        return rules
+    with BUILD_LOCK:
+        found = _UNPICKLED.get(rules)
+        if found is not None:
+            return found
+        defaults = _DEFAULTS.get(_ALIASES.get(rules.name, ""))
+        with _BUILT_LOCK:
+            twin = _TWINS.get(twin_key)
+        if defaults is not None and defaults[1].table_key() == twin_key:
+            twin = defaults[1]  # its variant's defaults, kept for good
+        if twin is not None:
+            rules.share_tables(twin)
+        _UNPICKLED[rules] = rules
+    return rules

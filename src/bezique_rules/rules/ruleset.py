@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
@@ -14,6 +13,7 @@ from ..bidding import Auction, ContractRules, OrderUp
 from ..cut import CutForDeal
 from ..deck import DealPattern, DeckSpec
 from ..errors import OptionError, OptionTypeError, quote
+from ..lazy import built_once
 from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instances
 from ..scoring import CardPoints, ContractScoring, DealResultRule, DealsEnd, EuchreScoring, GameEnd, StockBonuses
 from ..tricks import PlayDuty, TrickPolicy
@@ -300,6 +300,19 @@ class RuleSet:
     name, options, game end, version or description) whose precomputed tables this one
     uses instead of building its own (set by the registry: see `share_tables`)."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle (and copy) a rule set the registry gives back as its key, the variant name,
+        options and behaviour version, without its tables; unpickling asks the registry, so
+        it returns the registry's own rule set object with its tables (`pickle_key`). Any
+        other rule set (built by hand, parts swapped with ``attrs.evolve``) pickles its parts,
+        and unpickles as one shared object per equal rule set (`rules_from_parts`)."""
+        from .registry import pickle_key, rules_from_key, rules_from_parts
+
+        key = pickle_key(self)
+        if key is not None:
+            return (rules_from_key, key)
+        return (rules_from_parts, (tuple((f.name, getattr(self, f.name)) for f in attrs.fields(RuleSet) if f.init),))
+
     @property
     def draws_from_stock(self) -> bool:
         """Whether the players draw from a stock after the tricks (Bezique, two-hand Pinochle,
@@ -324,7 +337,7 @@ class RuleSet:
         closing game counts them as they are won; the bidding games settle the deal at its end."""
         return self.draws_from_stock and self.closing_game is None and self.stock.card_timing != "immediate"
 
-    @cached_property
+    @built_once
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The scoring sides: ((0, 2), (1, 3)) with partners, else one player each."""
         if self.partnership:
@@ -397,7 +410,7 @@ class RuleSet:
         if source is not self:
             object.__setattr__(self, "_tables_of", source)
 
-    @cached_property
+    @built_once
     def trump_tables(self) -> tuple[TrumpTable, ...]:
         """Trump tables indexed by trump suit 0-3, and [4] (also [-1]) for no trump."""
         if self._tables_of is not None:
@@ -406,7 +419,7 @@ class RuleSet:
         tables.append(self.trump_order.table(self.deck, NO_TRUMP))
         return tuple(tables)
 
-    @cached_property
+    @built_once
     def meld_instances(self) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
         """Meld instances indexed like `trump_tables`."""
         if self._tables_of is not None:
@@ -415,21 +428,21 @@ class RuleSet:
         out.append(self.melds.instances(self.deck, NO_TRUMP))
         return tuple(out)
 
-    @cached_property
+    @built_once
     def meld_search(self) -> tuple[tuple[InstanceGroup, ...], ...]:
         """Meld instances prepared for `legal_declarations`, indexed like `trump_tables`."""
         if self._tables_of is not None:
             return self._tables_of.meld_search
         return tuple(index_instances(self.deck, inst) for inst in self.meld_instances)
 
-    @cached_property
+    @built_once
     def card_values(self) -> tuple[int, ...]:
         """Points per physical id for cards won in tricks."""
         if self._tables_of is not None:
             return self._tables_of.card_values
         return self.card_points.per_card(self.deck)
 
-    @cached_property
+    @built_once
     def tables(self) -> EngineTables:
         """The tables this rule set's engine compiled for it, once (engine-private beyond
         ``actions``); the engine is found by name in the registry (`rules.engines`)."""
@@ -437,7 +450,7 @@ class RuleSet:
             return self._tables_of.tables
         return engine_for(self.engine).compile(self)
 
-    @cached_property
+    @built_once
     def encodings(self) -> EncodingPlan:
         """The observation and information-state encoding plan (see `bezique_rules.observation`)."""
         from ..observation import build_plan
@@ -464,7 +477,7 @@ class RuleSet:
         """The information state's fields: the observation's, then the public history's."""
         return self.encodings.information_state
 
-    @cached_property
+    @built_once
     def action_space(self) -> ActionSpace:
         """The numbered actions of this rule set (built by its engine)."""
         return self.tables.actions
