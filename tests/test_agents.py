@@ -39,7 +39,7 @@ from bezique_rules.agents.base import choose_in_world
 from bezique_rules.agents.endgame import playoff_values
 from bezique_rules.agents.stockplay import stock_evaluate
 from bezique_rules.engine.stock import StockDeal
-from stacking import deal, run, stock_deal
+from scenario import run, stock_deal, stock_game
 
 TINY_SEARCH = SearchAgent(iterations=3, endgame_nodes=300, name="tiny")
 """A search agent cheap enough to run through whole deals in tests."""
@@ -272,42 +272,42 @@ def choice(state: StockDeal, agent: Agent | None = None) -> str:
 
 def test_heuristic_wins_a_brisque_with_the_cheapest_winner() -> None:
     """A ten led is won, with the plain ace rather than the trump ace (hearts trumps)."""
-    s = deal("bezique-match", p0="TC", p1="AC AH 7S 8S 8D 9D 7D 9S", turn_up="9H")
+    s = stock_game("bezique-match", p0="TC", p1="AC AH 7S 8S 8D 9D 7D 9S", turn_up="9H")
     s = run(s, "play TC")
     assert choice(s) == "play AC"
 
 
 def test_heuristic_throws_a_seven_when_nothing_is_at_stake() -> None:
     """A worthless lead with nothing to declare: keep the trumps, give away a seven or an eight."""
-    s = deal("bezique-match", p0="9C", p1="8H 9H 7S 8S 8D 9D 7D 9S", turn_up="9H")
+    s = stock_game("bezique-match", p0="9C", p1="8H 9H 7S 8S 8D 9D 7D 9S", turn_up="9H")
     s = run(s, "play 9C")
     assert choice(s) in ("play 7S", "play 7D", "play 8S", "play 8D")
 
 
 def test_heuristic_wins_the_trick_when_a_meld_is_waiting() -> None:
     """With the royal marriage in hand a low trump wins a worthless trick, so that the marriage can be declared."""
-    s = deal("bezique-match", p0="9C", p1="KH QH 8H 7S 8S 8D 9D 7D", turn_up="9H")
+    s = stock_game("bezique-match", p0="9C", p1="KH QH 8H 7S 8S 8D 9D 7D", turn_up="9H")
     s = run(s, "play 9C")
     assert choice(s) == "play 8H"
 
 
 def test_heuristic_declares_the_royal_marriage_before_the_sequence() -> None:
     """Holding A T K Q J of trumps early in the deal: royal marriage first (40 + 250 later)."""
-    s = deal("bezique-match", p0="KH QH AH TH JH 9S 9D", p1="8C 8C", turn_up="9H")
+    s = stock_game("bezique-match", p0="KH QH AH TH JH 9S 9D", p1="8C 8C", turn_up="9H")
     s = run(s, "play 9S; play 8C")
     assert choice(s) == "meld royal-marriage KH QH"
 
 
 def test_heuristic_declares_the_single_bezique_before_the_double() -> None:
     """Holding both pairs early in the deal: single bezique first (40 + 500 later)."""
-    s = deal("bezique-match", p0="QS JD QS JD 9S 9D 9C", p1="8C 8C 8D", turn_up="9H")
+    s = stock_game("bezique-match", p0="QS JD QS JD 9S 9D 9C", p1="8C 8C 8D", turn_up="9H")
     s = run(s, "play 9S; play 8C")
     assert choice(s) == "meld bezique QS JD"
 
 
 def test_search_declares_the_royal_marriage_before_the_sequence() -> None:
     """Seed 001's tip, level 5: at trick 1 the royal marriage (40 now, the sequence's 250 later), not the sequence."""
-    s = deal("bezique-match", p0="KH QH AH TH JH 9S 9D", p1="8C 8C", turn_up="9H")
+    s = stock_game("bezique-match", p0="KH QH AH TH JH 9S 9D", p1="8C 8C", turn_up="9H")
     s = run(s, "play 9S; play 8C")
     for seed in range(3):
         assert str(level(5).choose(s.view(0), random.Random(seed))) == "meld royal-marriage KH QH"
@@ -315,7 +315,7 @@ def test_search_declares_the_royal_marriage_before_the_sequence() -> None:
 
 def test_search_declares_the_single_bezique_before_the_double() -> None:
     """Seed 001's tip, level 5: at trick 1 the single bezique first (40 now, the double's 500 later), not the double."""
-    s = deal("bezique-match", p0="QS JD QS JD 9S 9D 9C", p1="8C 8C 8D", turn_up="9H")
+    s = stock_game("bezique-match", p0="QS JD QS JD 9S 9D 9C", p1="8C 8C 8D", turn_up="9H")
     s = run(s, "play 9S; play 8C")
     for seed in range(3):
         assert str(level(5).choose(s.view(0), random.Random(seed))) == "meld bezique QS JD"
@@ -323,7 +323,7 @@ def test_search_declares_the_single_bezique_before_the_double() -> None:
 
 def test_search_then_declares_the_sequence_on_top() -> None:
     """The second step of the plan: with the royal marriage declared, the next trick won adds the sequence (250)."""
-    s = deal("bezique-match", p0="KH QH AH TH JH 9S 9D 9D", p1="8C 8C 8D 8D", turn_up="9H")
+    s = stock_game("bezique-match", p0="KH QH AH TH JH 9S 9D 9D", p1="8C 8C 8D 8D", turn_up="9H")
     s = run(s, "play 9S; play 8C; meld royal-marriage KH QH; play 9D; play 8D")
     assert str(level(5).choose(s.view(0), random.Random(0))) == "meld sequence AH TH KH* QH* JH"
 
@@ -331,7 +331,7 @@ def test_search_then_declares_the_sequence_on_top() -> None:
 def test_stock_evaluation_values_the_upgrade_still_in_hand() -> None:
     """The rollout estimate counts a sequence still to grow from a declared royal marriage at nearly its 250
     (one more trick won before the stock runs out), and no royal marriage from a declared sequence (no step down)."""
-    s = deal("bezique-match", p0="KH QH AH TH JH 9S 9D", p1="8C 8C", turn_up="9H")
+    s = stock_game("bezique-match", p0="KH QH AH TH JH 9S 9D", p1="8C 8C", turn_up="9H")
     s = run(s, "play 9S; play 8C")
     marriage = stock_deal(run(s, "meld royal-marriage KH QH"))
     sequence = stock_deal(run(s, "meld sequence AH TH KH QH JH"))
@@ -342,7 +342,7 @@ def test_stock_evaluation_values_the_upgrade_still_in_hand() -> None:
 
 def test_heuristic_exchanges_the_trump_seven_for_a_good_turn_up() -> None:
     """The trump seven is exchanged for the turned-up ace of trumps."""
-    s = run(deal("bezique", p0="7H 9S", p1="8C", turn_up="AH"), "play 9S; play 8C")
+    s = run(stock_game("bezique", p0="7H 9S", p1="8C", turn_up="AH"), "play 9S; play 8C")
     assert choice(s) == "exchange 7H"
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from bezique_rules import DealState, Phase, determinize, new_deal, record_of, replay
 from bezique_rules.engine.auction import AuctionDeal
-from pinochle_stacking import auction_deal, run
+from scenario import auction_deal, run
 
 AUCTION_PRESETS = ("auction-pinochle", "partnership-pinochle", "double-deck-pinochle")
 

@@ -1,6 +1,6 @@
 """Rulebook scenarios for two-hand Bezique on stacked decks (reference.md §2 and §3).
 
-Every test builds its deck with `stacking.stack` (naming only the cards
+Every test builds its deck with `scenario.stack` (naming only the cards
 that matter), drives the deal with notation strings, and checks scores, the
 breakdown, the phase, the legal actions and the `RuleCode` of refusals.
 
@@ -14,13 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from bezique_rules import (
     Card,
     CardSet,
     GameState,
-    IllegalActionError,
     MatchEnd,
     Phase,
     RuleCode,
@@ -32,26 +29,7 @@ from bezique_rules import (
 )
 from bezique_rules.engine.stock import StockDeal
 from bezique_rules.scoring import Standing
-from stacking import deal, finish_deal, play_trick, play_until, run, stack
-
-
-def legal(state: StockDeal) -> list[str]:
-    """The legal actions as notation."""
-    return [str(a) for a in state.legal_actions()]
-
-
-def refusal(state: StockDeal | GameState, action: str) -> RuleCode:
-    """The rule code with which ``action`` is refused (the test fails if it is accepted).
-
-    Also checks that `is_legal` and `check` agree with `apply`.
-    """
-    assert not state.is_legal(action)
-    with pytest.raises(IllegalActionError) as checked:
-        state.check(action)
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    assert checked.value.rule is info.value.rule
-    return info.value.rule
+from scenario import finish_deal, legal, play_trick, play_until, refusal, run, stack, stock_game
 
 
 def hand(state: StockDeal, player: int) -> CardSet:
@@ -83,10 +61,10 @@ def holds(state: StockDeal, player: int, deck_position: int) -> bool:
 
 def test_deal_3_2_3_turn_up_and_stock() -> None:
     """§2.1: 8 cards each dealt 3-2-3 (non-dealer first), the 17th card turned up for trumps, 47 in the stock."""
-    deck = stack(p0="AS TS KS QS JS 9S 8S 7S", p1="AH TH KH QH JH 9H 8H 7H", turn_up="JD")
+    deck = stack("bezique", p0="AS TS KS QS JS 9S 8S 7S", p1="AH TH KH QH JH 9H 8H 7H", turn_up="JD")
     assert deck[0:3] == ["AS", "TS", "KS"] and deck[3:6] == ["AH", "TH", "KH"]
     assert deck[6:8] == ["QS", "JS"] and deck[8:10] == ["QH", "JH"] and deck[16] == "JD"
-    s = deal(p0="AS TS KS QS JS 9S 8S 7S", p1="AH TH KH QH JH 9H 8H 7H", turn_up="JD")
+    s = stock_game(p0="AS TS KS QS JS 9S 8S 7S", p1="AH TH KH QH JH 9H 8H 7H", turn_up="JD")
     assert hand(s, 0) == CardSet.of("AS TS KS QS JS 9S 8S 7S")
     assert hand(s, 1) == CardSet.of("AH TH KH QH JH 9H 8H 7H")
     view = s.view(0)
@@ -96,7 +74,7 @@ def test_deal_3_2_3_turn_up_and_stock() -> None:
 
 def test_stock_phase_play_is_free_and_trick_winner() -> None:
     """§1.3/§1.2: any card may follow in the stock phase; a trump or a higher card of the suit led wins."""
-    s = run(deal(p0="KS 9S AS", p1="AD 9H AS KS QS", turn_up="9H"), "play KS")
+    s = run(stock_game(p0="KS 9S AS", p1="AD 9H AS KS QS", turn_up="9H"), "play KS")
     assert len(legal(s)) == len(set(hand(s, 1)))  # every card of the follower's hand
     assert run(s, "play AD").current_player == 0  # a higher card of another plain suit loses
     assert run(s, "play AS").current_player == 1  # a higher card of the suit led wins
@@ -113,7 +91,7 @@ def test_stock_phase_play_is_free_and_trick_winner() -> None:
 
 
 def _e1_deal() -> StockDeal:
-    return deal(p0="KH QH AH TH JH 9S 9D", p1="8C 8C", turn_up="9H")
+    return stock_game(p0="KH QH AH TH JH 9S 9D", p1="8C 8C", turn_up="9H")
 
 
 def test_e1_royal_marriage_then_sequence_totals_290() -> None:
@@ -134,7 +112,7 @@ def test_e1_royal_marriage_then_sequence_totals_290() -> None:
 
 def test_e2_no_marriage_from_a_declared_sequence() -> None:
     """E2 / R4: after a sequence neither its K-Q nor its K with a new Q is a marriage; a fresh K-Q pair is."""
-    s = deal(p0="AH TH KH QH JH KS QS 9S", p1="8C 8C 8D", turn_up="9H", stock="QH ? KH ?")
+    s = stock_game(p0="AH TH KH QH JH KS QS 9S", p1="8C 8C 8D", turn_up="9H", stock="QH ? KH ?")
     s = run(s, "play 9S; play 8C; meld sequence AH TH KH QH JH")
     assert s.scores == (250, 0)
     # trick 2: player 0 (who drew the second QH) wins again, with a common marriage to declare
@@ -155,7 +133,7 @@ def test_e2_no_marriage_from_a_declared_sequence() -> None:
 
 def test_e3_marriage_king_joins_four_kings_but_not_another_marriage() -> None:
     """E3 / R5, R2: a marriage K-S may join eighty kings; K-S with the other Q-S is refused (MELD_CARD_REUSED)."""
-    s = deal(p0="KS QS QS KH KD KC 9D 9C", p1="8C 8D 8D", turn_up="9H", stock="9S ? QD ?")
+    s = stock_game(p0="KS QS QS KH KD KC 9D 9C", p1="8C 8D 8D", turn_up="9H", stock="9S ? QD ?")
     s = run(s, "play 9D; play 8C; meld common-marriage KS QS")
     assert s.scores == (20, 0)
     s = run(s, "play 9C; play 8D")
@@ -170,7 +148,7 @@ def test_e3_marriage_king_joins_four_kings_but_not_another_marriage() -> None:
 
 
 def _e4_deal() -> StockDeal:
-    return deal(p0="QS JD QS JD 9S 9D 9C", p1="8C 8C 8D", turn_up="9H")
+    return stock_game(p0="QS JD QS JD 9S 9D 9C", p1="8C 8C 8D", turn_up="9H")
 
 
 def test_e4_bezique_then_double_bezique_totals_540() -> None:
@@ -198,7 +176,7 @@ def test_e4_no_double_bezique_once_a_card_of_the_first_pair_was_played() -> None
 
 def test_e5_double_bezique_declared_directly_allows_no_single_from_it() -> None:
     """E5 / R4: double bezique at once scores 500; no single bezique may then be made from its cards."""
-    s = deal(p0="QS QS JD JD KC 9S 9D 9C", p1="8C 8C 8D", turn_up="9H", stock="QC ?")
+    s = stock_game(p0="QS QS JD JD KC 9S 9D 9C", p1="8C 8C 8D", turn_up="9H", stock="QC ?")
     s = run(s, "play 9S; play 8C")
     assert legal(s) == ["meld bezique QS JD", "meld double-bezique QS QS JD JD", "pass"]
     s = run(s, "meld double-bezique QS QS JD JD")
@@ -212,7 +190,7 @@ def test_e5_double_bezique_declared_directly_allows_no_single_from_it() -> None:
 
 def test_e6_no_fifth_king_added_to_three_left_of_eighty_kings() -> None:
     """E6 / R2: eighty kings, one king played, a fifth king plus the three left is refused (MELD_CARD_REUSED)."""
-    s = deal(p0="KS KH KD KC QD 9S 9D 9C", p1="8C 8C 8D", turn_up="9H", stock="KS ?")
+    s = stock_game(p0="KS KH KD KC QD 9S 9D 9C", p1="8C 8C 8D", turn_up="9H", stock="KS ?")
     s = run(s, "play 9S; play 8C; meld four-kings KS KH KD KC")
     assert s.scores == (80, 0)
     s = run(s, "play KS*; play 8C")
@@ -241,7 +219,7 @@ def test_e7_single_before_double_bezique_gains_40() -> None:
 
 def test_r5_sequence_queen_joins_a_bezique() -> None:
     """§2.6 R5: with spades trumps the Q-S of a declared sequence may join a bezique (another class)."""
-    s = deal(p0="AS TS KS QS JS JD 9D 9C", p1="8H 8H", turn_up="9S")
+    s = stock_game(p0="AS TS KS QS JS JD 9D 9C", p1="8H 8H", turn_up="9S")
     s = run(s, "play 9D; play 8H; meld sequence AS TS KS QS JS; play 9C; play 8H")
     assert legal(s) == ["meld bezique QS* JD", "pass"]
     assert run(s, "meld bezique QS* JD").scores == (290, 0)
@@ -254,16 +232,16 @@ def test_r5_sequence_queen_joins_a_bezique() -> None:
 
 def test_turned_up_seven_scores_10_for_the_dealer() -> None:
     """§2.1/§2.4: a seven turned up scores 10 for the dealer at once."""
-    s = deal(turn_up="7H")
+    s = stock_game(turn_up="7H")
     assert s.scores == (0, 10)
     assert s.breakdown[1] == ScoreBreakdown(seven=10)
-    s0 = deal(turn_up="7H", dealer=0)
+    s0 = stock_game(turn_up="7H", dealer=0)
     assert s0.scores == (10, 0)
 
 
 def test_turned_up_seven_scores_once_though_drawn_and_played() -> None:
     """§2.4: the turned-up 7 scores 10 for the dealer once; taken at the 24th trick and played later, nothing more."""
-    s = deal(turn_up="7H", bottom="7H")  # the other trump seven is the last face-down card
+    s = stock_game(turn_up="7H", bottom="7H")  # the other trump seven is the last face-down card
     s = play_until(s, 24)
     assert s.phase is Phase.PLAYOFF and seven(s) == (0, 10)
     assert all(hand(s, p).count(Card.parse("7H")) == 1 for p in (0, 1))
@@ -273,7 +251,7 @@ def test_turned_up_seven_scores_once_though_drawn_and_played() -> None:
 
 def test_turned_up_seven_is_never_exchanged_the_other_can_only_be_declared() -> None:
     """§2.4: with a seven turned up, the other trump seven cannot be exchanged, only declared (+10)."""
-    s = run(deal(p0="7H 9S", p1="8C", turn_up="7H"), "play 9S; play 8C")
+    s = run(stock_game(p0="7H 9S", p1="8C", turn_up="7H"), "play 9S; play 8C")
     assert legal(s) == ["declare 7H", "pass"]
     assert refusal(s, "exchange 7H") is RuleCode.SEVEN_NOT_ALLOWED
     s = run(s, "declare 7H")
@@ -283,14 +261,14 @@ def test_turned_up_seven_is_never_exchanged_the_other_can_only_be_declared() -> 
 
 def test_turned_up_seven_only_declared_in_bezique_match_too() -> None:
     """§3: bezique-match exchanges when it can; with a seven turned up the other seven is simply declared."""
-    s = run(deal("bezique-match", p0="7H 9S", p1="8C", turn_up="7H"), "play 9S; play 8C")
+    s = run(stock_game("bezique-match", p0="7H 9S", p1="8C", turn_up="7H"), "play 9S; play 8C")
     assert legal(s) == ["declare 7H", "pass"]
     assert run(s, "declare 7H").scores == (10, 10)
 
 
 def test_exchange_on_a_win_takes_the_turn_up_and_scores_10() -> None:
     """§2.4: the trick winner exchanges the trump seven: +10, turn-up into his hand (seen by all), 7 under the stock."""
-    s = run(deal(p0="7H 9S", p1="8C", turn_up="AH"), "play 9S; play 8C")
+    s = run(stock_game(p0="7H 9S", p1="8C", turn_up="AH"), "play 9S; play 8C")
     assert legal(s) == ["exchange 7H", "declare 7H", "pass"]
     s = run(s, "exchange 7H")
     assert s.phase is Phase.PLAY and s.current_player == 0
@@ -303,7 +281,7 @@ def test_exchange_on_a_win_takes_the_turn_up_and_scores_10() -> None:
 
 def test_declare_without_exchange_keeps_the_seven_in_hand() -> None:
     """§2.4 method (2): declaring the trump seven scores 10 and leaves the turn-up in place."""
-    s = run(deal(p0="7H 9S", p1="8C", turn_up="AH"), "play 9S; play 8C; declare 7H")
+    s = run(stock_game(p0="7H 9S", p1="8C", turn_up="AH"), "play 9S; play 8C; declare 7H")
     assert s.scores == (10, 0)
     assert s.view(0).turn_up == Card.parse("AH") and Card.parse("7H") in hand(s, 0)
     assert Card.parse("7H") in s.view(1).known[0]
@@ -311,14 +289,14 @@ def test_declare_without_exchange_keeps_the_seven_in_hand() -> None:
 
 def test_trump_seven_scores_on_play_when_losing_the_trick() -> None:
     """§2.4: a trump seven played in the stock phase scores 10 for its player even when the trick is lost."""
-    s = run(deal(p0="7H", p1="8H", turn_up="9H"), "play 7H; play 8H")
+    s = run(stock_game(p0="7H", p1="8H", turn_up="9H"), "play 7H; play 8H")
     assert s.current_player == 1  # 8H beat 7H
     assert seven(s) == (10, 0)
 
 
 def test_trump_seven_scores_on_play_when_winning_the_trick() -> None:
     """§2.4: a trump seven played to a plain lead wins the trick and scores 10."""
-    s = run(deal(p0="7H 8C", p1="9C 9D", turn_up="9H"), "play 8C; play 9C")
+    s = run(stock_game(p0="7H 8C", p1="9C 9D", turn_up="9H"), "play 8C; play 9C")
     assert s.current_player == 1 and s.phase is Phase.PLAY
     s = run(s, "play 9D; play 7H")
     assert s.current_player == 0 and s.phase is Phase.PLAY
@@ -328,7 +306,7 @@ def test_trump_seven_scores_on_play_when_winning_the_trick() -> None:
 
 def test_declared_seven_does_not_score_again_when_played() -> None:
     """§2.4: each physical seven scores once: a declared seven played later scores nothing more."""
-    s = run(deal(p0="7H 9S KC QC", p1="8C 8D", turn_up="AH"), "play 9S; play 8C; declare 7H")
+    s = run(stock_game(p0="7H 9S KC QC", p1="8C 8D", turn_up="AH"), "play 9S; play 8C; declare 7H")
     assert s.phase is Phase.DECLARE  # the marriage may still be declared
     s = run(s, "pass; play 7H; play 8D")
     assert s.current_player == 0 and seven(s) == (10, 0)
@@ -336,7 +314,7 @@ def test_declared_seven_does_not_score_again_when_played() -> None:
 
 def test_declared_seven_cannot_be_declared_again() -> None:
     """§2.4: a seven that has scored is refused on a later trick (SEVEN_ALREADY_SCORED)."""
-    s = run(deal(p0="7H 9S 9D KC QC", p1="8C 8D", turn_up="AH"), "play 9S; play 8C; declare 7H; pass")
+    s = run(stock_game(p0="7H 9S 9D KC QC", p1="8C 8D", turn_up="AH"), "play 9S; play 8C; declare 7H; pass")
     s = run(s, "play 9D; play 8D")
     assert legal(s) == ["meld common-marriage KC QC", "pass"]
     assert refusal(s, "declare 7H") is RuleCode.SEVEN_ALREADY_SCORED
@@ -345,7 +323,7 @@ def test_declared_seven_cannot_be_declared_again() -> None:
 
 def test_both_sevens_exchange_then_declare() -> None:
     """§2.4 usual practice: the first seven is exchanged, the second (now the turn-up is a 7) only declared."""
-    s = run(deal(p0="7H 7H 9S 9D", p1="8C 8D", turn_up="AH"), "play 9S; play 8C; exchange 7H")
+    s = run(stock_game(p0="7H 7H 9S 9D", p1="8C 8D", turn_up="AH"), "play 9S; play 8C; exchange 7H")
     assert s.phase is Phase.PLAY  # one seven action per trick
     s = run(s, "play 9D; play 8D")
     assert legal(s) == ["declare 7H", "pass"]
@@ -355,7 +333,7 @@ def test_both_sevens_exchange_then_declare() -> None:
 
 def test_seven_methods_exchange_only() -> None:
     """§2.4 option seven_methods='exchange_only': while an exchange is possible the seven cannot be merely declared."""
-    s = run(deal(p0="7H 9S", p1="8C", turn_up="AH", seven_methods="exchange_only"), "play 9S; play 8C")
+    s = run(stock_game(p0="7H 9S", p1="8C", turn_up="AH", seven_methods="exchange_only"), "play 9S; play 8C")
     assert legal(s) == ["exchange 7H", "pass"]
     assert refusal(s, "declare 7H") is RuleCode.SEVEN_NOT_ALLOWED
     assert run(s, "exchange 7H").scores == (10, 0)
@@ -363,13 +341,13 @@ def test_seven_methods_exchange_only() -> None:
 
 def test_seven_methods_exchange_only_is_the_bezique_match_default() -> None:
     """§3: in bezique-match declaring the seven on a win exchanges it for the turn-up."""
-    s = run(deal("bezique-match", p0="7H 9S", p1="8C", turn_up="AH"), "play 9S; play 8C")
+    s = run(stock_game("bezique-match", p0="7H 9S", p1="8C", turn_up="AH"), "play 9S; play 8C")
     assert legal(s) == ["exchange 7H", "pass"]
 
 
 def test_seven_methods_score_only() -> None:
     """§2.4 option seven_methods='score_only': the seven is declared for 10, never exchanged."""
-    s = run(deal(p0="7H 9S", p1="8C", turn_up="AH", seven_methods="score_only"), "play 9S; play 8C")
+    s = run(stock_game(p0="7H 9S", p1="8C", turn_up="AH", seven_methods="score_only"), "play 9S; play 8C")
     assert legal(s) == ["declare 7H", "pass"]
     assert refusal(s, "exchange 7H") is RuleCode.NOT_AN_ACTION
     s = run(s, "declare 7H")
@@ -378,21 +356,21 @@ def test_seven_methods_score_only() -> None:
 
 def test_seven_score_on_play_off() -> None:
     """§2.4 option seven_score_on_play=False: playing the trump seven scores nothing (it can still be declared)."""
-    s = run(deal(p0="7H", p1="8H", turn_up="9H", seven_score_on_play=False), "play 7H; play 8H")
+    s = run(stock_game(p0="7H", p1="8H", turn_up="9H", seven_score_on_play=False), "play 7H; play 8H")
     assert s.scores == (0, 0)
 
 
 def test_bezique_match_seven_scores_only_when_declared() -> None:
     """§3: in bezique-match a trump seven scores only when declared after a win, never on play."""
-    s = run(deal("bezique-match", p0="7H", p1="8H", turn_up="9H"), "play 7H; play 8H")
+    s = run(stock_game("bezique-match", p0="7H", p1="8H", turn_up="9H"), "play 7H; play 8H")
     assert s.scores == (0, 0)
-    s = run(deal("bezique-match", p0="7H 9S", p1="8C", turn_up="AH"), "play 9S; play 8C; exchange 7H")
+    s = run(stock_game("bezique-match", p0="7H 9S", p1="8C", turn_up="AH"), "play 9S; play 8C; exchange 7H")
     assert s.scores == (10, 0)
 
 
 def test_seven_only_declared_by_the_trick_winner() -> None:
     """§2.2: the loser of a trick holding the trump seven may not declare it, nor may anyone during play."""
-    s = run(deal(p0="9S 7H", p1="AS 9D", turn_up="AH"), "play 9S; play AS")
+    s = run(stock_game(p0="9S 7H", p1="AS 9D", turn_up="AH"), "play 9S; play AS")
     assert s.current_player == 1 and s.phase is Phase.PLAY  # player 1 won with nothing to declare: drawn
     assert refusal(s, "declare 7H") is RuleCode.NO_DECLARATION_NOW
     s = run(s, "play 9D")
@@ -412,7 +390,7 @@ LEADER_KEEP = "KH JS 8D 8C 7D 7C 9C"
 
 
 def _playoff(p1_keep: str, bottom: str, p1_hand: str, **options: Any) -> StockDeal:
-    s = deal(p0=LEADER_KEEP, p1=p1_keep, turn_up="9S", bottom=bottom, **options)
+    s = stock_game(p0=LEADER_KEEP, p1=p1_keep, turn_up="9S", bottom=bottom, **options)
     s = play_until(s, 24, (LEADER_KEEP, p1_keep))
     assert s.phase is Phase.PLAYOFF and s.current_player == 0
     assert s.view(0).stock_size == 0 and s.view(0).turn_up is None
@@ -522,7 +500,7 @@ LAST_KEEP = ("AH AH KC QC", "")
 
 
 def _before_last_stock_trick(**options: Any) -> StockDeal:
-    s = deal(p0=LAST_KEEP[0], turn_up="9H", bottom="KD", **options)
+    s = stock_game(p0=LAST_KEEP[0], turn_up="9H", bottom="KD", **options)
     s = play_until(s, 23, LAST_KEEP)
     assert s.view(0).stock_size == 1 and s.view(0).turn_up == Card.parse("9H")
     return s
@@ -575,7 +553,7 @@ def test_declare_on_last_stock_trick_false() -> None:
 
 def test_declare_on_last_stock_trick_false_still_allows_earlier_tricks() -> None:
     """§2.2: with declare_on_last_stock_trick=False a trick winner still declares while cards remain after his draw."""
-    s = deal(p0="KC QC 9S", p1="8D", turn_up="9H", declare_on_last_stock_trick=False)
+    s = stock_game(p0="KC QC 9S", p1="8D", turn_up="9H", declare_on_last_stock_trick=False)
     s = run(s, "play 9S; play 8D")
     assert legal(s) == ["meld common-marriage KC QC", "pass"]
 
@@ -624,7 +602,7 @@ def test_last_trick_bonus_at_last_stock_trick() -> None:
 
 def test_brisques_counted_at_the_end_and_total_170() -> None:
     """§2.7: aces and tens won score 10 each at the end of the deal; with the last trick, 170 in all."""
-    s = run(deal(p0="TS", p1="AD", turn_up="9H"), "play TS; play AD")
+    s = run(stock_game(p0="TS", p1="AD", turn_up="9H"), "play TS; play AD")
     assert s.current_player == 0 and s.breakdown[0].cards == 0
     s = play_until(s, 32)
     assert s.is_over
@@ -636,7 +614,7 @@ def test_brisques_counted_at_the_end_and_total_170() -> None:
 
 def test_brisque_timing_immediate() -> None:
     """§2.7 option brisque_timing='immediate': brisques count as soon as the trick is won; still 170 in all."""
-    s = run(deal(p0="TS", p1="AD", turn_up="9H", brisque_timing="immediate"), "play TS; play AD")
+    s = run(stock_game(p0="TS", p1="AD", turn_up="9H", brisque_timing="immediate"), "play TS; play AD")
     assert s.breakdown[0].cards == 20 and s.scores == (20, 0)
     s = play_until(s, 32)
     b = s.breakdown
@@ -651,7 +629,7 @@ def test_brisque_timing_immediate() -> None:
 
 def test_meld_and_seven_on_the_same_trick() -> None:
     """§2.2/§2.4: besides its one meld, the trick winner may also exchange the trump seven, in either order."""
-    base = run(deal(p0="KH QH 7H 9S", p1="8C", turn_up="AH"), "play 9S; play 8C")
+    base = run(stock_game(p0="KH QH 7H 9S", p1="8C", turn_up="AH"), "play 9S; play 8C")
     assert legal(base) == ["meld royal-marriage KH QH", "exchange 7H", "declare 7H", "pass"]
     s = run(base, "meld royal-marriage KH QH")
     assert legal(s) == ["exchange 7H", "declare 7H", "pass"]
@@ -665,7 +643,7 @@ def test_meld_and_seven_on_the_same_trick() -> None:
 
 def _exchange_for_the_queen(**options: Any) -> StockDeal:
     """Player 0 wins trick 1 holding K-H, 7H and K-S Q-S; the turn-up is Q-H."""
-    s = deal(p0="KH 7H KS QS 9S 9D", p1="8C 8C", turn_up="QH", **options)
+    s = stock_game(p0="KH 7H KS QS 9S 9D", p1="8C 8C", turn_up="QH", **options)
     return run(s, "play 9S; play 8C; exchange 7H")
 
 
@@ -691,7 +669,7 @@ def test_exchange_card_usable_same_trick() -> None:
 
 def test_no_meld_when_exchanging() -> None:
     """§2.4 option no_meld_when_exchanging=True: no meld and exchange on one trick (declaring the 7 is allowed)."""
-    base = run(deal(p0="KS QS 7H 9S", p1="8C", turn_up="AH", no_meld_when_exchanging=True), "play 9S; play 8C")
+    base = run(stock_game(p0="KS QS 7H 9S", p1="8C", turn_up="AH", no_meld_when_exchanging=True), "play 9S; play 8C")
     assert legal(base) == ["meld common-marriage KS QS", "exchange 7H", "declare 7H", "pass"]
     s = run(base, "meld common-marriage KS QS")
     assert legal(s) == ["declare 7H", "pass"]
@@ -709,7 +687,7 @@ def test_no_meld_when_exchanging() -> None:
 
 def test_one_meld_per_trick() -> None:
     """§2.2: at most one meld per trick won (MELD_LIMIT); the seven may still be declared."""
-    s = run(deal(p0="KS QS KC QC 7H 9D", p1="8C", turn_up="AH"), "play 9D; play 8C; meld common-marriage KS QS")
+    s = run(stock_game(p0="KS QS KC QC 7H 9D", p1="8C", turn_up="AH"), "play 9D; play 8C; meld common-marriage KS QS")
     assert s.phase is Phase.DECLARE
     assert legal(s) == ["exchange 7H", "declare 7H", "pass"]
     assert refusal(s, "meld common-marriage KC QC") is RuleCode.MELD_LIMIT
@@ -717,7 +695,7 @@ def test_one_meld_per_trick() -> None:
 
 def test_melds_per_trick_unlimited() -> None:
     """§2.2 option melds_per_trick='unlimited': every available meld may be scored on one trick."""
-    s = deal(p0="KS QS KC QC 7H 9D", p1="8C", turn_up="AH", melds_per_trick="unlimited")
+    s = stock_game(p0="KS QS KC QC 7H 9D", p1="8C", turn_up="AH", melds_per_trick="unlimited")
     s = run(s, "play 9D; play 8C; meld common-marriage KS QS")
     assert legal(s) == ["meld common-marriage KC QC", "exchange 7H", "declare 7H", "pass"]
     s = run(s, "meld common-marriage KC QC; exchange 7H")
@@ -726,7 +704,7 @@ def test_melds_per_trick_unlimited() -> None:
 
 def test_only_the_trick_winner_declares_and_only_before_drawing() -> None:
     """§1.3: the loser never declares, nobody declares during play, and after drawing it is too late."""
-    s = run(deal(p0="KS QS 9S TD", p1="AS 9D", turn_up="9H"), "play 9S; play AS")
+    s = run(stock_game(p0="KS QS 9S TD", p1="AS 9D", turn_up="9H"), "play 9S; play AS")
     assert s.current_player == 1 and s.phase is Phase.PLAY  # player 1 won with nothing to declare
     assert s.view(0).legal_actions() == ()
     assert refusal(s, "meld common-marriage KS QS") is RuleCode.NO_DECLARATION_NOW
@@ -749,7 +727,7 @@ def test_only_the_trick_winner_declares_and_only_before_drawing() -> None:
 
 
 def _two_singles(**options: Any) -> StockDeal:
-    s = deal(p0="QS QS JD JD KC QC 9S 9D", p1="8C 8C 8D", turn_up="9H", stock="8S ?", **options)
+    s = stock_game(p0="QS QS JD JD KC QC 9S 9D", p1="8C 8C 8D", turn_up="9H", stock="8S ?", **options)
     s = run(s, "play 9S; play 8C; meld bezique QS JD; play 9D; play 8C; meld bezique QS JD")
     assert s.scores == (80, 0)
     return run(s, "play 8S; play 8D")
@@ -777,7 +755,7 @@ def test_double_after_two_singles_option() -> None:
 
 def test_quartet_rule_any_allows_duplicates() -> None:
     """§2.5 quartet_rule='any' (bezique default): A-S A-S A-H A-D is a hundred aces."""
-    s = run(deal(p0="AS AS AH AD KC QC 9D", p1="8C 8C", turn_up="9H"), "play 9D; play 8C")
+    s = run(stock_game(p0="AS AS AH AD KC QC 9D", p1="8C 8C", turn_up="9H"), "play 9D; play 8C")
     assert legal(s) == ["meld common-marriage KC QC", "meld four-aces AS AS AH AD", "pass"]
     assert run(s, "meld four-aces AS AS AH AD").scores == (100, 0)
 
@@ -785,8 +763,8 @@ def test_quartet_rule_any_allows_duplicates() -> None:
 def test_quartet_rule_one_per_suit_refuses_duplicates() -> None:
     """§2.5/§3 quartet_rule='one_per_suit' (bezique-match default): duplicates are no quartet, not even an action."""
     for s in (
-        deal("bezique-match", p0="AS AS AH AD KC QC 9D", p1="8C 8C", turn_up="9H"),
-        deal(p0="AS AS AH AD KC QC 9D", p1="8C 8C", turn_up="9H", quartet_rule="one_per_suit"),
+        stock_game("bezique-match", p0="AS AS AH AD KC QC 9D", p1="8C 8C", turn_up="9H"),
+        stock_game(p0="AS AS AH AD KC QC 9D", p1="8C 8C", turn_up="9H", quartet_rule="one_per_suit"),
     ):
         s = run(s, "play 9D; play 8C")
         assert legal(s) == ["meld common-marriage KC QC", "pass"]
@@ -800,7 +778,7 @@ def test_quartet_rule_one_per_suit_refuses_duplicates() -> None:
 
 def test_quartet_rule_one_per_suit_accepts_four_suits() -> None:
     """§3: in bezique-match one ace of each suit is a hundred aces."""
-    s = run(deal("bezique-match", p0="AS AH AD AC 9D", p1="8C", turn_up="9H"), "play 9D; play 8C")
+    s = run(stock_game("bezique-match", p0="AS AH AD AC 9D", p1="8C", turn_up="9H"), "play 9D; play 8C")
     assert legal(s) == ["meld four-aces AS AH AD AC", "pass"]
     assert run(s, "meld four-aces AS AH AD AC").scores == (100, 0)
 
@@ -808,7 +786,7 @@ def test_quartet_rule_one_per_suit_accepts_four_suits() -> None:
 def test_bezique_pair_colour_swap_with_spades_or_diamonds_trumps() -> None:
     """§2.5 option bezique_pair='colour_swap': with spades or diamonds trumps the bezique is Q-C J-H."""
     for trump in ("9S", "9D"):
-        s = deal(p0="QC JH QS JD 9C", p1="8H", turn_up=trump, bezique_pair="colour_swap")
+        s = stock_game(p0="QC JH QS JD 9C", p1="8H", turn_up=trump, bezique_pair="colour_swap")
         s = run(s, "play 9C; play 8H")
         assert legal(s) == ["meld bezique JH QC", "pass"]  # display order: hearts before clubs
         assert refusal(s, "meld bezique QS JD") is RuleCode.NOT_A_MELD
@@ -818,7 +796,7 @@ def test_bezique_pair_colour_swap_with_spades_or_diamonds_trumps() -> None:
 def test_bezique_pair_colour_swap_keeps_qs_jd_with_hearts_or_clubs_trumps() -> None:
     """§2.5 option bezique_pair='colour_swap': with hearts or clubs trumps the bezique stays Q-S J-D."""
     for trump in ("9H", "9C"):
-        s = deal(p0="QC JH QS JD 9S", p1="8D", turn_up=trump, bezique_pair="colour_swap")
+        s = stock_game(p0="QC JH QS JD 9S", p1="8D", turn_up=trump, bezique_pair="colour_swap")
         s = run(s, "play 9S; play 8D")
         assert legal(s) == ["meld bezique QS JD", "pass"]
         assert refusal(s, "meld bezique JH QC") is RuleCode.NOT_A_MELD
@@ -826,14 +804,14 @@ def test_bezique_pair_colour_swap_keeps_qs_jd_with_hearts_or_clubs_trumps() -> N
 
 def test_bezique_pair_colour_swap_double() -> None:
     """§2.5 colour swap: the double bezique is both Q-C and both J-H (500) when spades are trumps."""
-    s = deal(p0="QC QC JH JH 9D", p1="8H", turn_up="9S", bezique_pair="colour_swap")
+    s = stock_game(p0="QC QC JH JH 9D", p1="8H", turn_up="9S", bezique_pair="colour_swap")
     s = run(s, "play 9D; play 8H")
     assert legal(s) == ["meld bezique JH QC", "meld double-bezique JH JH QC QC", "pass"]
     assert run(s, "meld double-bezique JH JH QC QC").scores == (500, 0)
 
 
 def _kings_then_bezique(**options: Any) -> StockDeal:
-    s = deal(p0="KS KH KD KC QS JD 9S 9D", p1="8C 8C 8D", turn_up="9H", stock="8S ? QD ?", **options)
+    s = stock_game(p0="KS KH KD KC QS JD 9S 9D", p1="8C 8C 8D", turn_up="9H", stock="8S ? QD ?", **options)
     s = run(s, "play 9S; play 8C; meld four-kings KS KH KD KC; play 9D; play 8C; meld bezique QS JD")
     assert s.scores == (120, 0)
     return run(s, "play 8S; play 8D")
@@ -863,7 +841,7 @@ BLANK = "AS TS 9S 8S AD TD 9D 8D"  # no king, queen or jack; player 1's fillers 
 
 def test_carte_blanche_shown_before_the_first_card() -> None:
     """§2.5 option carte_blanche: a dealt hand without K/Q/J shown before one's first card scores and becomes known."""
-    s = deal(p0=BLANK, turn_up="9H", carte_blanche=50)
+    s = stock_game(p0=BLANK, turn_up="9H", carte_blanche=50)
     assert "meld carte-blanche" in legal(s)
     s = run(s, "meld carte-blanche")
     assert s.phase is Phase.PLAY and s.current_player == 0
@@ -878,7 +856,7 @@ def test_carte_blanche_shown_before_the_first_card() -> None:
 
 def test_carte_blanche_refused_once_a_card_was_played() -> None:
     """§2.5: after playing a card the carte blanche can no longer be shown (CARTE_BLANCHE_NOT_ALLOWED)."""
-    s = run(deal(p0=BLANK, p1="8S", turn_up="9H", carte_blanche=50), "play 9S")
+    s = run(stock_game(p0=BLANK, p1="8S", turn_up="9H", carte_blanche=50), "play 9S")
     s = run(s, "play 8S")
     assert s.current_player == 0 and s.phase is Phase.PLAY
     assert "meld carte-blanche" not in legal(s)
@@ -887,17 +865,17 @@ def test_carte_blanche_refused_once_a_card_was_played() -> None:
 
 def test_carte_blanche_needs_a_hand_without_court_cards() -> None:
     """§2.5: a hand holding a king, queen or jack cannot show carte blanche; without the option it is no action."""
-    s = deal(p0="KS", turn_up="9H", carte_blanche=50)
+    s = stock_game(p0="KS", turn_up="9H", carte_blanche=50)
     assert "meld carte-blanche" not in legal(s)
     assert refusal(s, "meld carte-blanche") is RuleCode.CARTE_BLANCHE_NOT_ALLOWED
-    assert refusal(deal(p0=BLANK, turn_up="9H"), "meld carte-blanche") is RuleCode.NOT_AN_ACTION
+    assert refusal(stock_game(p0=BLANK, turn_up="9H"), "meld carte-blanche") is RuleCode.NOT_AN_ACTION
 
 
 # ---------------------------------------------------------------------------
 # §2.8 and §3: the end of the game
 # ---------------------------------------------------------------------------
 
-PLAIN_DECK = stack()  # no declarations by the dull policy: deal scores stay far below 400
+PLAIN_DECK = stack("bezique")  # no declarations by the dull policy: deal scores stay far below 400
 
 
 def _non_dealer_hand(deck: list[str]) -> CardSet:
@@ -916,7 +894,7 @@ def test_game_end_rules_of_the_presets() -> None:
 
 def test_match_ends_after_deal_one_on_a_400_lead() -> None:
     """§3: a lead of 400 or more after the first deal wins the match at once."""
-    deck = stack(p0="QS QS JD JD AS AH AD 9C", p1="8D 8C 8C", stock="AC ?", turn_up="9H")
+    deck = stack("bezique", p0="QS QS JD JD AS AH AD 9C", p1="8D 8C 8C", stock="AC ?", turn_up="9H")
     game = new_game("bezique-match", decks=[deck, PLAIN_DECK])
     game = run(game, "play 9C; play 8D; meld double-bezique QS QS JD JD")
     game = run(game, "play JD*; play 8C; meld four-aces AS AH AD AC")
@@ -931,7 +909,7 @@ def test_match_ends_after_deal_one_on_a_400_lead() -> None:
 
 def test_match_second_deal_dealt_by_the_other_player() -> None:
     """§3: with a lead under 400 a second deal follows, dealt by the other player (player 1 leads it)."""
-    second = stack(p0="KC QC", p1="AS TS", dealer=0)
+    second = stack("bezique", p0="KC QC", p1="AS TS", dealer=0)
     game = finish_deal(new_game("bezique-match", decks=[PLAIN_DECK, second]))
     first = game.results[0].scores
     assert abs(first[0] - first[1]) < 400
@@ -953,7 +931,7 @@ def test_match_tied_after_two_deals_is_a_draw() -> None:
 
 def test_match_higher_two_deal_total_wins() -> None:
     """§3: after two deals the higher total wins the match."""
-    deck = stack(p0="KH QH 9C", p1="8D", turn_up="9H")
+    deck = stack("bezique", p0="KH QH 9C", p1="8D", turn_up="9H")
     game = run(new_game("bezique-match", decks=[deck, deck]), "play 9C; play 8D; meld royal-marriage KH QH")
     game = finish_deal(finish_deal(game))
     assert game.is_over and len(game.results) == 2
@@ -965,6 +943,7 @@ def test_match_higher_two_deal_total_wins() -> None:
 # The 1000-point deal: player 0 wins the first 11 tricks (player 1 only throws low clubs
 # and diamonds) and scores 500 + 40 + 250 + 100 + 60 + 20 + 20 = 990 in melds.
 THOUSAND_DECK = stack(
+    "bezique",
     p0="QS QS JD JD KH QH 9S 9S",
     p1="9D 9D 8D 8D 9C 9C 8C 8C",
     turn_up="9H",
@@ -1084,7 +1063,7 @@ def test_match_end_decide() -> None:
 
 def test_cross_class_reuse_higher_only_lets_a_marriage_king_join_four_kings() -> None:
     """Seed 002 (cross_class_reuse="higher_only"): a marriage king may join four kings, which score more (80 > 20)."""
-    s = deal(p0="KS QS QS KH KD KC 9D 9C", p1="8C 8D 8D", turn_up="9H", cross_class_reuse="higher_only")
+    s = stock_game(p0="KS QS QS KH KD KC 9D 9C", p1="8C 8D 8D", turn_up="9H", cross_class_reuse="higher_only")
     s = run(s, "play 9D; play 8C; meld common-marriage KS QS; play 9C; play 8D")
     assert "meld four-kings KS* KH KD KC" in legal(s)
     s = run(s, "meld four-kings KS* KH KD KC")
@@ -1095,17 +1074,17 @@ def test_cross_class_reuse_higher_only_refuses_a_marriage_from_four_kings() -> N
     """Seed 002: a king of four kings (80) may not later make a marriage (20): MELD_DOWNGRADE; "any" allows it."""
     script = "play 9D; play 8C; meld four-kings KS KH KD KC; play 9C; play 8D"
     p0, p1, stock = "KS KH KD KC QD QS 9D 9C", "8C 8D 8D", "JD"  # player 0 draws J-D after trick 1
-    s = run(deal(p0=p0, p1=p1, turn_up="9H", stock=stock, cross_class_reuse="higher_only"), script)
+    s = run(stock_game(p0=p0, p1=p1, turn_up="9H", stock=stock, cross_class_reuse="higher_only"), script)
     assert legal(s) == ["meld bezique QS JD", "pass"]
     assert refusal(s, "meld common-marriage KD* QD") is RuleCode.MELD_DOWNGRADE
     assert refusal(s, "meld common-marriage KS* QS") is RuleCode.MELD_DOWNGRADE
-    s = run(deal(p0=p0, p1=p1, turn_up="9H", stock=stock), script)  # the default: reuse in both directions
+    s = run(stock_game(p0=p0, p1=p1, turn_up="9H", stock=stock), script)  # the default: reuse in both directions
     assert legal(s) == ["meld common-marriage KS* QS", "meld common-marriage KD* QD", "meld bezique QS JD", "pass"]
 
 
 def test_cross_class_reuse_higher_only_refuses_equal_scores() -> None:
     """Seed 002 "scores more": a bezique queen (40) may join sixty queens (60) but not a royal marriage (40)."""
-    s = deal(p0="QS JD KS QH QD QC 9D 9C", p1="8C 8D 8D", turn_up="9S", cross_class_reuse="higher_only")
+    s = stock_game(p0="QS JD KS QH QD QC 9D 9C", p1="8C 8D 8D", turn_up="9S", cross_class_reuse="higher_only")
     s = run(s, "play 9D; play 8C; meld bezique QS JD; play 9C; play 8D")
     assert refusal(s, "meld royal-marriage KS QS*") is RuleCode.MELD_DOWNGRADE
     assert legal(s) == ["meld four-queens QS* QH QD QC", "pass"]
@@ -1121,7 +1100,7 @@ def test_cross_class_reuse_is_an_option_of_the_multipack_presets() -> None:
 
 def test_seven_any_time_declared_before_leading() -> None:
     """Seed 000 method 2 (seven_any_time): the trump seven is declared on one's turn to lead: 10, the lead follows."""
-    s = deal(p0="7H 9S", p1="8C", turn_up="AH", seven_any_time=True)
+    s = stock_game(p0="7H 9S", p1="8C", turn_up="AH", seven_any_time=True)
     assert "declare 7H" in legal(s) and "exchange 7H" not in legal(s)
     s = run(s, "declare 7H")
     assert s.scores == (10, 0) and s.phase is Phase.PLAY and s.current_player == 0
@@ -1132,7 +1111,7 @@ def test_seven_any_time_declared_before_leading() -> None:
 
 def test_seven_any_time_declared_before_following_then_never_exchanged() -> None:
     """Seed 000 method 2: declared before following, the seven scores 10 and cannot later be exchanged."""
-    s = deal(p0="9S 9D", p1="7H 8C 8D", turn_up="AH", seven_any_time=True)
+    s = stock_game(p0="9S 9D", p1="7H 8C 8D", turn_up="AH", seven_any_time=True)
     s = run(s, "play 9S; declare 7H")
     assert s.scores == (0, 10) and s.current_player == 1
     s = run(s, "play 8C")
@@ -1143,15 +1122,15 @@ def test_seven_any_time_declared_before_following_then_never_exchanged() -> None
 def test_seven_any_time_as_it_is_played() -> None:
     """Seed 000 method 2 "even as he plays it": playing an unscored seven in the stock phase scores 10,
     also in bezique-match where scoring on play is otherwise off."""
-    s = run(deal("bezique-match", p0="7H", p1="8H", turn_up="9H", seven_any_time=True), "play 7H; play 8H")
+    s = run(stock_game("bezique-match", p0="7H", p1="8H", turn_up="9H", seven_any_time=True), "play 7H; play 8H")
     assert seven(s) == (10, 0)
-    s = run(deal("bezique-match", p0="7H", p1="8H", turn_up="9H"), "play 7H; play 8H")
+    s = run(stock_game("bezique-match", p0="7H", p1="8H", turn_up="9H"), "play 7H; play 8H")
     assert seven(s) == (0, 0)
 
 
 def test_seven_any_time_not_in_the_play_off() -> None:
     """Seed 000: no declarations once the stock is exhausted, the seven included (NO_DECLARATION_NOW)."""
-    s = play_until(deal(p0="7H", turn_up="AH", seven_any_time=True), 24, keep=("7H", ""))
+    s = play_until(stock_game(p0="7H", turn_up="AH", seven_any_time=True), 24, keep=("7H", ""))
     assert s.phase is Phase.PLAYOFF and Card.parse("7H") in hand(s, 0)
     while s.current_player != 0:
         s = s.apply(s.legal_actions()[0])
@@ -1161,6 +1140,6 @@ def test_seven_any_time_not_in_the_play_off() -> None:
 
 def test_seven_any_time_off_by_default() -> None:
     """Default (seven_any_time=False): the seven is declared only after a won trick (NO_DECLARATION_NOW)."""
-    s = deal(p0="7H 9S", p1="8C", turn_up="AH")
+    s = stock_game(p0="7H 9S", p1="8C", turn_up="AH")
     assert "declare 7H" not in legal(s)
     assert refusal(s, "declare 7H") is RuleCode.NO_DECLARATION_NOW

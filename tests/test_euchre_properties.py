@@ -35,7 +35,7 @@ from bezique_rules import (
     replay,
 )
 from bezique_rules.engine.euchre import EuchreDeal
-from euchre_stacking import deck_cards, hand_of, run, stack
+from scenario import euchre_pack, hand_of, run, stack
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("euchre", {}),
@@ -75,7 +75,7 @@ def setup(index: int, seed: int, dealer: int, stacked: bool) -> EuchreDeal:
     preset, options = CONFIGS[index]
     if stacked:
         size = options.get("deck_size", 25 if preset == "british-euchre" else 24)
-        deck = deck_cards(size, options.get("benny", "joker"))
+        deck = euchre_pack(size, options.get("benny", "joker"))
         random.Random(seed).shuffle(deck)
         state = new_deal(preset, deck=deck, dealer=dealer, **options)
     else:
@@ -326,7 +326,7 @@ STRONG = {0: "JH JD AH KH QH", 1: "AS KS QS TS 9S", 2: "AD KD QD TD 9D", 3: "AC 
 
 def picked_up(preset: str, **options: Any) -> EuchreDeal:
     """Player 0 orders up the turned 9H and the dealer (3) takes it, discarding 9C."""
-    s = new_deal(preset, deck=stack(preset, STRONG, "9H", "TH JS JC"), **options)
+    s = new_deal(preset, deck=stack(preset, STRONG, turn_up="9H", kitty="TH JS JC"), **options)
     assert isinstance(s, EuchreDeal)
     return run(s, "order-up", "discard 9C")
 
@@ -377,7 +377,7 @@ FARMER = {0: "9S 9H 9D AH KH", 1: "JS JC AS KS KC", 2: "QS QH TD AD KD", 3: "AC 
 
 def test_a_farmers_swap_is_public_and_stays_in_the_kitty() -> None:
     """Farmer's hand: the swap is shown to everybody, and determinized deals keep the swapped nines in the kitty."""
-    s = new_deal("euchre", deck=stack("euchre", FARMER, "TH", "TS JH QD"), farmers_hand="nines_or_tens")
+    s = new_deal("euchre", deck=stack("euchre", FARMER, turn_up="TH", kitty="TS JH QD"), farmers_hand="nines_or_tens")
     assert isinstance(s, EuchreDeal)
     s = s.apply("discard 9S 9H 9D")
     assert s.view(1).history == ((0, Action.parse("discard 9S 9H 9D")),)
@@ -391,7 +391,7 @@ def test_a_farmers_swap_is_public_and_stays_in_the_kitty() -> None:
 def test_a_kept_farmers_hand_is_seen_by_its_holder_only() -> None:
     """Issue 12 (views are information sets): only a holder is asked about a farmer's hand, so his ``pass`` is in
     his own history only; determinize from another view replays with whoever its guessed hands make holders."""
-    s = new_deal("euchre", deck=stack("euchre", FARMER, "TH", "TS JH QD"), farmers_hand="nines_or_tens")
+    s = new_deal("euchre", deck=stack("euchre", FARMER, turn_up="TH", kitty="TS JH QD"), farmers_hand="nines_or_tens")
     assert isinstance(s, EuchreDeal)
     s = s.apply("pass")
     assert s.phase is Phase.BID and s.current_player == 0
@@ -410,7 +410,7 @@ def test_a_pending_farmers_decision_is_not_shown_to_the_others() -> None:
     """Issue 12 (views are information sets): while the holder of a farmer's hand decides, the others see the
     bidding as if nobody held one (showing him as the player to act would tell what he holds); the holder sees
     his decision, and determinize from another view gives a world that view cannot tell apart."""
-    s = new_deal("euchre", deck=stack("euchre", FARMER, "TH", "TS JH QD"), farmers_hand="nines_or_tens")
+    s = new_deal("euchre", deck=stack("euchre", FARMER, turn_up="TH", kitty="TS JH QD"), farmers_hand="nines_or_tens")
     assert isinstance(s, EuchreDeal)
     assert s.phase is Phase.DISCARD and s.current_player == 0
     assert s.view(0).current_player == 0 and s.view(0).phase is Phase.DISCARD

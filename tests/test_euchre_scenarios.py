@@ -1,6 +1,6 @@
 """Rulebook scenarios for the Euchre presets on stacked decks (reference.md §12-§13, presets.md).
 
-Every test builds its deck with `euchre_stacking.stack` (naming the cards that
+Every test builds its deck with `scenario.stack` (naming the cards that
 matter), drives the deal with notation strings, and checks the phase, the
 player to act, the legal actions, the trick winners, the points and the
 `RuleCode` of refusals.
@@ -21,7 +21,6 @@ import pytest
 
 from bezique_rules import (
     GameState,
-    IllegalActionError,
     OptionError,
     Phase,
     RecordError,
@@ -38,29 +37,9 @@ from bezique_rules.bidding import OrderUp
 from bezique_rules.engine.euchre import EuchreDeal
 from bezique_rules.openspiel import openspiel_returns
 from bezique_rules.scoring import EuchreScoring, GamesMatchEnd, Standing, TargetEnd
-from euchre_stacking import cards, codes, deal, deck_cards, hand_of, play_out, run, stack
+from scenario import cards, codes, euchre_deal, euchre_pack, hand_of, legal, play_out, refusal, run, stack
 
 HEARTS = Suit.HEARTS.value
-
-
-def legal(state: EuchreDeal) -> list[str]:
-    """The legal actions as notation."""
-    return [str(a) for a in state.legal_actions()]
-
-
-def refusal(state: EuchreDeal | GameState, action: str) -> RuleCode:
-    """The rule code with which ``action`` is refused; the state must be unchanged afterwards."""
-    before = record_of(state)
-    legal_before = state.legal_action_ids()
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    assert record_of(state) == before
-    assert state.legal_action_ids() == legal_before
-    with pytest.raises(IllegalActionError) as again:
-        state.check(action)
-    assert again.value.rule is info.value.rule
-    assert not state.is_legal(action)
-    return info.value.rule
 
 
 def kitty(state: EuchreDeal) -> list[str]:
@@ -79,7 +58,7 @@ def called_hearts(
     hands: dict[int, str], turn_up: str, kitty_cards: str, preset: str = "euchre", **o: Any
 ) -> EuchreDeal:
     """A deal where everybody passes the turn-up and player 0 calls hearts: player 0 leads trick one."""
-    d = deal(preset, hands, turn_up, kitty_cards, **o)
+    d = euchre_deal(preset, hands, turn_up, kitty_cards, **o)
     d = run(d, "pass", "pass", "pass", "pass", "call H")
     assert d.phase is Phase.TRICKS and d.current_player == 0 and d.trump == HEARTS
     assert d.sitting_out == ()
@@ -96,7 +75,7 @@ STRONG_KITTY = "TH JS JC"
 
 def test_euchre_deals_3_2_3_2_then_2_3_2_3_from_the_dealers_left() -> None:
     """presets.md: euchre deals 3, 2, 3, 2 then 2, 3, 2, 3 from the dealer's left; then the turn-up; then the kitty."""
-    deck = deck_cards(24)
+    deck = euchre_pack(24)
     d = new_deal("euchre", deck=deck, dealer=3)
     assert isinstance(d, EuchreDeal)
     expect = {
@@ -114,7 +93,7 @@ def test_euchre_deals_3_2_3_2_then_2_3_2_3_from_the_dealers_left() -> None:
 
 def test_euchre_deal_starts_at_the_dealers_left_for_any_dealer() -> None:
     """presets.md: with dealer 1 the first packet (3 cards) goes to seat 2, the second to seat 3."""
-    deck = deck_cards(24)
+    deck = euchre_pack(24)
     d = new_deal("euchre", deck=deck, dealer=1)
     assert hand_of(d, 2) == set(deck[0:3] + deck[10:12])
     assert hand_of(d, 3) == set(deck[3:5] + deck[12:15])
@@ -125,7 +104,7 @@ def test_euchre_deal_starts_at_the_dealers_left_for_any_dealer() -> None:
 
 def test_british_euchre_deals_3_each_then_2_each() -> None:
     """presets.md / §12.2: british-euchre deals 3 each then 2 each (25 cards); the turn-up; a kitty of 4."""
-    deck = deck_cards(25)
+    deck = euchre_pack(25)
     d = new_deal("british-euchre", deck=deck)
     assert isinstance(d, EuchreDeal)
     for seat in range(4):
@@ -138,7 +117,7 @@ def test_british_euchre_deals_3_each_then_2_each() -> None:
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
 def test_openspiel_profile_deals_one_at_a_time_first_card_to_the_dealer(dealer: int) -> None:
     """§13.3 / §13.5: card i goes to seat (dealer + i) % 4, the first to the dealer; then the up-card; the kitty."""
-    deck = deck_cards(24)
+    deck = euchre_pack(24)
     d = new_deal("euchre-openspiel", deck=deck, dealer=dealer)
     assert isinstance(d, EuchreDeal)
     for seat in range(4):
@@ -157,7 +136,7 @@ def test_deck_sizes_24_25_32_33(size: int, benny: str, extra: str | None) -> Non
     rules = get_rules("euchre", deck_size=size, benny=benny)
     assert rules.deck.size == size
     faces = sorted(str(c) for c in rules.deck.faces)
-    assert faces == sorted(deck_cards(size, benny))
+    assert faces == sorted(euchre_pack(size, benny))
     assert (extra in faces) if extra else ("JK" not in faces and "2S" not in faces)
     assert any(f.startswith("7") for f in faces) is (size >= 32)
     d = new_deal("euchre", seed=5, deck_size=size, benny=benny)
@@ -334,7 +313,7 @@ def test_benny_trumps_a_plain_lead_when_void(preset: str, options: dict[str, Any
 
 def test_order_up_makes_the_turned_suit_trumps_and_the_dealer_picks_up_and_discards_any_card() -> None:
     """§12.1: ordering up makes the turned suit trumps; the dealer adds the turn-up and discards any card (euchre)."""
-    d = deal("euchre", STRONG, "9H", STRONG_KITTY)
+    d = euchre_deal("euchre", STRONG, "9H", STRONG_KITTY)
     assert legal(d) == ["pass", "order-up", "order-up alone"]
     d = d.apply("order-up")
     assert d.phase is Phase.DISCARD and d.current_player == 3
@@ -350,14 +329,14 @@ def test_order_up_makes_the_turned_suit_trumps_and_the_dealer_picks_up_and_disca
 
 def test_euchre_dealer_may_discard_the_turn_up_itself() -> None:
     """presets.md (euchre): the dealer may discard any card, including the up-card he just took."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up", "discard 9H")
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up", "discard 9H")
     assert hand_of(d, 3) == set(codes("AC KC QC TC 9C"))
     assert kitty(d)[-1] == "9H"
 
 
 def test_dealer_may_not_discard_upcard_option() -> None:
     """§12.1 option dealer_may_discard_upcard=False: discarding the turn-up is refused; other cards are fine."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY, dealer_may_discard_upcard=False), "order-up")
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY, dealer_may_discard_upcard=False), "order-up")
     assert "discard 9H" not in legal(d)
     assert refusal(d, "discard 9H") is RuleCode.CARD_NOT_HELD
     assert hand_of(d.apply("discard 9C"), 3) == set(codes("9H AC KC QC TC"))
@@ -365,7 +344,7 @@ def test_dealer_may_not_discard_upcard_option() -> None:
 
 def test_openspiel_dealer_may_not_discard_the_upcard() -> None:
     """§13.3 step 5 / §13.5: the dealer's legal discards are his five cards, never the up-card."""
-    d = run(deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), "order-up")
+    d = run(euchre_deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), "order-up")
     assert d.phase is Phase.DISCARD and d.current_player == 3
     assert set(legal(d)) == {f"discard {c}" for c in codes("AC KC QC TC 9C")}
     code = refusal(d, "discard 9H")
@@ -375,14 +354,14 @@ def test_openspiel_dealer_may_not_discard_the_upcard() -> None:
 
 def test_openspiel_profile_knows_the_dealer_holds_the_upcard() -> None:
     """§13.5: as the up-card cannot be discarded, every player knows the dealer holds it after the exchange."""
-    d = run(deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), "order-up", "discard 9C")
+    d = run(euchre_deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), "order-up", "discard 9C")
     for p in range(4):
         assert list(d.view(p).known[3]) == cards("9H")
 
 
 def test_discarding_a_card_not_held_is_refused() -> None:
     """Bad input: the dealer discarding a card he does not hold is refused with CARD_NOT_HELD, state unchanged."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up")
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up")
     assert refusal(d, "discard AS") is RuleCode.CARD_NOT_HELD
     assert refusal(d, "play 9C") is RuleCode.WRONG_PHASE
     assert refusal(d, "pass") is RuleCode.MUST_BID
@@ -390,7 +369,7 @@ def test_discarding_a_card_not_held_is_refused() -> None:
 
 def test_british_dealer_may_decline_the_turn_up() -> None:
     """§12.2 (dealer_pickup="may"): the dealer may pass instead of taking the turn-up; his hand stays as dealt."""
-    d = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY), "order-up")
+    d = run(euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY), "order-up")
     assert d.phase is Phase.DISCARD and d.current_player == 3
     assert "pass" in legal(d)
     declined = d.apply("pass")
@@ -405,15 +384,15 @@ def test_british_dealer_may_decline_the_turn_up() -> None:
 
 def test_dealer_pickup_may_option_in_north_american_preset() -> None:
     """§12.3: dealer_pickup="may" lets the euchre dealer decline with pass; the default "must" refuses the pass."""
-    may = run(deal("euchre", STRONG, "9H", STRONG_KITTY, dealer_pickup="may"), "order-up")
+    may = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY, dealer_pickup="may"), "order-up")
     assert may.apply("pass").phase is Phase.TRICKS
-    must = run(deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up")
+    must = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up")
     assert refusal(must, "pass") is RuleCode.MUST_BID
 
 
 def test_any_player_may_order_up_the_dealer_too() -> None:
     """§12.1: the dealer's partner ("assists") or the dealer ("picks it up") may accept the turned suit."""
-    d = deal("euchre", STRONG, "9H", STRONG_KITTY)
+    d = euchre_deal("euchre", STRONG, "9H", STRONG_KITTY)
     assisted = run(d, "pass", "order-up")
     assert assisted.maker == 1 and assisted.phase is Phase.DISCARD and assisted.current_player == 3
     picked = run(d, "pass", "pass", "pass", "order-up")
@@ -425,7 +404,7 @@ def test_any_player_may_order_up_the_dealer_too() -> None:
 
 def test_round_two_names_another_suit_the_turned_down_suit_refused() -> None:
     """§12.1: after four passes each may name any OTHER suit; the turned-down suit and ordering up are refused."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY), "pass", "pass", "pass", "pass")
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), "pass", "pass", "pass", "pass")
     assert d.phase is Phase.BID and d.current_player == 0
     assert set(legal(d)) == {"pass", "call S", "call D", "call C", "call S alone", "call D alone", "call C alone"}
     assert refusal(d, "call H") is RuleCode.NOT_AN_ACTION
@@ -440,7 +419,7 @@ def test_round_two_names_another_suit_the_turned_down_suit_refused() -> None:
 
 def test_round_one_call_is_refused() -> None:
     """§12.1: in round one only the turned suit can be accepted: 'call D' is refused with WRONG_PHASE."""
-    d = deal("euchre", STRONG, "9H", STRONG_KITTY)
+    d = euchre_deal("euchre", STRONG, "9H", STRONG_KITTY)
     assert refusal(d, "call D") is RuleCode.WRONG_PHASE
     assert refusal(d, "trump D") is RuleCode.WRONG_PHASE
     assert refusal(d, "play JH") is RuleCode.WRONG_PHASE
@@ -450,7 +429,7 @@ def test_round_one_call_is_refused() -> None:
 
 def test_all_pass_is_a_deal_over_with_no_points() -> None:
     """§12.1: eight passes throw the deal in: it is over with 0 points for both sides."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY), *["pass"] * 8)
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), *["pass"] * 8)
     assert d.is_over and d.phase is Phase.OVER and d.current_player is None
     assert d.scores == (0, 0) and d.maker is None
     assert d.result is not None and d.result.scores == (0, 0)
@@ -459,8 +438,8 @@ def test_all_pass_is_a_deal_over_with_no_points() -> None:
 
 def test_all_pass_in_a_game_passes_the_deal_to_the_left() -> None:
     """§12.1/§12.2: all pass: no points, and new_game deals the next deal with the next dealer (seat 0)."""
-    first = stack("euchre", STRONG, "9H", STRONG_KITTY, dealer=3)
-    second = stack("euchre", {1: STRONG[0]}, "9H", dealer=0)
+    first = stack("euchre", STRONG, turn_up="9H", kitty=STRONG_KITTY, dealer=3)
+    second = stack("euchre", {1: STRONG[0]}, turn_up="9H", dealer=0)
     g = run(new_game("euchre", seed=1, decks=[first, second]), *["pass"] * 8)
     assert not g.is_over and g.deal_number == 2
     assert g.deal.dealer == 0 and g.current_player == 1
@@ -470,7 +449,7 @@ def test_all_pass_in_a_game_passes_the_deal_to_the_left() -> None:
 
 def test_stick_the_dealer_refuses_the_dealers_last_pass() -> None:
     """§12.3 stick_the_dealer: the dealer may not pass in round two (MUST_BID); he must name a suit."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY, stick_the_dealer=True), *["pass"] * 7)
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY, stick_the_dealer=True), *["pass"] * 7)
     assert d.current_player == 3
     assert "pass" not in legal(d)
     assert refusal(d, "pass") is RuleCode.MUST_BID
@@ -479,17 +458,17 @@ def test_stick_the_dealer_refuses_the_dealers_last_pass() -> None:
 
 def test_without_stick_the_dealer_the_dealer_may_pass_round_two() -> None:
     """§12.1: by default (euchre) the dealer may pass in round two, which throws the deal in."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY), *["pass"] * 7)
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), *["pass"] * 7)
     assert "pass" in legal(d)
     assert d.apply("pass").is_over
 
 
 def test_openspiel_profile_sticks_the_dealer_by_default() -> None:
     """§13.1/§13.3: euchre-openspiel has stick_the_dealer=True by default; False lets eight passes end the deal."""
-    d = run(deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), *["pass"] * 7)
+    d = run(euchre_deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), *["pass"] * 7)
     assert sorted(legal(d)) == ["call C", "call D", "call S"]
     assert refusal(d, "pass") is RuleCode.MUST_BID
-    loose = run(deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY, stick_the_dealer=False), *["pass"] * 8)
+    loose = run(euchre_deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY, stick_the_dealer=False), *["pass"] * 8)
     assert loose.is_over and openspiel_returns(loose) == (0, 0, 0, 0)
 
 
@@ -498,7 +477,7 @@ def test_openspiel_profile_sticks_the_dealer_by_default() -> None:
 
 def test_going_alone_sits_the_partner_out_and_tricks_have_three_cards() -> None:
     """§12.1: the maker alone: his partner sits out, never acts, and each trick has three cards."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up alone")
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up alone")
     assert d.sitting_out == (2,) and d.view(0).alone == 0 and d.view(1).sitting_out == (2,)
     d = d.apply("discard 9C")
     assert d.phase is Phase.TRICKS and d.current_player == 0
@@ -520,7 +499,7 @@ def test_going_alone_sits_the_partner_out_and_tricks_have_three_cards() -> None:
 
 def test_playing_for_the_sitting_out_player_is_refused() -> None:
     """Bad input: when seat 1 is to act, playing a card of the sitting-out seat 2 is refused (CARD_NOT_HELD)."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up alone", "discard 9C", "play JH")
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up alone", "discard 9C", "play JH")
     assert d.current_player == 1
     assert refusal(d, "play AD") is RuleCode.CARD_NOT_HELD
     d = d.apply("play AS")
@@ -530,7 +509,7 @@ def test_playing_for_the_sitting_out_player_is_refused() -> None:
 
 def test_playing_out_of_turn_is_refused() -> None:
     """Bad input: a card of a player who is not to act is refused (CARD_NOT_HELD: the actor does not hold it)."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up", "discard 9C")
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up", "discard 9C")
     assert d.current_player == 0
     assert refusal(d, "play AS") is RuleCode.CARD_NOT_HELD
     assert d.view(1).legal_actions() == ()
@@ -539,7 +518,7 @@ def test_playing_out_of_turn_is_refused() -> None:
 
 def test_dealer_partner_alone_sits_out_the_dealer_who_then_does_not_pick_up() -> None:
     """§12.1 (euchre): when the dealer's partner orders up alone the dealer sits out; no exchange is made."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY), "pass", "order-up alone")
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), "pass", "order-up alone")
     assert d.sitting_out == (3,) and d.maker == 1
     assert d.phase is Phase.TRICKS and d.current_player == 0
     assert hand_of(d, 3) == set(codes(STRONG[3]))
@@ -547,7 +526,7 @@ def test_dealer_partner_alone_sits_out_the_dealer_who_then_does_not_pick_up() ->
 
 def test_dealer_left_leads_skipping_a_sitting_out_seat() -> None:
     """§12.1 lone_lead="dealer_left": the first active seat from the dealer's left leads (seat 0 sits out: seat 1)."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY), "pass", "pass", "order-up alone", "discard 9C")
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), "pass", "pass", "order-up alone", "discard 9C")
     assert d.sitting_out == (0,)
     assert d.phase is Phase.TRICKS and d.current_player == 1
 
@@ -555,7 +534,7 @@ def test_dealer_left_leads_skipping_a_sitting_out_seat() -> None:
 @pytest.mark.parametrize(("bids", "leader"), [(("pass", "order-up alone"), 2), (("pass", "pass", "order-up alone"), 3)])
 def test_left_of_lone_player_leads_option(bids: tuple[str, ...], leader: int) -> None:
     """§12.2 lone_lead="left_of_lone_player": the player to the lone player's left leads."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY, lone_lead="left_of_lone_player"), *bids)
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY, lone_lead="left_of_lone_player"), *bids)
     if d.phase is Phase.DISCARD:
         d = d.apply("discard 9C")
     assert d.phase is Phase.TRICKS and d.current_player == leader
@@ -563,13 +542,15 @@ def test_left_of_lone_player_leads_option(bids: tuple[str, ...], leader: int) ->
 
 def test_left_of_lone_player_without_a_loner_leads_from_the_dealers_left() -> None:
     """§12.2: with nobody alone the dealer's left leads (british-euchre)."""
-    d = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY, dealer=1), "pass", "pass", "order-up", "discard 9S")
+    d = run(
+        euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY, dealer=1), "pass", "pass", "order-up", "discard 9S"
+    )
     assert d.phase is Phase.TRICKS and d.current_player == 2
 
 
 def test_openspiel_maker_decides_alone_after_the_dealers_discard() -> None:
     """§13.3 steps 5-6 / §13.5: no 'order-up alone'; the dealer discards first, then the maker says Alone or Partner."""
-    d = deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY)
+    d = euchre_deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY)
     assert legal(d) == ["pass", "order-up"]
     assert refusal(d, "order-up alone") is RuleCode.NOT_AN_ACTION
     d = run(d, "pass", "order-up")
@@ -587,7 +568,7 @@ def test_openspiel_maker_decides_alone_after_the_dealers_discard() -> None:
 
 def test_openspiel_round_two_call_asks_the_maker_about_alone() -> None:
     """§13.3: a round-two call has no pick-up; the caller then decides Alone / Partner."""
-    d = run(deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), *["pass"] * 5, "call S")
+    d = run(euchre_deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), *["pass"] * 5, "call S")
     assert d.phase is Phase.ALONE and d.current_player == 1 and d.maker == 1
     assert refusal(d, "call S alone") is RuleCode.WRONG_PHASE
     d = d.apply("alone")
@@ -599,7 +580,7 @@ def test_openspiel_round_two_call_asks_the_maker_about_alone() -> None:
 
 def test_british_partner_may_take_over_a_lone_hand() -> None:
     """§12.2 (a): when the maker goes alone his partner may play alone instead, sitting the maker out."""
-    d = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY), "order-up alone")
+    d = run(euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY), "order-up alone")
     assert d.phase is Phase.ALONE and d.current_player == 2
     assert legal(d) == ["pass", "alone"]
     over = d.apply("alone")
@@ -614,37 +595,37 @@ def test_british_partner_may_take_over_a_lone_hand() -> None:
 
 def test_british_no_takeover_when_the_dealer_took_the_turn_up_alone() -> None:
     """§12.2 (a): not allowed if the maker is the dealer who has taken the turned card."""
-    d = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY), "pass", "pass", "pass", "order-up alone")
+    d = run(euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY), "pass", "pass", "pass", "order-up alone")
     assert d.phase is Phase.DISCARD and d.current_player == 3
     assert d.sitting_out == (1,)
 
 
 def test_british_takeover_allowed_when_the_dealer_calls_alone_in_round_two() -> None:
     """§12.2 (a): a dealer calling alone in round two took no card: his partner may take over."""
-    d = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY), *["pass"] * 7, "call C alone")
+    d = run(euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY), *["pass"] * 7, "call C alone")
     assert d.phase is Phase.ALONE and d.current_player == 1
 
 
 def test_north_american_has_no_takeover() -> None:
     """presets.md (euchre): partner_takeover is off: after 'order-up alone' the dealer exchanges, then play."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up alone")
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up alone")
     assert d.phase is Phase.DISCARD
     assert run(d, "discard 9C").phase is Phase.TRICKS
 
 
 def test_partner_takeover_option_both_ways() -> None:
     """§12.2 partner_takeover: on for euchre the partner is asked; off for british-euchre he is not."""
-    on = run(deal("euchre", STRONG, "9H", STRONG_KITTY, partner_takeover=True), "order-up alone")
+    on = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY, partner_takeover=True), "order-up alone")
     assert on.phase is Phase.ALONE and on.current_player == 2
     assert on.apply("alone").sitting_out == (0,)
-    off = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY, partner_takeover=False), "order-up alone")
+    off = run(euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY, partner_takeover=False), "order-up alone")
     assert off.phase is Phase.DISCARD and off.current_player == 3
 
 
 def test_british_with_no_lone_defence_and_dealer_left_lead() -> None:
     """§12.3 british-euchre options: lone_defender="never" asks nobody; lone_lead="dealer_left" skips seat 0."""
     o: dict[str, Any] = {"lone_defender": "never", "lone_lead": "dealer_left"}
-    d = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY, **o), "pass", "pass", "order-up alone", "pass")
+    d = run(euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY, **o), "pass", "pass", "order-up alone", "pass")
     assert d.sitting_out == (0,) and d.phase is Phase.DISCARD
     d = d.apply("discard 9C")
     assert d.phase is Phase.TRICKS and d.current_player == 1
@@ -652,13 +633,13 @@ def test_british_with_no_lone_defence_and_dealer_left_lead() -> None:
 
 def test_british_lone_defence_only_against_a_lone_maker() -> None:
     """§12.2 (b): vs_lone_only: no defender is asked when the maker plays with his partner."""
-    d = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY), "pass", "order-up", "discard 9C")
+    d = run(euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY), "pass", "order-up", "discard 9C")
     assert d.phase is Phase.TRICKS and d.current_player == 0
 
 
 def test_british_lone_defender_sits_his_partner_out_and_scores_4() -> None:
     """§12.2 (b): a defender may defend alone against a lone maker; euchring him scores 4."""
-    d = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY), "pass", "order-up alone")
+    d = run(euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY), "pass", "order-up alone")
     assert d.phase is Phase.ALONE and d.current_player == 3  # the dealer may take over from seat 1
     d = d.apply("pass")  # no takeover; the dealer sits out, so no exchange
     assert d.phase is Phase.ALONE and d.current_player == 0
@@ -672,10 +653,10 @@ def test_british_lone_defender_sits_his_partner_out_and_scores_4() -> None:
 
 def test_british_defender_may_not_sit_out_the_dealer_who_exchanged() -> None:
     """§12.2 (b): a defender may not defend alone when his partner is the dealer who has already exchanged."""
-    d = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY), "order-up alone", "pass", "discard 9C")
+    d = run(euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY), "order-up alone", "pass", "discard 9C")
     assert d.phase is Phase.ALONE and d.current_player == 3  # seat 1 is skipped: his partner 3 exchanged
     assert d.apply("pass").phase is Phase.TRICKS
-    declined = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY), "order-up alone", "pass", "pass")
+    declined = run(euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY), "order-up alone", "pass", "pass")
     assert declined.phase is Phase.ALONE and declined.current_player == 1  # the dealer did not exchange
     d = declined.apply("alone")
     assert d.sitting_out == (2, 3)
@@ -683,7 +664,7 @@ def test_british_defender_may_not_sit_out_the_dealer_who_exchanged() -> None:
 
 def test_lone_defender_always_option_in_north_american_preset() -> None:
     """§12.3 lone_defender="always": a defender is asked even against a maker playing with his partner."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY, lone_defender="always"), "pass", "order-up", "discard 9C")
+    d = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY, lone_defender="always"), "pass", "order-up", "discard 9C")
     assert d.phase is Phase.ALONE and d.current_player == 0
     d = d.apply("alone")
     assert d.sitting_out == (2,)
@@ -693,15 +674,15 @@ def test_lone_defender_always_option_in_north_american_preset() -> None:
 def test_lone_defender_vs_lone_only_option_in_north_american_preset() -> None:
     """§15.1 defend_alone_scope=vs_lone_only on euchre: asked only against a loner."""
     o: dict[str, Any] = {"lone_defender": "vs_lone_only"}
-    plain = run(deal("euchre", STRONG, "9H", STRONG_KITTY, **o), "pass", "order-up", "discard 9C")
+    plain = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY, **o), "pass", "order-up", "discard 9C")
     assert plain.phase is Phase.TRICKS
-    loner = run(deal("euchre", STRONG, "9H", STRONG_KITTY, **o), "pass", "pass", "order-up alone", "discard 9C")
+    loner = run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY, **o), "pass", "pass", "order-up alone", "discard 9C")
     assert loner.phase is Phase.ALONE and loner.current_player == 3  # seat 1 would sit out the exchanged dealer
 
 
 def test_openspiel_lone_defender_against_a_non_alone_maker_scores_minus_4() -> None:
     """§13.3 step 7 / §13.5: with allow_lone_defender the defenders are asked regardless; a lone euchre is -4."""
-    d = deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY, allow_lone_defender=True)
+    d = euchre_deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY, allow_lone_defender=True)
     d = run(d, "pass", "order-up", "discard 9C", "pass")
     assert d.phase is Phase.ALONE and d.current_player == 0
     d = d.apply("alone")
@@ -713,7 +694,7 @@ def test_openspiel_lone_defender_against_a_non_alone_maker_scores_minus_4() -> N
 
 def test_openspiel_second_defender_asked_after_the_first_declines() -> None:
     """§13.3 step 7: the first defender from dealer+1 says Partner, then his partner is asked."""
-    d = deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY, allow_lone_defender=True)
+    d = euchre_deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY, allow_lone_defender=True)
     d = run(d, "order-up", "discard 9C", "pass")
     assert d.phase is Phase.ALONE and d.current_player == 1
     d = d.apply("pass")
@@ -723,7 +704,7 @@ def test_openspiel_second_defender_asked_after_the_first_declines() -> None:
 
 def test_openspiel_without_lone_defender_no_defender_is_asked() -> None:
     """§13.1: allow_lone_defender defaults to False: play starts after the maker's decision."""
-    d = run(deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), "order-up", "discard 9C", "alone")
+    d = run(euchre_deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), "order-up", "discard 9C", "alone")
     assert d.phase is Phase.TRICKS
 
 
@@ -755,7 +736,7 @@ def without_seat(plays: list[str], hand: str) -> list[str]:
 
 def test_makers_taking_3_tricks_score_1() -> None:
     """§12.1: makers taking 3 tricks score 1."""
-    d = run(deal("euchre", MADE3, "9H", STRONG_KITTY), "order-up", "discard QD", *MADE3_PLAY)
+    d = run(euchre_deal("euchre", MADE3, "9H", STRONG_KITTY), "order-up", "discard QD", *MADE3_PLAY)
     assert d.is_over and d.tricks_taken == (3, 2, 0, 0)
     assert d.scores == (1, 0)
     assert d.breakdown[0].contract == 1 and d.breakdown[0].total == 1
@@ -763,22 +744,22 @@ def test_makers_taking_3_tricks_score_1() -> None:
 
 def test_makers_taking_4_tricks_score_1() -> None:
     """§12.1: makers taking 4 tricks score 1."""
-    d = run(deal("euchre", MADE4, "9H", STRONG_KITTY), "order-up", "discard QD", *MADE4_PLAY)
+    d = run(euchre_deal("euchre", MADE4, "9H", STRONG_KITTY), "order-up", "discard QD", *MADE4_PLAY)
     assert d.tricks_taken == (4, 1, 0, 0) and d.scores == (1, 0)
 
 
 def test_lone_maker_taking_3_tricks_scores_1() -> None:
     """§12.1: alone and 3-4 tricks score 1."""
     plays = without_seat(MADE3_PLAY, MADE3[2])
-    d = run(deal("euchre", MADE3, "9H", STRONG_KITTY), "order-up alone", "discard QD", *plays)
+    d = run(euchre_deal("euchre", MADE3, "9H", STRONG_KITTY), "order-up alone", "discard QD", *plays)
     assert d.is_over and d.tricks_taken == (3, 2, 0, 0) and d.scores == (1, 0)
 
 
 def test_march_scores_2_and_lone_march_scores_4() -> None:
     """§12.1: all 5 tricks score 2; alone and all 5 score 4."""
-    d = play_out(run(deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up", "discard 9C"))
+    d = play_out(run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up", "discard 9C"))
     assert d.tricks_taken[0] + d.tricks_taken[2] == 5 and d.scores == (2, 0)
-    lone = play_out(run(deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up alone", "discard 9C"))
+    lone = play_out(run(euchre_deal("euchre", STRONG, "9H", STRONG_KITTY), "order-up alone", "discard 9C"))
     assert lone.tricks_taken == (5, 0, 0, 0) and lone.scores == (4, 0)
     assert lone.result is not None and lone.result.breakdown[0].contract == 4
 
@@ -786,7 +767,9 @@ def test_march_scores_2_and_lone_march_scores_4() -> None:
 @pytest.mark.parametrize(("super_euchre", "points"), [(False, 2), (True, 4)])
 def test_euchred_makers_give_the_defenders_2_or_4_with_super_euchre(super_euchre: bool, points: int) -> None:
     """§12.1 / §12.3: makers taking < 3 tricks are euchred: defenders 2; super_euchre: no trick at all gives 4."""
-    d = run(deal("euchre", STRONG, "9H", STRONG_KITTY, super_euchre=super_euchre), "pass", "order-up", "discard 9C")
+    d = run(
+        euchre_deal("euchre", STRONG, "9H", STRONG_KITTY, super_euchre=super_euchre), "pass", "order-up", "discard 9C"
+    )
     d = play_out(d)
     assert d.tricks_taken[1] + d.tricks_taken[3] == 0
     assert d.scores == (points, 0)
@@ -795,7 +778,9 @@ def test_euchred_makers_give_the_defenders_2_or_4_with_super_euchre(super_euchre
 def test_super_euchre_needs_zero_tricks() -> None:
     """§12.3 super_euchre: makers with 1-2 tricks are only euchred (2)."""
     plays = list(MADE3_PLAY)
-    d = run(deal("euchre", MADE3, "9H", STRONG_KITTY, super_euchre=True), "pass", "order-up", "discard QD", *plays)
+    d = run(
+        euchre_deal("euchre", MADE3, "9H", STRONG_KITTY, super_euchre=True), "pass", "order-up", "discard QD", *plays
+    )
     assert d.tricks_taken == (3, 2, 0, 0) and d.maker == 1
     assert d.scores == (2, 0)
 
@@ -803,7 +788,7 @@ def test_super_euchre_needs_zero_tricks() -> None:
 @pytest.mark.parametrize(("four", "points"), [(False, 2), (True, 4)])
 def test_euchring_a_lone_maker(four: bool, points: int) -> None:
     """§12.1: euchring a lone maker scores 2; option defenders_4_for_euchring_loner scores 4."""
-    d = deal("euchre", STRONG, "9H", STRONG_KITTY, defenders_4_for_euchring_loner=four)
+    d = euchre_deal("euchre", STRONG, "9H", STRONG_KITTY, defenders_4_for_euchring_loner=four)
     d = play_out(run(d, "pass", "pass", "pass", "order-up alone", "discard 9C"))
     assert d.sitting_out == (1,) and d.tricks_taken[3] < 3
     assert d.scores == (points, 0)
@@ -811,7 +796,9 @@ def test_euchring_a_lone_maker(four: bool, points: int) -> None:
 
 def test_openspiel_returns_have_no_super_euchre() -> None:
     """§13.4: makers taking no trick lose only 2 (no super-euchre): returns (2, -2, 2, -2) for defenders 0 & 2."""
-    d = play_out(run(deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), "pass", "order-up", "discard 9C", "pass"))
+    d = play_out(
+        run(euchre_deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), "pass", "order-up", "discard 9C", "pass")
+    )
     assert d.tricks_taken[1] + d.tricks_taken[3] == 0
     assert d.scores == (2, 0)
     assert openspiel_returns(d) == (2, -2, 2, -2)
@@ -819,9 +806,9 @@ def test_openspiel_returns_have_no_super_euchre() -> None:
 
 def test_openspiel_lone_march_returns_4() -> None:
     """§13.4: t = 5 with the declarer alone: +4 for the makers."""
-    d = play_out(run(deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), "order-up", "discard 9C", "alone"))
+    d = play_out(run(euchre_deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY), "order-up", "discard 9C", "alone"))
     assert openspiel_returns(d) == (4, -4, 4, -4)
-    assert openspiel_returns(deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY)) == (0, 0, 0, 0)
+    assert openspiel_returns(euchre_deal("euchre-openspiel", STRONG, "9H", STRONG_KITTY)) == (0, 0, 0, 0)
 
 
 def test_scoring_table_directly() -> None:
@@ -844,7 +831,7 @@ def test_scoring_table_directly() -> None:
 
 def test_turned_benny_dealer_names_the_candidate_suit() -> None:
     """§12.2 benny_turned="dealer_names_candidate": the dealer names the suit first; round one offers it."""
-    d = deal("british-euchre", STRONG, "JK", "9H TH JS")
+    d = euchre_deal("british-euchre", STRONG, "JK", "9H TH JS")
     assert d.phase is Phase.TRUMP and d.current_player == 3
     assert set(legal(d)) == {"trump S", "trump H", "trump D", "trump C"}
     assert refusal(d, "pass") is RuleCode.WRONG_PHASE
@@ -862,7 +849,7 @@ def test_turned_benny_dealer_names_the_candidate_suit() -> None:
 
 def test_turned_benny_dealer_forced_maker() -> None:
     """§12.2 benny_turned="dealer_forced_maker": the named suit is trumps, made by the dealer, who takes the Benny."""
-    d = deal("british-euchre", STRONG, "JK", "9H TH JS", benny_turned="dealer_forced_maker")
+    d = euchre_deal("british-euchre", STRONG, "JK", "9H TH JS", benny_turned="dealer_forced_maker")
     assert d.phase is Phase.TRUMP and d.current_player == 3
     d = d.apply("trump C")
     assert d.trump == Suit.CLUBS.value and d.maker == 3
@@ -874,7 +861,7 @@ def test_turned_benny_dealer_forced_maker() -> None:
 
 def test_turned_two_of_spades_benny() -> None:
     """§12.2: with benny="two_of_spades" a turned 2S is the Benny: the dealer names a suit."""
-    d = deal("euchre", STRONG, "2S", "9H TH JS", deck_size=25, benny="two_of_spades")
+    d = euchre_deal("euchre", STRONG, "2S", "9H TH JS", deck_size=25, benny="two_of_spades")
     assert d.phase is Phase.TRUMP and d.current_player == 3
 
 
@@ -885,7 +872,7 @@ FARMER = {0: "9S 9H 9D AH KH", 1: "JS JC AS KS KC", 2: "TH TS TD AD KD", 3: "AC 
 
 def test_farmers_hand_swaps_three_nines_for_the_kitty() -> None:
     """§12.3 farmers_hand="nines_or_tens": three nines are swapped for the three hidden kitty cards before bidding."""
-    d = deal("euchre", FARMER, "QD", "QS QH JH", farmers_hand="nines_or_tens")
+    d = euchre_deal("euchre", FARMER, "QD", "QS QH JH", farmers_hand="nines_or_tens")
     assert d.phase is Phase.DISCARD and d.current_player == 0
     assert legal(d) == ["pass", "discard 9S 9H 9D"]
     assert refusal(d, "order-up") is RuleCode.WRONG_PHASE
@@ -901,7 +888,7 @@ def test_farmers_hand_swaps_three_nines_for_the_kitty() -> None:
 
 def test_a_second_farmers_hand_is_a_misdeal() -> None:
     """§12.3: if two players call a farmer's hand, it is a misdeal: the deal is over with no points."""
-    d = run(deal("euchre", FARMER, "QD", "QS QH JH", farmers_hand="nines_or_tens"), "discard 9S 9H 9D")
+    d = run(euchre_deal("euchre", FARMER, "QD", "QS QH JH", farmers_hand="nines_or_tens"), "discard 9S 9H 9D")
     d = d.apply("discard TS TH TD")
     assert d.is_over and d.scores == (0, 0) and d.maker is None
 
@@ -909,17 +896,17 @@ def test_a_second_farmers_hand_is_a_misdeal() -> None:
 def test_farmers_hand_mixed_accepts_any_three_nines_and_tens() -> None:
     """§12.3 farmers_hand="mixed": any three nines/tens qualify; "nines_or_tens" needs three of one rank."""
     hands = {0: "9S TH 9D AH KH", 1: "QS QH QD QC KD", 2: "JS JC AS KS KC", 3: "AD JD AC JH TS"}
-    mixed = deal("euchre", hands, "9C", "9H TD TC", farmers_hand="mixed")
+    mixed = euchre_deal("euchre", hands, "9C", "9H TD TC", farmers_hand="mixed")
     assert mixed.phase is Phase.DISCARD and mixed.current_player == 0
     assert legal(mixed) == ["pass", "discard 9S TH 9D"]
     assert mixed.apply("pass").phase is Phase.BID
-    strict = deal("euchre", hands, "9C", "9H TD TC", farmers_hand="nines_or_tens")
+    strict = euchre_deal("euchre", hands, "9C", "9H TD TC", farmers_hand="nines_or_tens")
     assert strict.phase is Phase.BID and strict.current_player == 0
 
 
 def test_farmers_hand_is_off_by_default() -> None:
     """presets.md: no farmer's hand unless the option is set: three nines go straight to the bidding."""
-    d = deal("euchre", FARMER, "QD", "QS QH JH")
+    d = euchre_deal("euchre", FARMER, "QD", "QS QH JH")
     assert d.phase is Phase.BID and d.current_player == 0
     assert refusal(d, "discard 9S 9H 9D") is RuleCode.NOT_AN_ACTION
 
@@ -940,7 +927,7 @@ def test_openspiel_profile_has_only_its_two_options() -> None:
 def lone_march_deck(dealer: int, seat: int = 0, preset: str = "euchre") -> list[str]:
     """A 24-card deck where ``seat`` holds the five best hearts and the turn-up is 9H."""
     hands = {seat: STRONG[0], (seat + 1) % 4: STRONG[1]}
-    return stack(preset, hands, "9H", STRONG_KITTY, dealer=dealer, size=24)
+    return stack(preset, hands, turn_up="9H", kitty=STRONG_KITTY, dealer=dealer, options={"deck_size": 24})
 
 
 def play_lone_march(g: GameState, seat: int = 0) -> GameState:
@@ -1012,7 +999,7 @@ BENNY_HANDS = {0: "JH JD AH KH QH", 1: "AS KS QS TS 9S", 2: "AD KD QD TD 9D", 3:
 def test_seed_004_the_dealer_names_the_suit_of_a_turned_benny_before_looking(benny_turned: str) -> None:
     """Seed 004 (deal): a turned Benny: the dealer names the suit BEFORE looking at his hand, so his view at
     that decision shows no card (the others see their own hands; everyone counts his five cards)."""
-    d = deal("british-euchre", BENNY_HANDS, "JK", benny_turned=benny_turned)
+    d = euchre_deal("british-euchre", BENNY_HANDS, "JK", benny_turned=benny_turned)
     assert d.phase is Phase.TRUMP and d.current_player == 3
     blind = d.view(3)
     assert list(blind.hand) == [] and blind.hand_sizes == (5, 5, 5, 5)
@@ -1025,7 +1012,7 @@ def test_seed_004_the_dealer_names_the_suit_of_a_turned_benny_before_looking(ben
 def test_seed_004_determinize_does_not_assume_the_dealer_saw_his_cards() -> None:
     """Seed 004 (deal): from the dealer's view while he names a suit for a turned Benny, determinize deals his
     own five cards at random with the others (the Benny stays turned up); each guess replays and views alike."""
-    d = deal("british-euchre", BENNY_HANDS, "JK")
+    d = euchre_deal("british-euchre", BENNY_HANDS, "JK")
     seen = d.view(3)
     hands = set()
     for i in range(30):
@@ -1041,7 +1028,7 @@ def test_seed_004_a_dealer_who_saw_a_farmers_hand_sees_his_cards_at_the_benny() 
     """Seed 004 with the farmer's-hand house rule (asked first): a dealer asked about his farmer's hand has
     looked at his cards, so his view while naming the Benny's suit shows them."""
     hands = {0: "AH KH QH AS KS", 1: "AD KD QD AC KC", 2: "JS JH JD JC QS", 3: "9S 9H 9D TC QC"}
-    d = deal("british-euchre", hands, "JK", farmers_hand="nines_or_tens")
+    d = euchre_deal("british-euchre", hands, "JK", farmers_hand="nines_or_tens")
     assert d.phase is Phase.DISCARD and d.current_player == 3
     d = d.apply("pass")
     assert d.phase is Phase.TRUMP and {str(c) for c in d.view(3).hand} == set(codes(hands[3]))
@@ -1051,7 +1038,7 @@ def test_seed_004_partner_takes_over_when_the_lone_dealer_declines_the_exchange(
     """Seed 004 (note 3): the partner of a maker who declared "down" may play alone instead, except when the
     maker is the dealer who has already exchanged: a dealer who orders up alone decides on the exchange first,
     and declining it lets his partner take over (the dealer sits out; the lone player's left leads)."""
-    d = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY), "pass", "pass", "pass", "order-up alone")
+    d = run(euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY), "pass", "pass", "pass", "order-up alone")
     assert d.phase is Phase.DISCARD and d.current_player == 3 and d.sitting_out == (1,)
     declined = d.apply("pass")
     assert declined.phase is Phase.ALONE and declined.current_player == 1
@@ -1067,7 +1054,7 @@ def test_seed_004_partner_takes_over_when_the_lone_dealer_declines_the_exchange(
 
 def test_seed_004_no_takeover_once_the_lone_dealer_took_the_turned_card() -> None:
     """Seed 004 (note 3): a lone dealer who took the turned card keeps his lone hand: his partner is not asked."""
-    d = run(deal("british-euchre", STRONG, "9H", STRONG_KITTY), "pass", "pass", "pass", "order-up alone")
+    d = run(euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY), "pass", "pass", "pass", "order-up alone")
     took = d.apply("discard 9C")
     assert took.sitting_out == (1,)
     while took.phase is Phase.ALONE:  # only the defenders are asked
@@ -1086,7 +1073,7 @@ def test_version_1_takeover_rule_reads_the_records_of_version_1() -> None:
     assert seed_004.partner_takeover == "unless_dealer_took_turn_up"
     assert version_1.partner_takeover == "unless_dealer_made_in_round_one"
     old = run(
-        deal("british-euchre", STRONG, "9H", STRONG_KITTY, partner_takeover=True),
+        euchre_deal("british-euchre", STRONG, "9H", STRONG_KITTY, partner_takeover=True),
         "pass", "pass", "pass", "order-up alone", "pass",
     )  # fmt: skip
     assert old.phase is not Phase.ALONE or old.current_player != 1  # nobody asks the partner

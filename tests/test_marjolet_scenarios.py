@@ -1,6 +1,6 @@
 """Rulebook scenarios for ``marjolet`` on stacked decks (reference.md §14.2, presets.md, §15).
 
-Every test builds its deck with `marjolet_stacking.stack` (naming only the cards that
+Every test builds its deck with `scenario.stack` (naming only the cards that
 matter), drives the deal with notation strings, and checks scores, the breakdown, the
 phase, the legal actions and the `RuleCode` of refusals.
 
@@ -18,7 +18,6 @@ import attrs
 import pytest
 
 from bezique_rules import (
-    IllegalActionError,
     MeldRules,
     Phase,
     Rank,
@@ -37,35 +36,18 @@ from bezique_rules import (
 )
 from bezique_rules.agents import HeuristicAgent, SearchAgent, level
 from bezique_rules.engine.stock import StockDeal
-from marjolet_stacking import FULL_DECK, deal, run, skip_forced_pass, stack
-from stacking import dull_action, play_trick, stock_deal
+from scenario import dull_action, legal, play_trick, refusal, run, skip_forced_pass, stack, stock_deal, stock_game
+
+PIQUET_PACK = tuple(r + s for s in "SHDC" for r in "ATKQJ987")
+"""The 32-card piquet pack, one of each card."""
 
 # -- helpers ---------------------------------------------------------------------------
-
-
-def legal(state: StockDeal) -> list[str]:
-    """The legal actions as notation."""
-    return [str(a) for a in state.legal_actions()]
-
-
-def refusal(state: StockDeal, action: str) -> RuleCode:
-    """The rule code with which ``action`` is refused (the test fails if it is accepted);
-    `is_legal`, `check` and `apply` agree and the state is unchanged."""
-    before = (state.core, state.legal_action_ids())
-    assert not state.is_legal(action)
-    with pytest.raises(IllegalActionError) as checked:
-        state.check(action)
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    assert checked.value.rule is info.value.rule
-    assert (state.core, state.legal_action_ids()) == before
-    return info.value.rule
 
 
 def won_trick_1(**kwargs: Any) -> StockDeal:
     """A deal where player 0 has led ``AC`` and won trick 1 with player 1's ``9H`` (he is to declare)."""
     kwargs.setdefault("p1", "9H")
-    state = deal(**kwargs)
+    state = stock_game("marjolet", **kwargs)
     state = state.apply("play AC").apply("play 9H")
     assert state.phase is Phase.DECLARE and state.current_player == 0
     return state
@@ -101,14 +83,14 @@ def test_the_preset_is_registered_with_its_parts() -> None:
     assert "marjolet" in available_variants() and "marjolet" in available_variants(builtin=True)
     rules = get_rules("marjolet")
     assert rules.players == 2 and rules.deck.size == 32 and rules.deck.packs == 1
-    assert sorted(str(c) for c in rules.deck.cards) == sorted(FULL_DECK)
+    assert sorted(str(c) for c in rules.deck.cards) == sorted(PIQUET_PACK)
     assert rules.game_end.first_target == 500
     assert rules.meld_rules.reuse == "distinct_sets" and rules.stock.melds_per_trick == 0
 
 
 def test_deal_three_then_three_turn_up_under_the_stock() -> None:
     """presets.md: 3 each, then 3 each (6 each), non-dealer first; the turn-up fixes trumps; 19 cards above it."""
-    deck = stack(p0="AC KS QS JS KD QD", p1="AH TH 8S 7D 8D 9D", turn_up="9S")
+    deck = stack("marjolet", p0="AC KS QS JS KD QD", p1="AH TH 8S 7D 8D 9D", turn_up="9S")
     assert deck[0:3] == ["AC", "KS", "QS"] and deck[3:6] == ["AH", "TH", "8S"] and deck[12] == "9S"
     state = stock_deal(new_deal("marjolet", deck=deck))
     view = state.view(0)
@@ -121,14 +103,14 @@ def test_deal_three_then_three_turn_up_under_the_stock() -> None:
 
 def test_a_deal_has_ten_stock_tricks_and_six_playoff_tricks() -> None:
     """The stock lasts 10 tricks (19 cards and the turn-up); then 6 play-off tricks, 16 in all."""
-    state = to_stock_end(deal())
+    state = to_stock_end(stock_game("marjolet"))
     assert state.tricks == 10 and state.view(0).hand_sizes == (6, 6) and state.view(0).stock_size == 0
     assert finish(state).tricks == 16
 
 
 def test_stock_phase_play_is_free() -> None:
     """While the stock lasts any card may be played: no duty to follow, win or trump."""
-    state = deal(p0="AC", p1="8C 8S 9H").apply("play AC")
+    state = stock_game("marjolet", p0="AC", p1="8C 8S 9H").apply("play AC")
     assert {"play 8C", "play 8S", "play 9H"} <= set(legal(state))
 
 
@@ -207,7 +189,7 @@ def test_option_one_meld_per_trick() -> None:
 
 def test_no_declaring_in_the_playoff() -> None:
     """Once the stock is gone melding is over: tabled cards go back to the hands, no declarations."""
-    state = to_stock_end(deal(p0="AC KS QS JS KD QD"))
+    state = to_stock_end(stock_game("marjolet", p0="AC KS QS JS KD QD"))
     assert state.tabled == (0, 0)
     assert all(a.startswith("play") for a in legal(state))
 
@@ -260,14 +242,14 @@ def test_the_exchanged_turn_up_may_join_a_meld_on_the_same_trick() -> None:
 
 def test_trump_seven_played_in_the_stock_phase_scores_ten_win_or_lose() -> None:
     """An unexchanged trump seven scores 10 for its player when played while the stock lasts, even losing."""
-    state = deal(p0="7S", p1="8S").apply("play 7S").apply("play 8S")
+    state = stock_game("marjolet", p0="7S", p1="8S").apply("play 7S").apply("play 8S")
     assert part(state, "seven") == (10, 0) and state.current_player == 1
 
 
 def _seven_kept_to_the_playoff(**options: Any) -> StockDeal:
     """Player 0 keeps the trump seven, never exchanged, into the last six tricks; the state
     just before he plays it."""
-    state = deal(p0="7S", **options)
+    state = stock_game("marjolet", p0="7S", **options)
     while state.phase is not Phase.PLAYOFF:  # player 0 keeps the seven and never exchanges it
         state = state.apply(dull_action(state, ("7S", "")))
     assert "7S" in {str(c) for c in state.view(0).hand} and part(state, "seven") == (0, 0)
@@ -292,15 +274,15 @@ def test_trump_seven_played_in_the_last_tricks_scores_ten() -> None:
 @pytest.mark.parametrize(("dealer", "points"), [(1, 10), (0, 10)])
 def test_a_turned_seven_scores_for_the_dealer(dealer: int, points: int) -> None:
     """A seven turned up as trumps scores 10 for the dealer at once; it is never exchanged."""
-    state = deal(turn_up="7S", dealer=dealer)
+    state = stock_game("marjolet", turn_up="7S", dealer=dealer)
     seven = list(part(state, "seven"))
     assert seven[dealer] == points and seven[1 - dealer] == 0
 
 
 def test_option_turned_seven_points() -> None:
     """Option ``turned_seven_points`` (gamerules.com: 7): what the turned seven gives the dealer."""
-    assert part(deal(turn_up="7S", turned_seven_points=7), "seven") == (0, 7)
-    assert part(deal(turn_up="7S", turned_seven_points=0), "seven") == (0, 0)
+    assert part(stock_game("marjolet", turn_up="7S", turned_seven_points=7), "seven") == (0, 7)
+    assert part(stock_game("marjolet", turn_up="7S", turned_seven_points=0), "seven") == (0, 0)
 
 
 # ---------------------------------------------------------------------------
@@ -317,7 +299,7 @@ def _drawer_of_turn_up(state: StockDeal) -> tuple[StockDeal, int]:
 
 def test_drawing_the_last_stock_card_scores_ten() -> None:
     """The player who draws the last card of the stock (the turn-up) scores 10."""
-    state, drawer = _drawer_of_turn_up(deal(turn_up="9S"))
+    state, drawer = _drawer_of_turn_up(stock_game("marjolet", turn_up="9S"))
     bonus = list(part(state, "bonus"))
     assert bonus[drawer] == 10 and bonus[1 - drawer] == 0
 
@@ -332,9 +314,9 @@ def test_the_exchanged_seven_is_the_last_card_and_scores_its_drawer() -> None:
 
 def test_option_last_card_bonus() -> None:
     """Option ``last_card_bonus``: its value for the last card, 0 for none."""
-    state, drawer = _drawer_of_turn_up(deal(last_card_bonus=0))
+    state, drawer = _drawer_of_turn_up(stock_game("marjolet", last_card_bonus=0))
     assert part(state, "bonus") == (0, 0)
-    state, drawer = _drawer_of_turn_up(deal(last_card_bonus=25))
+    state, drawer = _drawer_of_turn_up(stock_game("marjolet", last_card_bonus=25))
     assert part(state, "bonus")[drawer] == 25
 
 
@@ -346,7 +328,7 @@ against 9S TC KC JC 9C 7C."""
 
 def _to_playoff(**options: Any) -> StockDeal:
     """The sweep deal at the start of the play-off (player 0 to lead)."""
-    state = deal(p0="AS TS KS QS JS AC", p1="7S 8S", turn_up="9S", **options)
+    state = stock_game("marjolet", p0="AS TS KS QS JS AC", p1="7S 8S", turn_up="9S", **options)
     while state.phase is not Phase.PLAYOFF:
         state = skip_forced_pass(state.apply(dull_action(state, ("AS TS KS QS JS", ""))))
     assert state.current_player == 0
@@ -487,11 +469,9 @@ def test_distinct_set_reuse_is_a_part_bezique_can_use() -> None:
     """`MeldRules(reuse="distinct_sets")` in two-hand Bezique: a marriage from the king of a
     tabled four kings and the queen of a tabled bezique becomes legal (the classes rules refuse
     it for want of a card from the hand); the same set twice is still refused."""
-    from stacking import stack as bezique_stack
-
     rules = get_rules("bezique")
     free = attrs.evolve(rules, meld_rules=MeldRules(reuse="distinct_sets"))
-    deck = bezique_stack(p0="KS KH KD KC QS JD AC AC", p1="8C 8C 8D", turn_up="9H", stock="AD")
+    deck = stack("bezique", p0="KS KH KD KC QS JD AC AC", p1="8C 8C 8D", turn_up="9H", stock="AD")
     script = "play AC; play 8C; meld four-kings KS KH KD KC; play AC; play 8C; meld bezique QS JD"
     classes = run(new_deal(rules, deck=deck), script).apply("play AD").apply("play 8D")
     reuse = run(new_deal(free, deck=deck), script).apply("play AD").apply("play 8D")

@@ -3,7 +3,7 @@
 Presets ``three-hand-bezique`` (3 packs, each for himself) and ``four-hand-bezique``
 (4 packs, four individuals); hearts are trumps (turn-up 9H) unless a test says
 otherwise, and the last seat deals, so player 0 leads trick 1. Decks come from
-`multihand_stacking.stack`, which names only the cards that matter.
+`scenario.stack`, which names only the cards that matter.
 """
 
 from __future__ import annotations
@@ -32,7 +32,10 @@ from bezique_rules.rules.multihand import _PROFILES as _MULTIHAND_PROFILES
 from bezique_rules.rules.multihand import MultihandOptions
 from bezique_rules.rules.ruleset import read_options
 from bezique_rules.tricks import BeatRule, PlayDuty
-from multihand_stacking import PLAYERS, cards, deal, dull, run
+from scenario import cards, deal, dull, run_exact
+
+PLAYERS = {"three-hand-bezique": 3, "four-hand-bezique": 4, "partnership-bezique": 4}
+"""Reference §7: the players of each multi-hand preset."""
 
 INDIVIDUAL = ("three-hand-bezique", "four-hand-bezique")
 RANK_ORDER = "ATKQJ987"
@@ -78,7 +81,7 @@ def test_play_to_the_left_and_the_highest_card_wins(variant: str) -> None:
     n = PLAYERS[variant]
     hands = ["KS", "AS", "QS", "JS"][:n]
     state = deal(variant, hands)
-    state = run(state, ";".join(f"play {h}" for h in hands))
+    state = run_exact(state, ";".join(f"play {h}" for h in hands))
     assert state.phase is Phase.DECLARE and state.current_player == 1
 
 
@@ -87,7 +90,7 @@ def test_identical_cards_the_first_played_wins(variant: str) -> None:
     """Of two identical cards the one played first wins the trick (§1.2)."""
     n = PLAYERS[variant]
     hands = ["9S", "AS", "AS", "AS"][:n]
-    state = run(deal(variant, hands), ";".join(f"play {h}" for h in hands))
+    state = run_exact(deal(variant, hands), ";".join(f"play {h}" for h in hands))
     assert state.current_player == 1
 
 
@@ -96,7 +99,7 @@ def test_a_trump_wins_over_the_suit_led(variant: str) -> None:
     """Any trump beats every card of a plain suit led, whoever plays it."""
     n = PLAYERS[variant]
     hands = ["AS", "TS", "7H", "KS"][:n]
-    state = run(deal(variant, hands), ";".join(f"play {h}" for h in hands))
+    state = run_exact(deal(variant, hands), ";".join(f"play {h}" for h in hands))
     assert state.current_player == 2
 
 
@@ -106,7 +109,7 @@ def test_the_winner_draws_first_then_each_player_to_his_left(variant: str) -> No
     n = PLAYERS[variant]
     hands = ["KS", "AS", "QS", "JS"][:n]
     top = ["KC", "QC", "JC", "TC"][:n]
-    state = run(deal(variant, hands, stock=" ".join(top)), ";".join(f"play {h}" for h in hands) + "; pass")
+    state = run_exact(deal(variant, hands, stock=" ".join(top)), ";".join(f"play {h}" for h in hands) + "; pass")
     assert state.phase is Phase.PLAY and state.current_player == 1
     for i in range(n):
         seat = (1 + i) % n
@@ -141,7 +144,7 @@ def test_single_double_and_triple_bezique_build_up(variant: str) -> None:
     follow = ["8S", "8D", "9S"][: n - 1]
 
     def win_trick(s: DealState) -> DealState:
-        return run(s, "play AC;" + ";".join(f"play {c}" for c in follow))
+        return run_exact(s, "play AC;" + ";".join(f"play {c}" for c in follow))
 
     state = win_trick(state)
     state = _finish_declaring(state.apply(_meld(state, "bezique")))
@@ -158,7 +161,7 @@ def test_triple_bezique_declared_at_once(variant: str) -> None:
     """Three queens of spades and three jacks of diamonds from the hand score 1500 at once."""
     n = PLAYERS[variant]
     hands = ["QS QS QS JD JD JD AC", "8S", "8D", "9S"][:n]
-    state = run(deal(variant, hands), "play AC;" + ";".join(f"play {h}" for h in hands[1:]))
+    state = run_exact(deal(variant, hands), "play AC;" + ";".join(f"play {h}" for h in hands[1:]))
     state = state.apply("meld triple-bezique QS QS QS JD JD JD")
     assert state.scores[0] == 1500
 
@@ -170,11 +173,11 @@ def test_trump_seven_exchanged_then_another_declared(variant: str) -> None:
     hands = ["7H 7H AC AC", "8S 8S", "8D 8D", "9S 9S"][:n]
     state = deal(variant, hands, turn_up="KH")
     follow = ";".join(f"play {h.split()[0]}" for h in hands[1:])
-    state = run(state, "play AC;" + follow + "; exchange 7H")
+    state = run_exact(state, "play AC;" + follow + "; exchange 7H")
     assert Card.parse("KH") in state.view(0).hand
     state = _finish_declaring(state)
     assert state.view(0).turn_up == Card.parse("7H")
-    state = run(state, "play AC;" + follow)
+    state = run_exact(state, "play AC;" + follow)
     legal = [str(a) for a in state.legal_actions()]
     assert "declare 7H" in legal and "exchange 7H" not in legal
     state = state.apply("declare 7H")
@@ -357,7 +360,7 @@ def test_a_second_double_bezique_on_a_bezique_already_used_in_a_double(variant: 
     follow = ["8S", "8D", "9S"][: n - 1]
 
     def win_trick(s: DealState) -> DealState:
-        return run(s, "play AC;" + ";".join(f"play {c}" for c in follow))
+        return run_exact(s, "play AC;" + ";".join(f"play {c}" for c in follow))
 
     for second_double, scores in ((True, 1000), (False, None)):
         state = win_trick(deal(variant, hands[:n], stock="AC", second_double_bezique=second_double))

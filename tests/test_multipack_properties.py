@@ -44,19 +44,13 @@ from bezique_rules import (
 )
 from bezique_rules.deck import card_ids as bits  # the physical ids in a mask, lowest first
 from bezique_rules.engine.stock import StockDeal
-from multipack_stacking import LAYOUTS
+from scenario import RUBICON_RESULTS, places, rubicon_result
 
-VARIANTS = tuple(LAYOUTS)
+VARIANTS = tuple(RUBICON_RESULTS)
 EXAMPLES = max(3, settings().max_examples // 5) if settings().max_examples > 25 else 3
 """Deals per test: 3 under the default profile, 24 under ``ci`` (120 examples)."""
 deals_settings = settings(max_examples=EXAMPLES)
 
-# §4.6 / §5.4 / §6: (game bonus, rubicon, last trick, brisques added against a rubiconed loser)
-RESULT_RULES = {
-    "rubicon-bezique": (500, 1000, 50, 300),
-    "six-pack-bezique": (1000, 3000, 250, 0),
-    "eight-pack-bezique": (1000, 5000, 250, 0),
-}
 CARTE = {"rubicon-bezique": 50, "six-pack-bezique": 250, "eight-pack-bezique": 0}
 
 
@@ -89,15 +83,9 @@ def blank_deck(case: Case, player: int) -> list[str]:
     rules = get_rules(case.variant)
     deck = [str(c) for c in rules.deck.cards]
     random.Random(case.seed).shuffle(deck)
-    lay = LAYOUTS[case.variant]
-    slots: list[list[int]] = [[], []]
-    pos = 0
-    for size in lay.packet_sizes:
-        for seat in ((case.dealer + 1) % 2, case.dealer):
-            slots[seat].extend(range(pos, pos + size))
-            pos += size
-    spare = [i for i in range(pos, len(deck)) if deck[i][0] not in "KQJ"]
-    for i in slots[player]:
+    where = places(rules, case.dealer)
+    spare = [i for i in where.stock if deck[i][0] not in "KQJ"]
+    for i in where.hands[player]:
         if deck[i][0] in "KQJ":
             j = spare.pop()
             deck[i], deck[j] = deck[j], deck[i]
@@ -198,28 +186,6 @@ def expected_plays(state: StockDeal) -> set[tuple[Card, bool]]:
     return {(deck.card(c), bool((state.tabled[p] >> c) & 1)) for c in held}
 
 
-def expected_result(
-    variant: str, totals: tuple[int, int], won: tuple[int, int], double_bonus: bool
-) -> tuple[tuple[int, int], bool]:
-    """§4.6 / §5.4 / §6 as in the scenario tests: (the scores, whether brisques count)."""
-    bonus, rubicon, _last, all_brisques = RESULT_RULES[variant]
-    double_bonus = double_bonus or variant == "rubicon-bezique"
-    counted = totals[0] == totals[1]
-    if not counted:
-        loser = 0 if totals[0] < totals[1] else 1
-        counted = totals[loser] < rubicon <= totals[loser] + won[loser]
-    t = (totals[0] + won[0], totals[1] + won[1]) if counted else totals
-    if t[0] == t[1]:
-        return (0, 0), counted
-    winner = 0 if t[0] > t[1] else 1
-    w, lo = t[winner] // 100 * 100, t[1 - winner] // 100 * 100
-    if t[1 - winner] < rubicon:  # every brisque added, unless the totals count them already
-        score = bonus * (2 if double_bonus else 1) + w + lo + (0 if counted else all_brisques)
-    else:
-        score = bonus + w - lo
-    return ((score, 0) if winner == 0 else (0, score)), counted
-
-
 # -- per-step checks ----------------------------------------------------------------------
 
 
@@ -254,7 +220,7 @@ def check_legal(state: StockDeal) -> None:
     assert ids, "a live deal always has a legal action"
     actions = state.legal_actions()
     assert all(state.is_legal(a) for a in actions)
-    hand_size = LAYOUTS[state.rules.name].hand_size
+    hand_size = state.rules.deal.hand_size
     p = state.player
     held = state.hands[p].bit_count()
     if state.phase is Phase.GUESS:
@@ -315,14 +281,14 @@ def check_final(state: StockDeal, options: dict[str, Any]) -> None:
     assert min(state.scores) == 0
     deck = state.rules.deck
     won = tuple(sum(10 for c in bits(state.won[p]) if deck.card(c).rank.name in ("ACE", "TEN")) for p in (0, 1))
-    assert sum(won) == 80 * LAYOUTS[variant].packs
+    assert sum(won) == 80 * state.rules.deck.packs
     totals = tuple(x.melds + x.seven + x.last_trick + x.bonus for x in b)
-    scores, counted = expected_result(
-        variant, (totals[0], totals[1]), (won[0], won[1]), options.get("rubicon_double_bonus", False)
+    scores, counted = rubicon_result(
+        variant, (totals[0], totals[1]), (won[0], won[1]), double_bonus=options.get("rubicon_double_bonus", False)
     )
     assert state.scores == scores
     assert (b[0].cards, b[1].cards) == (won if counted else (0, 0))
-    assert sorted(x.last_trick for x in b) == [0, RESULT_RULES[variant][2]]
+    assert sorted(x.last_trick for x in b) == [0, RUBICON_RESULTS[variant][2]]
     assert state.result is not None and state.result.scores == state.scores
 
 
@@ -463,6 +429,6 @@ def test_action_count_does_not_grow_with_the_packs(case: Case) -> None:
                 for c in bits(state.hands[state.player])
             }
             plays = [i for i in ids if state.rules.action_space.actions[i].verb is Verb.PLAY]
-            assert len(plays) <= len(distinct) <= LAYOUTS[case.variant].hand_size
+            assert len(plays) <= len(distinct) <= get_rules(case.variant).deal.hand_size
             worst = max(worst, len(ids))
-    assert worst <= LAYOUTS[case.variant].hand_size + 1
+    assert worst <= get_rules(case.variant).deal.hand_size + 1

@@ -2,7 +2,7 @@
 
 Presets ``rubicon-bezique`` (4 packs, 9 cards), ``six-pack-bezique`` alias
 ``chinese-bezique`` (6 packs, 12 cards, the cut and guess) and ``eight-pack-bezique``
-(8 packs, 15 cards). Every test builds its deck with `multipack_stacking.stack` (naming
+(8 packs, 15 cards). Every test builds its deck with `scenario.stack` (naming
 only the cards that matter), drives the deal with notation strings, and checks
 scores, the breakdown, the phase, the legal actions and the `RuleCode` of refusals.
 
@@ -26,7 +26,6 @@ from bezique_rules import (
     Action,
     Card,
     CardSet,
-    IllegalActionError,
     Phase,
     RuleCode,
     ScoreBreakdown,
@@ -42,20 +41,33 @@ from bezique_rules.rules.multipack import _PROFILES as _MULTIPACK_PROFILES
 from bezique_rules.rules.multipack import MultipackOptions
 from bezique_rules.rules.ruleset import read_options
 from bezique_rules.scoring import RubiconScoring
-from multipack_stacking import (
+from scenario import (
+    RUBICON_RESULTS,
     cards,
-    deal,
     dull_action,
-    finish,
-    full_deck,
-    hand_slots,
-    layout,
+    legal,
+    places,
+    play_out,
+    refusal,
+    rubicon_result,
     run,
     stack,
     stock_deal,
+    stock_game,
 )
 
 PRESETS = ("rubicon-bezique", "six-pack-bezique", "eight-pack-bezique")
+PACKS = {"rubicon-bezique": 4, "six-pack-bezique": 6, "eight-pack-bezique": 8}
+"""§4.1, §5.1, §6: how many piquet packs each preset shuffles together."""
+HAND = {"rubicon-bezique": 9, "six-pack-bezique": 12, "eight-pack-bezique": 15}
+"""§4.1, §5.1, §6: how many cards each player is dealt."""
+
+
+def full_deck(variant: str) -> list[str]:
+    """Every card of the preset's deck: ``PACKS[variant]`` piquet packs (A T K Q J 9 8 7 of each suit)."""
+    return [r + s for s in "SHDC" for r in "ATKQJ987"] * PACKS[variant]
+
+
 WIN = "play 9C; play 7S"
 """Player 0 leads a plain nine, player 1 answers a seven of another plain suit: player 0 wins."""
 REFILL = "9C 7S 9C 7S 9C 7S"
@@ -63,27 +75,6 @@ REFILL = "9C 7S 9C 7S 9C 7S"
 
 
 # -- helpers ---------------------------------------------------------------------------
-
-
-def legal(state: StockDeal) -> list[str]:
-    """The legal actions as notation."""
-    return [str(a) for a in state.legal_actions()]
-
-
-def refusal(state: StockDeal, action: str) -> RuleCode:
-    """The rule code with which ``action`` is refused (the test fails if it is accepted).
-
-    Also checks that `is_legal` and `check` agree with `apply`, and that the state is unchanged.
-    """
-    before = (state.core, state.legal_action_ids())
-    assert not state.is_legal(action)
-    with pytest.raises(IllegalActionError) as checked:
-        state.check(action)
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    assert checked.value.rule is info.value.rule
-    assert (state.core, state.legal_action_ids()) == before
-    return info.value.rule
 
 
 def opts(variant: str, **options: Any) -> dict[str, Any]:
@@ -94,8 +85,8 @@ def opts(variant: str, **options: Any) -> dict[str, Any]:
 
 
 def mdeal(variant: str = "rubicon-bezique", **kwargs: Any) -> StockDeal:
-    """A stacked scenario deal (see `multipack_stacking.deal`), six-pack without the cut by default."""
-    return deal(variant, **opts(variant, **kwargs))
+    """A stacked scenario deal (see `scenario.deal`), six-pack without the cut by default."""
+    return stock_game(variant, **opts(variant, **kwargs))
 
 
 def won_by_0(state: StockDeal) -> StockDeal:
@@ -116,47 +107,9 @@ def brisques(state: StockDeal, player: int) -> int:
     return sum(10 for c in state.view(player).won[player] if str(c)[0] in "AT")
 
 
-# Reference §4.6, §5.4, §6: (game bonus, rubicon, last trick, brisques added against a rubiconed loser).
-RESULT_RULES = {
-    "rubicon-bezique": (500, 1000, 50, 300),
-    "six-pack-bezique": (1000, 3000, 250, 0),
-    "eight-pack-bezique": (1000, 5000, 250, 0),
-}
-
-
-def expected_result(
-    variant: str, totals: tuple[int, int], won: tuple[int, int], *, double_bonus: bool = False
-) -> tuple[tuple[int, int], bool]:
-    """An independent statement of §4.6 / §5.4 / §6: (the deal's scores, whether brisques count).
-
-    Brisques count (for both) only on a tie, or when the loser's total is under the
-    rubicon and his brisques lift it to the rubicon or above. Totals are cut to the
-    hundred after the winner is known. The winner scores bonus + difference, or against
-    a rubiconed loser the bonus (doubled in Rubicon, or with ``double_bonus``) + both
-    totals (+ 300 of brisques in Rubicon, when the totals do not count them already).
-    """
-    bonus, rubicon, _last, all_brisques = RESULT_RULES[variant]
-    if variant == "rubicon-bezique":
-        double_bonus = True
-    counted = totals[0] == totals[1]
-    if not counted:
-        loser = 0 if totals[0] < totals[1] else 1
-        counted = totals[loser] < rubicon <= totals[loser] + won[loser]
-    t = (totals[0] + won[0], totals[1] + won[1]) if counted else totals
-    if t[0] == t[1]:
-        return (0, 0), counted
-    winner = 0 if t[0] > t[1] else 1
-    w, lo = t[winner] // 100 * 100, t[1 - winner] // 100 * 100
-    if t[1 - winner] < rubicon:  # every brisque added, unless the totals count them already
-        score = bonus * (2 if double_bonus else 1) + w + lo + (0 if counted else all_brisques)
-    else:
-        score = bonus + w - lo
-    return ((score, 0) if winner == 0 else (0, score)), counted
-
-
 def check_final(state: StockDeal, *, double_bonus: bool = False) -> None:
     """At the end: the breakdown adds up to the scores, one score is 0, and the scores are
-    `expected_result` of the totals (every part but cards and contract) and brisques won."""
+    `scenario.rubicon_result` of the totals (every part but cards and contract) and brisques won."""
     assert state.is_over and state.phase is Phase.OVER
     b = state.breakdown
     assert tuple(x.total for x in b) == state.scores
@@ -167,10 +120,10 @@ def check_final(state: StockDeal, *, double_bonus: bool = False) -> None:
         b[1].melds + b[1].seven + b[1].last_trick + b[1].bonus,
     )
     won = (brisques(state, 0), brisques(state, 1))
-    scores, counted = expected_result(variant, totals, won, double_bonus=double_bonus)
+    scores, counted = rubicon_result(variant, totals, won, double_bonus=double_bonus)
     assert state.scores == scores
     assert (b[0].cards, b[1].cards) == (won if counted else (0, 0))
-    last = RESULT_RULES[variant][2]
+    last = RUBICON_RESULTS[variant][2]
     assert sorted(x.last_trick for x in b) == [0, last]
 
 
@@ -205,12 +158,11 @@ def test_deck_hand_and_stock_sizes_no_turn_up(variant: str, size: int, hand: int
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_dealing_order(variant: str, dealer: int) -> None:
     """Deal: Rubicon three at a time x3, six/eight-pack one at a time; the non-dealer first; the stock follows."""
-    lay = layout(variant)
     deck = list(full_deck(variant))
     random.Random(5).shuffle(deck)
     s = stock_deal(new_deal(variant, deck=deck, dealer=dealer, **opts(variant)))
     first = (dealer + 1) % 2
-    n = lay.hand_size
+    n = HAND[variant]
     if variant == "rubicon-bezique":
         mine = deck[0:3] + deck[6:9] + deck[12:15]
         theirs = deck[3:6] + deck[9:12] + deck[15:18]
@@ -220,8 +172,8 @@ def test_dealing_order(variant: str, dealer: int) -> None:
     assert Counter(str(c) for c in s.view(dealer).hand) == Counter(theirs)
     assert [str(s.rules.deck.card(c)) for c in s.stock] == deck[2 * n :]
     assert s.current_player == first
-    # the stacking helper puts hands in the same places
-    assert sorted(deck[i] for i in hand_slots(variant, dealer)[first]) == sorted(mine)
+    # the stacker (`scenario.places`, from the DealPattern) puts hands in the same places
+    assert sorted(deck[i] for i in places(get_rules(variant), dealer).hands[first]) == sorted(mine)
 
 
 def test_stacked_hands_are_what_the_scenario_names() -> None:
@@ -378,7 +330,7 @@ def test_no_trump_seven() -> None:
 @pytest.mark.parametrize(("variant", "points"), [("rubicon-bezique", 50), ("six-pack-bezique", 250)])
 def test_carte_blanche_scores(variant: str, points: int) -> None:
     """§4.3/§5.2: a dealt hand without K, Q or J may be shown for 50 (Rubicon) / 250 (six-pack)."""
-    s = mdeal(variant, blank=(True, False))
+    s = mdeal(variant, blank=(0,))
     assert "meld carte-blanche" in legal(s)
     s = s.apply("meld carte-blanche")
     assert s.scores == (points, 0) and s.breakdown[0] == ScoreBreakdown(melds=points)
@@ -388,7 +340,7 @@ def test_carte_blanche_scores(variant: str, points: int) -> None:
 
 def test_carte_blanche_shows_the_hand() -> None:
     """§4.3: the carte blanche is shown: every card of the hand becomes known to the opponent."""
-    s = mdeal(p0="AS TS 9S 8H 7H AD 9D 8C 7C", blank=(True, False))
+    s = mdeal(p0="AS TS 9S 8H 7H AD 9D 8C 7C", blank=(0,))
     assert len(s.view(1).known[0]) == 0
     s = s.apply("meld carte-blanche")
     assert s.view(1).known[0] == s.view(0).hand == CardSet(cards("AS TS 9S 8H 7H AD 9D 8C 7C"))
@@ -396,7 +348,7 @@ def test_carte_blanche_shows_the_hand() -> None:
 
 def test_carte_blanche_after_the_guess() -> None:
     """§5.1-§5.2: in six-pack the non-dealer guesses the cut first, then may show his carte blanche."""
-    s = deal("six-pack-bezique", blank=(True, False))
+    s = stock_game("six-pack-bezique", blank=(0,))
     assert s.phase is Phase.GUESS and "meld carte-blanche" not in legal(s)
     s = s.apply("guess 12")
     assert s.phase is Phase.PLAY and "meld carte-blanche" in legal(s)
@@ -404,14 +356,14 @@ def test_carte_blanche_after_the_guess() -> None:
 
 def test_no_carte_blanche_in_eight_pack() -> None:
     """§6: eight-pack Bezique has no carte blanche, even for a hand without court cards."""
-    s = mdeal("eight-pack-bezique", blank=(True, False))
+    s = mdeal("eight-pack-bezique", blank=(0,))
     assert all(a.verb is Verb.PLAY for a in s.legal_actions())
     assert refusal(s, "meld carte-blanche") is RuleCode.NOT_AN_ACTION
 
 
 def test_carte_blanche_option_off() -> None:
     """Option carte_blanche=False: a blank hand scores nothing."""
-    s = mdeal(blank=(True, False), carte_blanche=False)
+    s = mdeal(blank=(0,), carte_blanche=False)
     assert "meld carte-blanche" not in legal(s)
     assert refusal(s, "meld carte-blanche") is RuleCode.NOT_AN_ACTION
 
@@ -425,14 +377,14 @@ def test_no_carte_blanche_with_a_court_card() -> None:
 
 def test_carte_blanche_only_before_the_first_card() -> None:
     """§4.3: the carte blanche is shown before the player's first card, not after it."""
-    s = mdeal(p0="9C", p1="7S", blank=(True, False), stock="9D 8D")
+    s = mdeal(p0="9C", p1="7S", blank=(0,), stock="9D 8D")
     s = run(s, WIN)
     assert refusal(s, "meld carte-blanche") is RuleCode.CARTE_BLANCHE_NOT_ALLOWED
 
 
 def test_dealer_shows_carte_blanche_before_his_first_card() -> None:
     """§4.3: the dealer (player 1) may show his carte blanche when he is first to play, after the lead."""
-    s = mdeal(p1="9S", blank=(False, True))
+    s = mdeal(p1="9S", blank=(1,))
     assert s.current_player == 0 and "meld carte-blanche" not in legal(s)
     s = s.apply(dull_action(s))
     assert "meld carte-blanche" in legal(s)
@@ -443,7 +395,7 @@ def test_dealer_shows_carte_blanche_before_his_first_card() -> None:
 def test_carte_blanche_repeats_for_each_non_court_draw() -> None:
     """§4.3 (WK, Bicycle, CM, Parlett): after the carte blanche each drawn card that is not a court
     card may be shown for another 50, the new card shown too; a drawn court card ends it for good."""
-    s = mdeal(p0="9C", p1="7S", blank=(True, False), stock="9C 7S 9C 7S KD 7D 9C 7D")
+    s = mdeal(p0="9C", p1="7S", blank=(0,), stock="9C 7S 9C 7S KD 7D 9C 7D")
     s = s.apply("meld carte-blanche")
     s = run(s, WIN)  # player 0 draws a 9C: no court card
     assert "meld carte-blanche" in legal(s)
@@ -462,14 +414,14 @@ def test_carte_blanche_repeats_for_each_non_court_draw() -> None:
 
 def test_carte_blanche_repeat_not_for_an_undeclared_hand() -> None:
     """§4.3: the repeat belongs to a shown carte blanche: a blank hand not shown at the start gets none later."""
-    s = mdeal(p0="9C", p1="7S", blank=(True, False), stock="9C 7S")
+    s = mdeal(p0="9C", p1="7S", blank=(0,), stock="9C 7S")
     s = run(s, WIN)
     assert "meld carte-blanche" not in legal(s)
 
 
 def test_carte_blanche_once_only_option() -> None:
     """Option carte_blanche_repeat=False (Foster): announceable once, before the first trick."""
-    s = mdeal(p0="9C", p1="7S", blank=(True, False), stock="9C 7S", carte_blanche_repeat=False)
+    s = mdeal(p0="9C", p1="7S", blank=(0,), stock="9C 7S", carte_blanche_repeat=False)
     s = run(s.apply("meld carte-blanche"), WIN)
     assert "meld carte-blanche" not in legal(s)
     assert refusal(s, "meld carte-blanche") is RuleCode.CARTE_BLANCHE_NOT_ALLOWED
@@ -489,7 +441,7 @@ def _unbroken_streak_deal() -> tuple[StockDeal, int]:
     random.Random(1).shuffle(odd)
     deck = [""] * 128
     for p, hand in enumerate((plain[:9], court[:9])):
-        for slot, card in zip(hand_slots("rubicon-bezique")[p], hand):
+        for slot, card in zip(places(get_rules("rubicon-bezique")).hands[p], hand):
             deck[slot] = card
     deck[18:] = [c for pair in zip(plain[9 : 9 + 55], odd) for c in pair]
     s = stock_deal(new_deal("rubicon-bezique", deck=deck)).apply("meld carte-blanche")
@@ -528,7 +480,7 @@ def test_no_carte_blanche_in_the_playoff() -> None:
 
 def test_determinize_does_not_offer_carte_blanche_to_a_court_hand() -> None:
     """§4.3 + determinize: in any determinized state, a player offered a carte blanche holds no K, Q or J."""
-    s = mdeal(blank=(True, False))
+    s = mdeal(blank=(0,))
     assert s.is_legal("meld carte-blanche")
     for i in range(8):
         guess = determinize(s.view(1), random.Random(i))
@@ -1034,8 +986,8 @@ def test_result_rules_of_the_presets(variant: str, bonus: int, rubicon: int, dou
         adds,
     )
     assert r.truncate == 100
-    assert r.all_brisques == 80 * layout(variant).packs  # every ace and ten: 320 / 480 / 640
-    assert get_rules(variant).card_points.last_trick == RESULT_RULES[variant][2]
+    assert r.all_brisques == 80 * PACKS[variant]  # every ace and ten: 320 / 480 / 640
+    assert get_rules(variant).card_points.last_trick == RUBICON_RESULTS[variant][2]
 
 
 def _result_rule(variant: str, **options: Any) -> RubiconScoring:
@@ -1111,7 +1063,7 @@ def test_brisques_only_for_a_tie_or_the_rubicon(
     """§4.6: brisques count only to break a tie or to lift the loser out of the rubicon, then for both."""
     assert RUBICON.counts_brisques(totals, won) is counted
     assert RUBICON.result(totals, won) == expected
-    assert expected_result("rubicon-bezique", totals, won) == (expected, counted)
+    assert rubicon_result("rubicon-bezique", totals, won) == (expected, counted)
 
 
 def _playoff_deal(variant: str, *, marry: bool) -> StockDeal:
@@ -1119,7 +1071,7 @@ def _playoff_deal(variant: str, *, marry: bool) -> StockDeal:
     the last two stock cards are 7♦ (to the last stock trick's winner) and 9♣ (to its loser).
     With ``marry``, player 0 declares K♥ Q♥ on trick 1 (hearts trumps); else no trump is ever made."""
     keep = "AS KS 9S 8C KH QH JH TH"
-    s = deal(variant, p0=keep + " 9C", p1=keep + " 8S", bottom="7D 9C")
+    s = stock_game(variant, p0=keep + " 9C", p1=keep + " 8S", bottom="7D 9C")
     s = run(s, "play 9C; play 8S")
     s = s.apply("meld royal-marriage KH QH" if marry else "pass")
     while s.phase is not Phase.PLAYOFF:
@@ -1173,7 +1125,7 @@ def test_no_declarations_in_the_playoff() -> None:
 def test_full_rubicon_deal_result() -> None:
     """§4.6: a full Rubicon deal: last trick 50; loser rubiconed: 1000 + both totals cut + 300; the
     breakdown adds up to the scores."""
-    s = finish(_playoff_deal("rubicon-bezique", marry=True), ("AS KS 9S 8C KH QH JH TH",) * 2)
+    s = play_out(_playoff_deal("rubicon-bezique", marry=True), ("AS KS 9S 8C KH QH JH TH",) * 2)
     check_final(s)
     b = s.breakdown
     assert b[0].melds == 40 and b[1].melds == 0
@@ -1189,11 +1141,11 @@ def test_full_deal_result(variant: str) -> None:
     s = mdeal(variant, p0="KH QH QS JD 9C", p1="7S", stock="9C 7S")
     s = won_by_0(s).apply("meld royal-marriage KH QH")
     s = won_by_0(s).apply("meld bezique QS JD")
-    s = finish(s)
+    s = play_out(s)
     check_final(s)
     assert s.breakdown[0].melds == 80
     totals = tuple(x.melds + x.last_trick for x in s.breakdown)
-    assert min(totals) + 80 * layout(variant).packs < RESULT_RULES[variant][1]  # rubiconed, brisques or not
+    assert min(totals) + 80 * PACKS[variant] < RUBICON_RESULTS[variant][1]  # rubiconed, brisques or not
     winner = 0 if totals[0] > totals[1] else 1
     assert s.scores[winner] == 1000 + totals[winner] // 100 * 100 + totals[1 - winner] // 100 * 100
 
@@ -1201,14 +1153,14 @@ def test_full_deal_result(variant: str) -> None:
 def test_full_six_pack_deal_with_the_cut() -> None:
     """§5.1 + §5.4: the guess bonuses count in the totals of the result (here a right guess and a cut of 24)."""
     s = stock_deal(new_deal("six-pack-bezique", deck=_deck_with_cut(24)))
-    s = finish(s.apply("guess 24"))
+    s = play_out(s.apply("guess 24"))
     check_final(s)
     assert (s.breakdown[0].bonus, s.breakdown[1].bonus) == (150, 250)
 
 
 def test_six_pack_double_bonus_full_deal() -> None:
     """Option rubicon_double_bonus: a full six-pack deal with a rubiconed loser scores 2000 + both totals."""
-    s = finish(mdeal("six-pack-bezique", rubicon_double_bonus=True))
+    s = play_out(mdeal("six-pack-bezique", rubicon_double_bonus=True))
     check_final(s, double_bonus=True)
     totals = tuple(x.melds + x.last_trick for x in s.breakdown)
     assert min(totals) + 480 < 3000  # rubiconed, brisques or not
@@ -1218,7 +1170,7 @@ def test_six_pack_double_bonus_full_deal() -> None:
 @pytest.mark.parametrize("variant", ["rubicon-bezique", "six-pack-bezique"])
 def test_tie_broken_by_brisques(variant: str) -> None:
     """§4.6: equal totals (a carte blanche against the last trick: 50 / 250 each): brisques count for both."""
-    base = mdeal(variant, blank=(True, False)).apply("meld carte-blanche")
+    base = mdeal(variant, blank=(0,)).apply("meld carte-blanche")
     for seed in range(40):
         s = base
         rng = random.Random(seed)
@@ -1232,9 +1184,9 @@ def test_tie_broken_by_brisques(variant: str) -> None:
     else:
         raise AssertionError("no deal found in which player 1 takes the last trick")
     b = s.breakdown
-    assert b[0].melds == b[1].last_trick == RESULT_RULES[variant][2] and b[1].melds == b[0].last_trick == 0
+    assert b[0].melds == b[1].last_trick == RUBICON_RESULTS[variant][2] and b[1].melds == b[0].last_trick == 0
     won = (brisques(s, 0), brisques(s, 1))
-    assert (b[0].cards, b[1].cards) == won and sum(won) == 80 * layout(variant).packs
+    assert (b[0].cards, b[1].cards) == won and sum(won) == 80 * PACKS[variant]
     check_final(s)
 
 
@@ -1245,7 +1197,7 @@ def test_tie_broken_by_brisques(variant: str) -> None:
 def test_brisques_lift_the_loser_out_of_the_rubicon(quota: tuple[int, int], counted: bool) -> None:
     """§4.6: a loser under 1000 whose brisques reach 1000 is out of the rubicon (brisques then count for
     both); at 1000 without them they are not counted. Totals come from repeated cartes blanches."""
-    s = mdeal(blank=(True, True))
+    s = mdeal(blank=(0, 1))
     shows = [0, 0]
     rng = random.Random(0)
     while not s.is_over:
@@ -1297,7 +1249,7 @@ def test_session_of_deals() -> None:
 def test_full_six_pack_deal_without_rubicon() -> None:
     """§5.4: a loser at 3000 or more is not rubiconed: the winner scores 1000 + the difference
     (totals from repeated cartes blanches of 250: 14 against 12)."""
-    s = mdeal("six-pack-bezique", blank=(True, True))
+    s = mdeal("six-pack-bezique", blank=(0, 1))
     quota, shows = (14, 12), [0, 0]
     while not s.is_over:
         p = s.current_player
@@ -1317,7 +1269,7 @@ def test_full_six_pack_deal_without_rubicon() -> None:
 def test_full_eight_pack_deal_without_rubicon() -> None:
     """§6: a loser at 5000 or more is not rubiconed. Player 0 declares a quintuple bezique (9000); player 1
     a royal marriage (hearts), five trump aces, five trump kings and five trump tens (5440)."""
-    s = deal(
+    s = stock_game(
         "eight-pack-bezique",
         p0="QS QS QS QS QS JD JD JD JD JD 9C 7C",
         p1="KH KH KH KH KH QH AH AH AH AH AH TH TH TH TH",
@@ -1330,7 +1282,7 @@ def test_full_eight_pack_deal_without_rubicon() -> None:
     s = run(s, "play AH*; play 7C").apply("meld five-trump-kings KH KH KH KH KH*")
     s = run(s, "play AH*; play 7C").apply("meld five-trump-tens TH TH TH TH TH")
     assert (s.breakdown[0].melds, s.breakdown[1].melds) == (9000, 40 + 2000 + 1600 + 1800)
-    s = finish(s)
+    s = play_out(s)
     check_final(s)
     totals = [x.melds + x.last_trick for x in s.breakdown]
     assert min(totals) >= 5000 and s.breakdown[0].cards == s.breakdown[1].cards == 0
@@ -1341,7 +1293,7 @@ def test_declaring_on_the_last_stock_trick() -> None:
     """§4.5: the winner of the last stock trick may still declare (here the first marriage, fixing trumps
     for the play-off); then the stock is exhausted and the play-off begins."""
     keep = "AS KS 9S 8C KH QH JH TH"
-    s = deal("rubicon-bezique", p0=keep + " 9C", p1=keep + " 8S", bottom="7D 9C")
+    s = stock_game("rubicon-bezique", p0=keep + " 9C", p1=keep + " 8S", bottom="7D 9C")
     s = run(s, "play 9C; play 8S; pass")
     while not (len(s.stock) == 2 and not s.trick and s.phase is Phase.PLAY):
         s = s.apply(dull_action(s, (keep, keep)))

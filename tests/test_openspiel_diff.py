@@ -34,7 +34,7 @@ from bezique_rules.openspiel import (
     openspiel_returns,
     to_openspiel_action,
 )
-from euchre_stacking import deal, run
+from scenario import euchre_deal, run
 
 DEALS = 100
 """Deals per parameter combination in the differential test."""
@@ -201,7 +201,7 @@ STRONG = {0: "JH JD AH KH QH", 1: "AS KS QS TS 9S", 2: "AD KD QD TD 9D", 3: "AC 
 
 def stacked(**options: Any) -> EuchreDeal:
     """A euchre-openspiel deal (dealer 3) with the turn-up 9H."""
-    return deal("euchre-openspiel", STRONG, "9H", "TH JS JC", **options)
+    return euchre_deal("euchre-openspiel", STRONG, "9H", "TH JS JC", **options)
 
 
 def test_named_action_ids() -> None:

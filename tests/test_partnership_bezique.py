@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bezique_rules import Card, DealState, IllegalActionError, Phase, RuleCode, get_rules, new_deal, new_game
-from multihand_stacking import deal, run
+from scenario import deal, legal, run_exact
 from test_multihand_scenarios import _expected
 
 V = "partnership-bezique"
@@ -22,10 +22,6 @@ STOCK = "8H 8H AC 8H 9H 9H 9H TH"
 TRICK1 = "play 9S; play 8S; play AS; play 7S"
 TRICK2 = "play AC; play 8D; play 9D; play 8C"
 TRICK3 = "play 9C; play 7D; play AC; play 8C"
-
-
-def _legal(state: DealState) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
 
 
 def _passed(state: DealState) -> DealState:
@@ -43,7 +39,7 @@ def test_partners_opposite_score_per_side() -> None:
     rules = get_rules(V)
     assert rules.players == 4 and rules.deck.size == 128 and rules.partnership
     assert rules.sides == ((0, 2), (1, 3))
-    state = _passed(run(_start(), TRICK1 + "; meld bezique QS JD"))
+    state = _passed(run_exact(_start(), TRICK1 + "; meld bezique QS JD"))
     assert state.scores == (40, 0) and len(state.breakdown) == 2 and state.breakdown[0].melds == 40
     game = new_game(V, seed=1)
     assert game.target == 2000 and len(game.totals) == 2
@@ -51,11 +47,11 @@ def test_partners_opposite_score_per_side() -> None:
 
 def test_winner_may_pass_the_declaration_to_his_partner() -> None:
     """The winner declares or passes the privilege; the partner declares or passes; the winner draws first, leads."""
-    state = run(_start(), TRICK1)
-    assert state.current_player == 2 and "pass partner" in _legal(state)
+    state = run_exact(_start(), TRICK1)
+    assert state.current_player == 2 and "pass partner" in legal(state)
     state = state.apply("pass partner")
     assert state.phase is Phase.DECLARE and state.current_player == 0
-    assert "pass partner" not in _legal(state)  # no passing back
+    assert "pass partner" not in legal(state)  # no passing back
     state = _passed(state.apply("meld bezique QS JD"))
     assert state.scores == (40, 0)
     assert state.phase is Phase.PLAY and state.current_player == 2
@@ -65,8 +61,8 @@ def test_winner_may_pass_the_declaration_to_his_partner() -> None:
 
 def test_privilege_passes_only_before_declaring() -> None:
     """Once the winner has declared, he may no longer pass the privilege; the partner never may."""
-    state = run(_start(), TRICK1 + "; meld bezique QS JD")
-    assert "pass partner" not in _legal(state)
+    state = run_exact(_start(), TRICK1 + "; meld bezique QS JD")
+    assert "pass partner" not in legal(state)
     with pytest.raises(IllegalActionError) as err:
         state.apply("pass partner")
     assert err.value.rule is RuleCode.WRONG_PHASE
@@ -74,12 +70,12 @@ def test_privilege_passes_only_before_declaring() -> None:
 
 def test_declaration_may_use_the_partners_tabled_cards() -> None:
     """A declarer combines his cards with his partner's tabled ones (four kings with the partner's KC) (§7)."""
-    state = _passed(run(_start(), TRICK1 + "; meld bezique QS JD"))
-    state = _passed(run(state, TRICK2 + "; meld common-marriage KC QC"))
-    state = run(state, TRICK3)
+    state = _passed(run_exact(_start(), TRICK1 + "; meld bezique QS JD"))
+    state = _passed(run_exact(state, TRICK2 + "; meld common-marriage KC QC"))
+    state = run_exact(state, TRICK3)
     assert state.current_player == 0
-    legal = _legal(state)
-    assert "meld four-kings KS KH KD KC*" in legal
+    offered = legal(state)
+    assert "meld four-kings KS KH KD KC*" in offered
     state = state.apply("meld four-kings KS KH KD KC*")
     assert state.scores == (40 + 20 + 80, 0)
     view = state.view(1)
@@ -89,22 +85,22 @@ def test_declaration_may_use_the_partners_tabled_cards() -> None:
 
 def test_no_declaration_the_partner_could_not_make() -> None:
     """The partner's earlier declarations bind the combination: his married KC may not marry again (R2)."""
-    state = _passed(run(_start(), TRICK1 + "; meld bezique QS JD"))
-    state = _passed(run(state, TRICK2 + "; meld common-marriage KC QC"))
-    state = run(state, TRICK3)
-    assert not [a for a in _legal(state) if a.startswith("meld common-marriage") and "KC" in a]
+    state = _passed(run_exact(_start(), TRICK1 + "; meld bezique QS JD"))
+    state = _passed(run_exact(state, TRICK2 + "; meld common-marriage KC QC"))
+    state = run_exact(state, TRICK3)
+    assert not [a for a in legal(state) if a.startswith("meld common-marriage") and "KC" in a]
     with pytest.raises(IllegalActionError):
         state.apply("meld common-marriage KC* QC")
 
 
 def test_double_bezique_only_from_ones_own_cards() -> None:
     """Double and triple bezique come from one player's own cards, never with the partner's tabled bezique."""
-    state = _passed(run(_start(), TRICK1 + "; meld bezique QS JD"))
-    state = _passed(run(state, TRICK2 + "; meld common-marriage KC QC"))
-    state = run(state, TRICK3)
-    legal = _legal(state)
-    assert "meld bezique QS JD" in legal
-    assert not [a for a in legal if "double-bezique" in a or "triple-bezique" in a]
+    state = _passed(run_exact(_start(), TRICK1 + "; meld bezique QS JD"))
+    state = _passed(run_exact(state, TRICK2 + "; meld common-marriage KC QC"))
+    state = run_exact(state, TRICK3)
+    offered = legal(state)
+    assert "meld bezique QS JD" in offered
+    assert not [a for a in offered if "double-bezique" in a or "triple-bezique" in a]
     with pytest.raises(IllegalActionError):
         state.apply("meld double-bezique QS QS* JD JD*")
 
@@ -114,10 +110,10 @@ def test_option_partner_beziques_forms_a_double_with_the_partners_bezique() -> N
     may be declared from the hand of either partner": with ``partner_beziques=True`` the partner's
     tabled bezique and one's own make a double bezique (500). presets.md keeps one's own cards
     by default."""
-    state = _passed(run(_start(partner_beziques=True), TRICK1 + "; meld bezique QS JD"))
-    state = _passed(run(state, TRICK2 + "; meld common-marriage KC QC"))
-    state = run(state, TRICK3)
-    assert "meld double-bezique QS QS* JD JD*" in _legal(state)
+    state = _passed(run_exact(_start(partner_beziques=True), TRICK1 + "; meld bezique QS JD"))
+    state = _passed(run_exact(state, TRICK2 + "; meld common-marriage KC QC"))
+    state = run_exact(state, TRICK3)
+    assert "meld double-bezique QS QS* JD JD*" in legal(state)
     before = state.scores[0]
     state = state.apply("meld double-bezique QS QS* JD JD*")
     assert state.scores[0] == before + 500
@@ -125,8 +121,8 @@ def test_option_partner_beziques_forms_a_double_with_the_partners_bezique() -> N
 
 def test_without_passing_the_privilege_option() -> None:
     """With ``pass_privilege=False`` only the trick winner declares (the partner's tabled cards still combine)."""
-    state = run(_start(pass_privilege=False), TRICK1)
-    assert "pass partner" not in _legal(state)
+    state = run_exact(_start(pass_privilege=False), TRICK1)
+    assert "pass partner" not in legal(state)
 
 
 @pytest.mark.parametrize("must_beat_partner", [True, False])

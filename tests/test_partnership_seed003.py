@@ -16,7 +16,6 @@ import pytest
 
 from bezique_rules import (
     Action,
-    IllegalActionError,
     OptionError,
     Phase,
     RuleCode,
@@ -28,22 +27,9 @@ from bezique_rules import (
 )
 from bezique_rules.bidding import Auction, ContractRules
 from bezique_rules.engine.auction import AuctionDeal
-from pinochle_stacking import auction_deal, run
+from scenario import auction_deal, legal, refusal, run
 
 RECORDS = Path(__file__).parent / "records_0_1_0"
-
-
-def legal(state: AuctionDeal) -> list[str]:
-    """The legal actions as notation."""
-    return [str(a) for a in state.legal_actions()]
-
-
-def refusal(state: AuctionDeal, action: str) -> RuleCode:
-    """The rule code of the refusal of ``action``."""
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    rule: RuleCode = info.value.rule
-    return rule
 
 
 def bids(state: AuctionDeal) -> list[int]:
@@ -171,7 +157,7 @@ def test_stuck_dealer_may_not_pass_with_help() -> None:
 def test_pass_with_help_in_double_deck() -> None:
     """The double-deck preset offers the same signal as an option."""
     s = new_deal("double-deck-pinochle", seed=1, pass_with_help=True)
-    assert "pass help" in legal(s)  # type: ignore[arg-type]
+    assert "pass help" in legal(s)
 
 
 # -- item 8: the /10 scale -------------------------------------------------------------------

@@ -6,7 +6,7 @@ won [Foster, Parlett]: after the trick's scoring meld, further ``meld`` actions 
 cards out unscored (pending); each later trick he wins, the same action with every card
 ``*`` scores one of them instead of a new meld, while all its cards are still on the table.
 
-Two-hand deals (`stacking`): dealer 1, player 0 leads, turn-up 9H (hearts trumps); player 0
+Two-hand deals (`scenario.stack`): dealer 1, player 0 leads, turn-up 9H (hearts trumps); player 0
 wins a trick by leading a plain card that player 1 answers with a card of another plain suit.
 """
 
@@ -18,32 +18,23 @@ import pytest
 
 from bezique_rules import IllegalActionError, Phase, RuleCode, determinize, record_of, replay
 from bezique_rules.engine.stock import StockDeal
-from multihand_stacking import deal as multihand_deal
-from multihand_stacking import run as multihand_run
-from multipack_stacking import deal as multipack_deal
-from multipack_stacking import run as multipack_run
-from stacking import deal, play_until, run, stock_deal
+from scenario import deal, legal, play_until, run, run_exact, stock_deal, stock_game
 
 HAND = "KH QH QS JD 9S 9D 9C"
 """Player 0 holds a royal marriage and a bezique (and three plain nines to win tricks with)."""
 
 
-def legal(state: StockDeal) -> list[str]:
-    """The legal actions as notation."""
-    return [str(a) for a in state.legal_actions()]
-
-
 def laid_out() -> StockDeal:
     """Trick 1 won by player 0, who scores the bezique and lays out the royal marriage pending
     (he still has to ``pass``, his only action)."""
-    s = deal(p0=HAND, p1="8C 8C 8D", turn_up="9H", pending_declarations=True)
+    s = stock_game(p0=HAND, p1="8C 8C 8D", turn_up="9H", pending_declarations=True)
     return run(s, "play 9S; play 8C; meld bezique QS JD").apply("meld royal-marriage KH QH")
 
 
 def test_two_combinations_laid_out_one_scored_the_other_after_the_next_trick_won() -> None:
     """Both melds are laid out on trick 1, the bezique scores 40; the royal marriage scores 40
     on trick 2, won by player 0, with the meld action naming its tabled cards."""
-    s = deal(p0=HAND, p1="8C 8C 8D", turn_up="9H", pending_declarations=True)
+    s = stock_game(p0=HAND, p1="8C 8C 8D", turn_up="9H", pending_declarations=True)
     s = run(s, "play 9S; play 8C")
     assert legal(s) == ["meld royal-marriage KH QH", "meld bezique QS JD", "pass"]
     s = run(s, "meld bezique QS JD")
@@ -86,7 +77,7 @@ def test_a_pending_meld_scores_on_a_later_trick_not_the_same_one() -> None:
 def test_a_pending_meld_is_scored_instead_of_a_new_one() -> None:
     """On a later trick won, scoring the pending meld is that trick's meld: a new meld may then
     only be laid out, pending in its turn."""
-    s = deal(p0="KH QH QS JD 9S 9D 9C", p1="8C 8C 8D", turn_up="9H", stock="KS", pending_declarations=True)
+    s = stock_game(p0="KH QH QS JD 9S 9D 9C", p1="8C 8C 8D", turn_up="9H", stock="KS", pending_declarations=True)
     s = run(s, "play 9S; play 8C; meld bezique QS JD; meld royal-marriage KH QH")
     s = run(s, "play 9D; play 8C")  # player 0 drew KS: a spade marriage with the bezique's Q-S
     assert legal(s) == ["meld common-marriage KS QS*", "meld royal-marriage KH* QH*", "pass"]
@@ -123,7 +114,7 @@ def test_pending_melds_lapse_when_the_stock_is_exhausted() -> None:
 
 def test_without_the_option_the_second_meld_is_not_laid_out() -> None:
     """Option off (the default): after the trick's meld the winner draws at once; nothing is pending."""
-    s = deal(p0=HAND, p1="8C 8C 8D", turn_up="9H")
+    s = stock_game(p0=HAND, p1="8C 8C 8D", turn_up="9H")
     s = run(s, "play 9S; play 8C; meld bezique QS JD")
     assert s.phase is Phase.PLAY and s.view(0).pending == ()
 
@@ -153,22 +144,22 @@ def test_determinize_keeps_the_pending_melds() -> None:
 
 def test_rubicon_bezique_pending_declaration() -> None:
     """Multi-pack (Rubicon): the bezique scores, four aces wait and score on the next trick won."""
-    s = multipack_deal("rubicon-bezique", p0="AS AH AD AC QS JD 9C 9C 9S", p1="8C 8C 8D", pending_declarations=True)
-    s = multipack_run(s, "play 9C; play 8C")
-    s = multipack_run(s, "meld bezique QS JD; meld four-aces AS AH AD AC")
+    s = stock_game("rubicon-bezique", p0="AS AH AD AC QS JD 9C 9C 9S", p1="8C 8C 8D", pending_declarations=True)
+    s = run(s, "play 9C; play 8C")
+    s = run(s, "meld bezique QS JD; meld four-aces AS AH AD AC")
     assert s.scores == (40, 0)
     assert [m.kind for m in s.view(1).pending] == ["four-aces"]
-    s = multipack_run(s, "play 9C; play 8C")
+    s = run(s, "play 9C; play 8C")
     assert "meld four-aces AS* AH* AD* AC*" in legal(s)
-    s = multipack_run(s, "meld four-aces AS* AH* AD* AC*")
+    s = run(s, "meld four-aces AS* AH* AD* AC*")
     assert s.scores == (140, 0) and s.view(0).pending == ()
 
 
 def test_three_hand_bezique_pending_declaration() -> None:
     """Three-hand: the same rule, the winner scores one meld per trick won."""
-    s = multihand_deal("three-hand-bezique", ("KH QH QS JD 9S 9D 9C", "8C 8C", "8D 8D"), pending_declarations=True)
-    s = multihand_run(s, "play 9S; play 8C; play 8D; meld bezique QS JD; meld royal-marriage KH QH; pass")
+    s = deal("three-hand-bezique", ("KH QH QS JD 9S 9D 9C", "8C 8C", "8D 8D"), pending_declarations=True)
+    s = run_exact(s, "play 9S; play 8C; play 8D; meld bezique QS JD; meld royal-marriage KH QH; pass")
     assert s.scores == (40, 0, 0)
     assert [m.kind for m in s.view(2).pending] == ["royal-marriage"]
-    s = multihand_run(s, "play 9D; play 8C; play 8D; meld royal-marriage KH* QH*")
+    s = run_exact(s, "play 9D; play 8C; play 8D; meld royal-marriage KH* QH*")
     assert s.scores == (80, 0, 0)

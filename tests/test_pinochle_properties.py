@@ -44,7 +44,7 @@ from bezique_rules import (
 from bezique_rules.engine.auction import AuctionDeal
 from bezique_rules.engine.stock import StockDeal
 from bezique_rules.melds import best_melds, melds_fit
-from pinochle_stacking import deck_cards
+from scenario import pack
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("pinochle", {}),
@@ -135,7 +135,7 @@ def setup(index: int, seed: int, dealer: int, stacked: bool) -> DealState:
     preset, options = CONFIGS[index]
     n = get_rules(preset).players
     if stacked:
-        deck = deck_cards(preset)
+        deck = pack(preset)
         random.Random(seed).shuffle(deck)
         return new_deal(preset, deck=deck, dealer=dealer % n, **options)
     return new_deal(preset, seed=seed, dealer=dealer % n, **options)
@@ -555,7 +555,7 @@ def meld_hands(draw: st.DrawFn) -> tuple[str, dict[str, Any], str, Counter[str]]
     """A preset, a trump suit and a hand (a multiset of the deck, 12 to 20 cards), often meld-rich."""
     preset, options = draw(st.sampled_from(MELD_PRESETS))
     trump = draw(st.sampled_from(SUITS))
-    deck = deck_cards(preset)
+    deck = pack(preset)
     copies = 4 if preset == "double-deck-pinochle" else 2
     rich = draw(st.booleans())
     pool = [c for c in deck if c in RICH[len(deck)]] if rich else deck

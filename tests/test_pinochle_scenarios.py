@@ -1,6 +1,6 @@
 """Rulebook scenarios for the Pinochle presets on stacked decks (reference.md §8-§11, §15.1).
 
-Every test builds its deck with `pinochle_stacking.stack` (naming only the cards
+Every test builds its deck with `scenario.stack` (naming only the cards
 that matter; the deal patterns are written out there from presets.md), drives
 the deal with notation strings, and checks scores, the breakdown, the phase, the
 legal actions, views and the `RuleCode` of refusals.
@@ -26,7 +26,6 @@ from bezique_rules import (
     CardSet,
     DealState,
     GameState,
-    IllegalActionError,
     NotationError,
     Phase,
     RuleCode,
@@ -44,16 +43,18 @@ from bezique_rules.engine.auction import AuctionDeal
 from bezique_rules.engine.stock import StockDeal
 from bezique_rules.scoring import ContractScoring, DealsEnd, Standing
 from bezique_rules.tricks import PlayDuty, TrickPolicy
-from pinochle_stacking import (
+from scenario import (
     auction_deal,
     codes,
     dull_action,
+    legal,
+    pinochle_deal,
     play_out,
     play_until,
+    refusal,
     run,
     stack,
     stock_deal,
-    two_hand,
 )
 
 CLASSIC = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
@@ -62,28 +63,6 @@ FIVES = {"A": 10, "T": 10, "K": 5, "Q": 5}
 DOUBLE_DECK = {"A": 1, "T": 1, "K": 1}
 HEARTS = "AH AH TH TH KH KH QH QH JH JH 9H 9H"
 """Every heart of the 48-card deck."""
-
-
-def legal(state: DealState | GameState) -> list[str]:
-    """The legal actions as notation."""
-    return [str(a) for a in state.legal_actions()]
-
-
-def refusal(state: DealState | GameState, action: str) -> RuleCode:
-    """The rule code with which ``action`` is refused (the test fails if it is accepted).
-
-    Also checks that `is_legal` and `check` agree with `apply`, and that the state is unchanged.
-    """
-    assert not state.is_legal(action)
-    before = state.to_dict()
-    with pytest.raises(IllegalActionError) as checked:
-        state.check(action)
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    assert checked.value.rule is info.value.rule
-    assert state.to_dict() == before
-    rule: RuleCode = info.value.rule
-    return rule
 
 
 def hand(state: DealState, player: int) -> CardSet:
@@ -144,7 +123,7 @@ def test_two_hand_deal_in_fours_turn_up_and_stock() -> None:
 
 def test_stock_phase_play_is_free() -> None:
     """§1.3/§8: in the stock phase any card may follow; the trick winner leads next."""
-    s = run(two_hand("TS", "JC", turn_up="KH"), "play TS")
+    s = run(pinochle_deal("TS", "JC", turn_up="KH"), "play TS")
     assert len(legal(s)) == len(set(hand(s, 1)))
     assert run(s, "play JC").current_player == 0
 
@@ -154,15 +133,15 @@ def test_stock_phase_play_is_free() -> None:
 
 def test_turned_up_dix_scores_10_for_the_dealer() -> None:
     """§8.2: a nine of trumps turned up scores 10 for the dealer at once."""
-    s = two_hand(turn_up="9H")
+    s = pinochle_deal(turn_up="9H")
     assert s.scores == (0, 10) and s.breakdown[1] == ScoreBreakdown(seven=10)
-    assert two_hand(turn_up="9H", dealer=0).scores == (10, 0)
-    assert two_hand(turn_up="TH").scores == (0, 0)
+    assert pinochle_deal(turn_up="9H", dealer=0).scores == (10, 0)
+    assert pinochle_deal(turn_up="TH").scores == (0, 0)
 
 
 def test_dix_exchanged_after_a_won_trick() -> None:
     """§8.2: after winning a trick the dix is exchanged for the turn-up: +10, the turn-up seen in hand."""
-    s = run(two_hand("9H TS", "JC", turn_up="KH"), "play TS; play JC")
+    s = run(pinochle_deal("9H TS", "JC", turn_up="KH"), "play TS; play JC")
     assert s.phase is Phase.DECLARE and s.current_player == 0
     assert legal(s) == ["exchange 9H", "declare 9H", "pass"]
     s = run(s, "exchange 9H")
@@ -174,34 +153,34 @@ def test_dix_exchanged_after_a_won_trick() -> None:
 
 def test_dix_declared_without_exchange() -> None:
     """§8.2: the dix may instead be shown for 10; the turn-up stays, the dix is seen by the opponent."""
-    s = run(two_hand("9H TS", "JC", turn_up="KH"), "play TS; play JC; declare 9H")
+    s = run(pinochle_deal("9H TS", "JC", turn_up="KH"), "play TS; play JC; declare 9H")
     assert s.scores == (10, 0) and s.view(0).turn_up == Card.parse("KH")
     assert Card.parse("9H") in s.view(1).known[0] and Card.parse("9H") in hand(s, 0)
 
 
 def test_dix_never_scores_by_playing_it() -> None:
     """§8.2 / presets: the dix scores by showing it after a won trick, never by playing it (win or lose)."""
-    s = run(two_hand("9H TS", "JC", turn_up="KH"), "play 9H; play JC")  # the dix wins the trick
+    s = run(pinochle_deal("9H TS", "JC", turn_up="KH"), "play 9H; play JC")  # the dix wins the trick
     assert s.scores == (0, 0) and s.current_player == 0
-    s = run(two_hand("9H", "AH", turn_up="KH"), "play 9H; play AH")  # the dix loses the trick
+    s = run(pinochle_deal("9H", "AH", turn_up="KH"), "play 9H; play AH")  # the dix loses the trick
     assert s.scores == (0, 0) and s.current_player == 1
 
 
 def test_dix_score_on_play_option() -> None:
     """Seed 000 (Bezique's seven rules with the nine), dix_score_on_play=True: an unscored dix played in the
     stock phase scores 10, win or lose; once, and not again after it was shown."""
-    s = run(two_hand("9H TS", "JC", turn_up="KH", dix_score_on_play=True), "play 9H; play JC")  # the dix wins
+    s = run(pinochle_deal("9H TS", "JC", turn_up="KH", dix_score_on_play=True), "play 9H; play JC")  # the dix wins
     assert s.scores == (10, 0) and s.breakdown[0] == ScoreBreakdown(seven=10)
-    s = run(two_hand("9H", "AH", turn_up="KH", dix_score_on_play=True), "play 9H; play AH")  # the dix loses
+    s = run(pinochle_deal("9H", "AH", turn_up="KH", dix_score_on_play=True), "play 9H; play AH")  # the dix loses
     assert s.scores == (10, 0) and s.current_player == 1
-    s = run(two_hand("9H TS QS", "JC AC", turn_up="KH", dix_score_on_play=True), "play TS; play JC; declare 9H")
+    s = run(pinochle_deal("9H TS QS", "JC AC", turn_up="KH", dix_score_on_play=True), "play TS; play JC; declare 9H")
     s = run(s, "play 9H; play AC")  # shown already: playing it scores nothing more
     assert s.scores == (10, 0)
 
 
 def test_dix_only_after_a_won_trick_and_once() -> None:
     """§8.2: no dix action without a won trick (NO_DECLARATION_NOW); a scored dix never scores again."""
-    s = two_hand("9H TS AS QS JD", "JC QC", turn_up="KH")
+    s = pinochle_deal("9H TS AS QS JD", "JC QC", turn_up="KH")
     assert refusal(s, "declare 9H") is RuleCode.NO_DECLARATION_NOW
     s = run(s, "play TS; play JC; declare 9H")
     assert s.phase is Phase.DECLARE and legal(s) == ["meld pinochle QS JD", "pass"]
@@ -213,7 +192,7 @@ def test_dix_only_after_a_won_trick_and_once() -> None:
 
 def test_second_dix_is_declared_when_the_turn_up_is_a_nine() -> None:
     """§8.2: after an exchange the turn-up is a nine: the other dix can only be shown (+10), not exchanged."""
-    s = run(two_hand("9H 9H TS AS", "JC QC", turn_up="KH"), "play TS; play JC")
+    s = run(pinochle_deal("9H 9H TS AS", "JC QC", turn_up="KH"), "play TS; play JC")
     s = run(s, "exchange 9H")
     assert refusal(s, "declare 9H") is RuleCode.NO_DECLARATION_NOW
     s = run(s, "play AS; play QC")
@@ -224,7 +203,7 @@ def test_second_dix_is_declared_when_the_turn_up_is_a_nine() -> None:
 
 def test_dix_turned_up_the_other_is_only_declared() -> None:
     """§8.2: with the dix turned up (10 to the dealer) the other dix is shown for 10, never exchanged."""
-    s = run(two_hand("9H TS", "JC", turn_up="9H"), "play TS; play JC")
+    s = run(pinochle_deal("9H TS", "JC", turn_up="9H"), "play TS; play JC")
     assert legal(s) == ["declare 9H", "pass"]
     assert refusal(s, "exchange 9H") is RuleCode.SEVEN_NOT_ALLOWED
     assert run(s, "declare 9H").scores == (10, 10)
@@ -232,7 +211,7 @@ def test_dix_turned_up_the_other_is_only_declared() -> None:
 
 def test_one_dix_action_per_trick() -> None:
     """§8.2 (Bezique's seven rules): one dix action per trick (SEVEN_NOT_ALLOWED); the second waits."""
-    s = run(two_hand("9H 9H TS AS QS JD", "JC QC", turn_up="KH"), "play TS; play JC; declare 9H")
+    s = run(pinochle_deal("9H 9H TS AS QS JD", "JC QC", turn_up="KH"), "play TS; play JC; declare 9H")
     assert s.phase is Phase.DECLARE and legal(s) == ["meld pinochle QS JD", "pass"]
     assert refusal(s, "declare 9H") is RuleCode.SEVEN_NOT_ALLOWED
     s = run(s, "pass; play AS; play QC")
@@ -242,7 +221,7 @@ def test_one_dix_action_per_trick() -> None:
 
 def test_exchange_and_a_meld_on_the_same_trick() -> None:
     """§8.2: the dix holder may exchange and make another meld on the same trick."""
-    s = run(two_hand("9H TS QS JD", "JC", turn_up="KH"), "play TS; play JC")
+    s = run(pinochle_deal("9H TS QS JD", "JC", turn_up="KH"), "play TS; play JC")
     assert legal(s) == ["meld pinochle QS JD", "exchange 9H", "declare 9H", "pass"]
     s = run(s, "exchange 9H")
     assert s.phase is Phase.DECLARE and legal(s) == ["meld pinochle QS JD", "pass"]
@@ -252,16 +231,16 @@ def test_exchange_and_a_meld_on_the_same_trick() -> None:
 
 def test_dix_methods_exchange_only() -> None:
     """§15.1 dix_methods="exchange_only": while an exchange is possible, declaring the dix is refused."""
-    s = run(two_hand("9H TS", "JC", turn_up="KH", dix_methods="exchange_only"), "play TS; play JC")
+    s = run(pinochle_deal("9H TS", "JC", turn_up="KH", dix_methods="exchange_only"), "play TS; play JC")
     assert legal(s) == ["exchange 9H", "pass"]
     assert refusal(s, "declare 9H") is RuleCode.SEVEN_NOT_ALLOWED
-    s = run(two_hand("9H TS", "JC", turn_up="9H", dix_methods="exchange_only"), "play TS; play JC")
+    s = run(pinochle_deal("9H TS", "JC", turn_up="9H", dix_methods="exchange_only"), "play TS; play JC")
     assert legal(s) == ["declare 9H", "pass"]  # no exchange possible: the dix is shown
 
 
 def test_dix_methods_score_only() -> None:
     """§15.1 dix_methods="score_only": the dix is only shown, never exchanged (no such action)."""
-    s = run(two_hand("9H TS", "JC", turn_up="KH", dix_methods="score_only"), "play TS; play JC")
+    s = run(pinochle_deal("9H TS", "JC", turn_up="KH", dix_methods="score_only"), "play TS; play JC")
     assert legal(s) == ["declare 9H", "pass"]
     assert refusal(s, "exchange 9H") is RuleCode.NOT_AN_ACTION
     s = run(s, "declare 9H")
@@ -291,13 +270,13 @@ def test_american_meld_table_values() -> None:
 def test_default_two_hand_table_has_double_pinochle_300() -> None:
     """presets.md: the pinochle preset's default table has the double pinochle at 300."""
     assert get_rules("pinochle").options["double_pinochle"] == 300
-    s = run(two_hand("QS QS JD JD TS", "9C", turn_up="TH"), "play TS; play 9C")
+    s = run(pinochle_deal("QS QS JD JD TS", "9C", turn_up="TH"), "play TS; play 9C")
     assert run(s, "meld double-pinochle QS QS JD JD").scores == (300, 0)
 
 
 def test_royal_marriage_then_flush_totals_190() -> None:
     """§8.3: a royal marriage (40), later A T J added to it as a flush (150): 190."""
-    s = two_hand("KH QH AH TH JH 9S 9D TS TD", "JC JC", turn_up="KH")
+    s = pinochle_deal("KH QH AH TH JH 9S 9D TS TD", "JC JC", turn_up="KH")
     s = run(s, "play TS; play JC")
     assert "meld royal-marriage KH QH" in legal(s) and "meld flush AH TH KH QH JH" in legal(s)
     s = run(s, "meld royal-marriage KH QH")
@@ -311,12 +290,12 @@ def test_royal_marriage_then_flush_totals_190() -> None:
 
 def test_no_royal_marriage_from_a_declared_flush() -> None:
     """§8.3 reuse (R4): after a flush its K-Q is not a royal marriage (MELD_DOWNGRADE); a fresh K-Q is."""
-    s = two_hand("KH QH AH TH JH 9S 9D TS TD", "JC JC", turn_up="KH")
+    s = pinochle_deal("KH QH AH TH JH 9S 9D TS TD", "JC JC", turn_up="KH")
     s = run(s, "play TS; play JC; meld flush AH TH KH QH JH")
     assert s.scores == (150, 0)
     s = run(s, "play TD; play JC")
     assert s.phase is Phase.PLAY  # nothing to declare: the K-Q of the flush make no marriage
-    s = two_hand("KH QH AH TH JH KH 9D TS TD", "JC JC", turn_up="JH", stock="QH")
+    s = pinochle_deal("KH QH AH TH JH KH 9D TS TD", "JC JC", turn_up="JH", stock="QH")
     s = run(s, "play TS; play JC; meld flush AH TH KH QH JH; play TD; play JC")
     assert legal(s) == ["meld royal-marriage KH QH", "pass"]  # the second K-Q, both from the hand
     assert refusal(s, "meld royal-marriage KH* QH") is RuleCode.MELD_DOWNGRADE
@@ -326,7 +305,7 @@ def test_no_royal_marriage_from_a_declared_flush() -> None:
 
 def test_each_meld_needs_a_card_from_the_hand() -> None:
     """§8.3: at least one new card from the hand for each meld: a marriage of two tabled cards is refused."""
-    s = two_hand("KS KH KD KC QS QH QD QC JD TS TD TC", "9C 9C 9D", turn_up="TH")
+    s = pinochle_deal("KS KH KD KC QS QH QD QC JD TS TD TC", "9C 9C 9D", turn_up="TH")
     s = run(s, "play TS; play 9C; meld kings-around KS KH KD KC")
     s = run(s, "play TD; play 9C; meld queens-around QS QH QD QC")
     s = run(s, "play TC; play 9D")
@@ -338,7 +317,7 @@ def test_each_meld_needs_a_card_from_the_hand() -> None:
 
 def test_arounds_need_one_of_each_suit() -> None:
     """§8.3: 80 kings is one king of each suit: four kings with two spades is no meld of the American table."""
-    s = run(two_hand("KS KS KH KD KC TS", "JC", turn_up="TH"), "play TS; play JC")
+    s = run(pinochle_deal("KS KS KH KD KC TS", "JC", turn_up="TH"), "play TS; play JC")
     assert "meld kings-around KS KH KD KC" in legal(s)
     assert refusal(s, "meld kings-around KS KS KD KC") is RuleCode.NOT_AN_ACTION
     assert run(s, "meld kings-around KS KH KD KC").scores == (80, 0)
@@ -348,14 +327,14 @@ def test_around_values() -> None:
     """§8.3: aces around 100, kings 80, queens 60, jacks 40."""
     for rank, points in (("A", 100), ("K", 80), ("Q", 60), ("J", 40)):
         four = " ".join(rank + s for s in "SHDC")
-        s = run(two_hand(f"{four} TS", "9C", turn_up="TH"), "play TS; play 9C")
+        s = run(pinochle_deal(f"{four} TS", "9C", turn_up="TH"), "play TS; play 9C")
         name = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}[rank]
         assert run(s, f"meld {name}-around {four}").scores == (points, 0)
 
 
 def test_a_king_serves_in_a_marriage_and_kings_around_but_not_twice_in_arounds() -> None:
     """§8.3: a melded card may be melded again in another class; never twice in the same kind."""
-    s = two_hand("KS QS KH KD KC KS KH KD KC TS TD TC", "9C 9C 9D", turn_up="TH")
+    s = pinochle_deal("KS QS KH KD KC KS KH KD KC TS TD TC", "9C 9C 9D", turn_up="TH")
     s = run(s, "play TS; play 9C; meld common-marriage KS QS")
     s = run(s, "play TD; play 9C")
     assert "meld kings-around KS* KH KD KC" in legal(s)
@@ -370,7 +349,7 @@ def test_a_king_serves_in_a_marriage_and_kings_around_but_not_twice_in_arounds()
 
 def test_pinochle_and_queens_around_share_the_queen_of_spades() -> None:
     """§8.3: pinochle (Q♠ J♦) 40 and queens around 60 are different classes: Q♠ serves in both."""
-    s = two_hand("QS JD QH QD QC TS TD", "9C 9C", turn_up="TH")
+    s = pinochle_deal("QS JD QH QD QC TS TD", "9C 9C", turn_up="TH")
     s = run(s, "play TS; play 9C; meld pinochle QS JD; play TD; play 9C")
     assert "meld queens-around QS* QH QD QC" in legal(s)
     assert run(s, "meld queens-around QS* QH QD QC").scores == (100, 0)
@@ -379,7 +358,7 @@ def test_pinochle_and_queens_around_share_the_queen_of_spades() -> None:
 @pytest.mark.parametrize("value", [80, 300])
 def test_double_pinochle_option(value: int) -> None:
     """§8.3/§15.1 double_pinochle=80|300: the double pinochle scores it, after a single pinochle too."""
-    s = run(two_hand("QS QS JD JD TS TD", "9C 9C", turn_up="TH", double_pinochle=value), "play TS; play 9C")
+    s = run(pinochle_deal("QS QS JD JD TS TD", "9C 9C", turn_up="TH", double_pinochle=value), "play TS; play 9C")
     assert "meld double-pinochle QS QS JD JD" in legal(s)
     assert run(s, "meld double-pinochle QS QS JD JD").scores == (value, 0)
     s = run(s, "meld pinochle QS JD; play TD; play 9C")
@@ -393,18 +372,18 @@ def test_meld_table_bezique() -> None:
     table = {k.name: k.points for k in rules.melds.kinds}
     assert table["sequence"] == 250 and table["pinochle"] == 40 and table["double-pinochle"] == 500
     assert table["four-kings"] == 80 and "flush" not in table
-    s = run(two_hand("KS KS KD KC TS", "9C", turn_up="TH", meld_table="bezique"), "play TS; play 9C")
+    s = run(pinochle_deal("KS KS KD KC TS", "9C", turn_up="TH", meld_table="bezique"), "play TS; play 9C")
     assert "meld four-kings KS KS KD KC" in legal(s)
     assert run(s, "meld four-kings KS KS KD KC").scores == (80, 0)
-    s = run(two_hand("AH TH KH QH JH TS", "9C", turn_up="KH", meld_table="bezique"), "play TS; play 9C")
+    s = run(pinochle_deal("AH TH KH QH JH TS", "9C", turn_up="KH", meld_table="bezique"), "play TS; play 9C")
     assert run(s, "meld sequence AH TH KH QH JH").scores == (250, 0)
-    s = run(two_hand("QS QS JD JD TS", "9C", turn_up="TH", meld_table="bezique"), "play TS; play 9C")
+    s = run(pinochle_deal("QS QS JD JD TS", "9C", turn_up="TH", meld_table="bezique"), "play TS; play 9C")
     assert run(s, "meld double-pinochle QS QS JD JD").scores == (500, 0)
 
 
 def test_one_meld_per_trick() -> None:
     """§8.3: one meld per trick won (MELD_LIMIT); the dix may still be shown on that trick."""
-    s = run(two_hand("QS JD KS 9H TS", "9C", turn_up="KH"), "play TS; play 9C; meld pinochle QS JD")
+    s = run(pinochle_deal("QS JD KS 9H TS", "9C", turn_up="KH"), "play TS; play 9C; meld pinochle QS JD")
     assert s.phase is Phase.DECLARE and legal(s) == ["exchange 9H", "declare 9H", "pass"]
     assert refusal(s, "meld common-marriage KS QS") is RuleCode.MELD_LIMIT
 
@@ -417,7 +396,7 @@ PLAYOFF_KEEP = {0: "KS QH TD JS JS 9C 9C QD QD JC JC", 1: "AS 9S KH 9H TC TC AC 
 
 def _playoff(**options: Any) -> StockDeal:
     """A deal played to the play-off: player 0 wins the 12th trick and takes QS, player 1 the turn-up JH."""
-    s = two_hand(PLAYOFF_KEEP[0] + " 9D", PLAYOFF_KEEP[1] + " 9D", turn_up="JH", bottom="QS", **options)
+    s = pinochle_deal(PLAYOFF_KEEP[0] + " 9D", PLAYOFF_KEEP[1] + " 9D", turn_up="JH", bottom="QS", **options)
     s = play_until(s, 12, PLAYOFF_KEEP)
     assert s.phase is Phase.PLAYOFF and s.current_player == 0
     assert hand(s, 0) == CardSet.of("KS QS JS JS QH TD QD QD JC JC 9C 9C")
@@ -441,7 +420,7 @@ def test_last_face_down_card_hidden_with_show_last_card_off() -> None:
 def test_melds_on_the_12th_trick() -> None:
     """§8.4: the winner of the 12th trick may still meld before drawing the last card."""
     keep = {0: "QS JD", 1: "QS JD"}
-    s = play_until(two_hand("QS JD 9D", "QS JD 9D", turn_up="JH"), 11, keep)
+    s = play_until(pinochle_deal("QS JD 9D", "QS JD 9D", turn_up="JH"), 11, keep)
     s = s.apply(dull_action(s, keep))
     s = s.apply(dull_action(s, keep))
     assert s.tricks == 12 and s.phase is Phase.DECLARE
@@ -453,7 +432,7 @@ def test_melds_on_the_12th_trick() -> None:
 def test_playoff_returns_melds_to_hand_and_allows_no_declarations() -> None:
     """§1.3/§8.4: in the play-off melded cards go back to the hand and no more declarations are made."""
     keep = {0: "QS JD", 1: ""}
-    s = two_hand("QS JD TS", "9C", turn_up="JH")
+    s = pinochle_deal("QS JD TS", "9C", turn_up="JH")
     s = run(s, "play TS; play 9C; meld pinochle QS JD")
     assert s.view(0).tabled[0] == CardSet.of("QS JD")
     s = play_until(s, 12, keep)
@@ -501,7 +480,7 @@ def test_playoff_rule_follow_beat_or_trump() -> None:
 @pytest.mark.parametrize(("counting", "values"), [("classic", CLASSIC), ("tens", TENS), ("fives", FIVES)])
 def test_counting_systems_total_250(counting: str, values: dict[str, int]) -> None:
     """§8.5: counters won (classic 11/10/4/3/2, tens, fives) plus 10 for the last trick total 250."""
-    s = play_out(two_hand(turn_up="KH", counting=counting))
+    s = play_out(pinochle_deal(turn_up="KH", counting=counting))
     for p in (0, 1):
         assert s.breakdown[p].cards == counters(s.view(p).won[p], values)
     assert [b.last_trick for b in s.breakdown] == [10 if p == s.leader else 0 for p in (0, 1)]
@@ -511,9 +490,9 @@ def test_counting_systems_total_250(counting: str, values: dict[str, int]) -> No
 @pytest.mark.parametrize(("turn_up", "raw", "counted"), [("KH", (207, 33), (210, 30)), ("QD", (114, 126), (110, 120))])
 def test_round_7_up(turn_up: str, raw: tuple[int, int], counted: tuple[int, int]) -> None:
     """§8.5 round_7_up: card points count in tens, a remainder of 7-9 is another ten, 1-6 is dropped."""
-    plain = play_out(two_hand(turn_up=turn_up))
+    plain = play_out(pinochle_deal(turn_up=turn_up))
     assert tuple(b.cards for b in plain.breakdown) == raw
-    s = play_out(two_hand(turn_up=turn_up, round_7_up=True))
+    s = play_out(pinochle_deal(turn_up=turn_up, round_7_up=True))
     assert tuple(b.cards for b in s.breakdown) == counted == tuple(rounded_7_up(r) for r in raw)
     assert [b.last_trick for b in s.breakdown] == [b.last_trick for b in plain.breakdown]
 
@@ -1403,7 +1382,7 @@ def _replays_as_guessed(state: DealState, player: int, seeds: int = 20) -> None:
 def test_determinized_two_hand_deal_is_a_possible_deal() -> None:
     """api.md determinize / issue 12: every trick winner gets the declaration decision (``pass`` when he has
     nothing), so the history shows nothing of the hidden cards and a determinized deal replays to itself."""
-    s = play_until(two_hand(turn_up="KH"), 8)
+    s = play_until(pinochle_deal(turn_up="KH"), 8)
     assert len([a for _p, a in s.history if str(a) == "pass"]) == 8  # one decision per stock trick, forced or not
     _replays_as_guessed(s, 0)
     _replays_as_guessed(s, 1)

@@ -25,45 +25,22 @@ from bezique_rules import (
     replay,
 )
 from bezique_rules.engine.marriage import MarriageDeal
-
-SIXTY_SIX_CARDS = [f"{r}{s}" for s in "SHDC" for r in "ATKQJ9"]
-SCHNAPSEN_CARDS = [f"{r}{s}" for s in "SHDC" for r in "ATKQJ"]
-
-
-def _rest(cards: list[str], used: list[str]) -> list[str]:
-    return [c for c in cards if c not in used]
+from scenario import deal, legal, run_exact
 
 
 def deal66(hand0: str, hand1: str, turn_up: str, stock: str = "", **options: Any) -> MarriageDeal:
     """A Sixty-six deal: player 0 gets ``hand0`` (6 cards), player 1 ``hand1``, then the turn-up,
     then ``stock`` on top of the stock (the other cards below it)."""
-    h0, h1, top = hand0.split(), hand1.split(), stock.split()
-    used = [*h0, *h1, turn_up, *top]
-    deck = h0[:3] + h1[:3] + h0[3:] + h1[3:] + [turn_up] + top + _rest(SIXTY_SIX_CARDS, used)
-    deal = new_deal("sixty-six", deck=deck, **options)
-    assert isinstance(deal, MarriageDeal)
-    return deal
+    state = deal("sixty-six", p0=hand0, p1=hand1, turn_up=turn_up, stock=stock, **options)
+    assert isinstance(state, MarriageDeal)
+    return state
 
 
 def deal_schnapsen(hand0: str, hand1: str, turn_up: str, stock: str = "", **options: Any) -> MarriageDeal:
-    """A Schnapsen deal: 3 each, the turn-up, 2 each, then ``stock`` on top of the stock."""
-    h0, h1, top = hand0.split(), hand1.split(), stock.split()
-    used = [*h0, *h1, turn_up, *top]
-    deck = h0[:3] + h1[:3] + [turn_up] + h0[3:] + h1[3:] + top + _rest(SCHNAPSEN_CARDS, used)
-    deal = new_deal("schnapsen", deck=deck, **options)
-    assert isinstance(deal, MarriageDeal)
-    return deal
-
-
-def play(deal: MarriageDeal, *actions: str) -> MarriageDeal:
-    """``deal`` after ``actions`` in order (each checked)."""
-    for a in actions:
-        deal = deal.apply(a)
-    return deal
-
-
-def legal(deal: MarriageDeal) -> set[str]:
-    return {str(a) for a in deal.legal_actions()}
+    """A Schnapsen deal (3 each, the turn-up, 2 each) with ``stock`` on top of the stock."""
+    state = deal("schnapsen", p0=hand0, p1=hand1, turn_up=turn_up, stock=stock, **options)
+    assert isinstance(state, MarriageDeal)
+    return state
 
 
 # -- the deal -------------------------------------------------------------------------------
@@ -93,9 +70,9 @@ def test_schnapsen_turns_the_trump_after_the_first_threes() -> None:
 def test_no_duty_to_follow_while_the_stock_is_open_and_the_winner_draws_first() -> None:
     """While the stock is open any card may follow; the trick winner draws the top card."""
     d = deal66("AS TS KS QH JH 9H", "AH TH KH QS JS 9S", "AD", "KD QD")
-    d = play(d, "play AS")
+    d = run_exact(d, "play AS")
     assert "play AH" in legal(d)  # player 1 holds spades but need not follow
-    d = play(d, "play AH")  # spade led, heart played: the ace of spades wins
+    d = run_exact(d, "play AH")  # spade led, heart played: the ace of spades wins
     assert d.current_player == 0 and d.points == (22, 0)
     assert "KD" in map(str, d.view(0).hand) and "QD" in map(str, d.view(1).hand)
 
@@ -133,14 +110,14 @@ def test_after_exhaustion_the_follower_must_follow_and_win() -> None:
 def test_follow_only_play_off_option() -> None:
     """``playoff_rule="follow_only"``: after closing, follow suit but need not win."""
     d = deal66("AS TS KS QS JS 9S", "AH TH 9H QD JD 9D", "AD", "", playoff_rule="follow_only")
-    d = play(d, "close", "play 9S")
-    assert legal(d) == {f"play {c}" for c in ("AH", "TH", "9H", "QD", "JD", "9D")}  # void in spades: any card
+    d = run_exact(d, "close", "play 9S")
+    assert set(legal(d)) == {f"play {c}" for c in ("AH", "TH", "9H", "QD", "JD", "9D")}  # void in spades: any card
     d2 = deal66("9S TS KS QS JS AC", "AS TH 9H QD JD 9D", "AD", "", playoff_rule="follow_only")
-    d2 = play(d2, "close", "play 9S")
-    assert legal(d2) == {"play AS"}
+    d2 = run_exact(d2, "close", "play 9S")
+    assert set(legal(d2)) == {"play AS"}
     d3 = deal66("AS TS KS QS JS 9S", "AH TH 9H QD JD 9D", "AD")
-    d3 = play(d3, "close", "play 9S")
-    assert legal(d3) == {"play QD", "play JD", "play 9D"}  # default: void in spades, must trump
+    d3 = run_exact(d3, "close", "play 9S")
+    assert set(legal(d3)) == {"play QD", "play JD", "play 9D"}  # default: void in spades, must trump
 
 
 # -- marriages -------------------------------------------------------------------------------
@@ -150,20 +127,20 @@ def test_a_marriage_is_announced_on_lead_and_one_of_its_cards_led() -> None:
     """A marriage is shown on lead; then only its king or queen may be led (or "out")."""
     d = deal66("KH QH AS TS 9C JC", "AH TH KS QS JS 9S", "AD")
     assert "meld common-marriage KH QH" in legal(d)
-    d = play(d, "meld common-marriage KH QH")
-    assert legal(d) == {"play KH", "play QH", "out"}
+    d = run_exact(d, "meld common-marriage KH QH")
+    assert set(legal(d)) == {"play KH", "play QH", "out"}
     with pytest.raises(IllegalActionError):
         d.check("play AS")
-    d = play(d, "play KH")
+    d = run_exact(d, "play KH")
     assert "QH" in map(str, d.view(1).known[0])  # the partner card shown stays known
 
 
 def test_a_marriage_counts_only_once_the_announcer_has_won_a_trick() -> None:
     """A marriage announced on the first lead waits until the announcer wins a trick."""
     d = deal66("KH QH AS TS 9C JC", "AH TH KS QS JS 9S", "AD", "9D JD")
-    d = play(d, "meld common-marriage KH QH", "play QH", "play AH")  # player 1 wins the trick
+    d = run_exact(d, "meld common-marriage KH QH", "play QH", "play AH")  # player 1 wins the trick
     assert d.points == (0, 14)
-    d = play(d, "play 9S", "play AS")  # player 0 wins a trick: the marriage counts
+    d = run_exact(d, "play 9S", "play AS")  # player 0 wins a trick: the marriage counts
     assert d.points == (11 + 20, 14)
 
 
@@ -171,7 +148,7 @@ def test_a_marriage_in_trumps_is_worth_40() -> None:
     """The marriage in the trump suit is a royal marriage worth 40."""
     d = deal66("KD QD AS TS 9C JC", "AH TH KS QS JS 9S", "AD")
     assert "meld royal-marriage KD QD" in legal(d) and "meld common-marriage KD QD" not in legal(d)
-    d = play(d, "meld royal-marriage KD QD", "play QD", "play 9S")
+    d = run_exact(d, "meld royal-marriage KD QD", "play QD", "play 9S")
     assert d.points == (40 + 3, 0)
 
 
@@ -181,7 +158,7 @@ def test_marriage_timing_after_trick_refuses_the_first_lead() -> None:
     assert "meld common-marriage KH QH" not in legal(d)
     with pytest.raises(IllegalActionError):
         d.check("meld common-marriage KH QH")
-    d = play(d, "play AS", "play 9S")
+    d = run_exact(d, "play AS", "play 9S")
     assert "meld common-marriage KH QH" in legal(d)
 
 
@@ -193,9 +170,9 @@ def test_the_trump_nine_is_exchanged_only_after_a_won_trick() -> None:
     trick; the nine becomes the turn-up and the taken card is known."""
     d = deal66("9D AS TS 9C JC KC", "AH TH KS QS JS 9S", "AD", "QC JD")
     assert "exchange 9D" not in legal(d)  # no trick won yet
-    d = play(d, "play AS", "play 9S")
+    d = run_exact(d, "play AS", "play 9S")
     assert "exchange 9D" in legal(d)
-    d = play(d, "exchange 9D")
+    d = run_exact(d, "exchange 9D")
     assert str(d.view(1).turn_up) == "9D" and "AD" in map(str, d.view(1).known[0])
     assert "AD" in map(str, d.view(0).hand) and "9D" not in map(str, d.view(0).hand)
 
@@ -205,7 +182,7 @@ def test_schnapsen_exchanges_the_jack_on_the_first_lead_while_two_cards_are_face
     face-down card is left (``exchange_min_stock=2``)."""
     d = deal_schnapsen("JD AS TS KC QC", "AH TH KS QS JS", "AD")
     assert "exchange JD" in legal(d)
-    d = play(d, "exchange JD")
+    d = run_exact(d, "exchange JD")
     assert str(d.view(0).turn_up) == "JD"
     d2 = deal_schnapsen("JD AS TS KC QC", "AH TH KS QS JS", "AD", exchange_needs_trick=True)
     assert "exchange JD" not in legal(d2)
@@ -214,14 +191,14 @@ def test_schnapsen_exchanges_the_jack_on_the_first_lead_while_two_cards_are_face
 def test_no_exchange_when_the_stock_is_too_small() -> None:
     """The exchange needs ``exchange_min_stock`` face-down cards."""
     d2 = deal66("9D AS TS 9C JC KC", "AH TH KS QS JS 9S", "AD", "QC JD", exchange_min_stock=12)
-    d2 = play(d2, "play AS", "play 9S")
+    d2 = run_exact(d2, "play AS", "play 9S")
     assert "exchange 9D" not in legal(d2)
 
 
 def test_no_exchange_after_closing() -> None:
     """Once the stock is closed the turn-up can no longer be exchanged."""
     d = deal66("9D AS TS 9C JC KC", "AH TH KS QS JS 9S", "AD", "QC JD")
-    d = play(d, "play AS", "play 9S", "close")
+    d = run_exact(d, "play AS", "play 9S", "close")
     assert "exchange 9D" not in legal(d) and "close" not in legal(d)
 
 
@@ -231,9 +208,9 @@ def test_no_exchange_after_closing() -> None:
 def test_closing_stops_the_drawing_and_starts_strict_play() -> None:
     """Closing: no more cards are drawn, the face-down cards stay, strict duties apply at once."""
     d = deal66("AS TS KS QS JS 9S", "AH TH KH QH JH 9C", "AD")
-    d = play(d, "close")
+    d = run_exact(d, "close")
     assert d.phase is Phase.PLAYOFF and d.closed
-    d = play(d, "play AS", "play 9C")
+    d = run_exact(d, "play AS", "play 9C")
     assert len(d.view(0).hand) == 5 and d.view(0).stock_size == 11
 
 
@@ -241,11 +218,11 @@ def test_a_closer_who_reaches_66_and_claims_wins() -> None:
     """The closer who claims "out" at 66 or more wins; his opponent's points set the game points
     (marriages after the closing: the Hoyle reading, option ``marriages_after_stock``)."""
     d = deal66("AD TD KD QD AS TS", "9S JS 9H JH 9C JC", "JD", marriages_after_stock=True)
-    d = play(d, "close", "meld royal-marriage KD QD", "play KD", "play 9S")  # 40 + 4 + 0
-    d = play(d, "play AD", "play JS")  # 44 + 11 + 2 = 57
-    d = play(d, "play TD", "play 9H")  # 67
+    d = run_exact(d, "close", "meld royal-marriage KD QD", "play KD", "play 9S")  # 40 + 4 + 0
+    d = run_exact(d, "play AD", "play JS")  # 44 + 11 + 2 = 57
+    d = run_exact(d, "play TD", "play 9H")  # 67
     assert d.points == (67, 0)
-    d = play(d, "out")
+    d = run_exact(d, "out")
     assert d.outcome is not None and d.outcome.ending == "out"
     assert d.scores == (3, 0)  # the loser took no trick
 
@@ -254,7 +231,7 @@ def test_a_failed_closing_gives_the_opponent_two_or_three() -> None:
     """When the closer does not reach 66 the opponent scores 2 (3 if he had no trick at the
     closing)."""
     d = deal66("9S JS 9H JH 9C JC", "AD TD KD QD AS TS", "JD")
-    d = play(d, "close")  # player 0 closes with a poor hand and no trick
+    d = run_exact(d, "close")  # player 0 closes with a poor hand and no trick
     while not d.is_over:
         d = d.apply(d.legal_actions()[0] if str(d.legal_actions()[0]) != "out" else d.legal_actions()[1])
     assert d.outcome is not None and d.outcome.ending == "closing-failed"
@@ -265,11 +242,11 @@ def test_the_closers_opponent_may_claim_out_and_scores_at_least_the_penalty() ->
     """If the closer's opponent reaches 66 and claims, he scores at least what the failed closing
     gives: here 3, as he had no trick when the stock was closed."""
     d = deal66("9S JS 9H JH 9C KS", "AD TD KD QD AS TS", "JD", marriages_after_stock=True)
-    d = play(d, "close", "play 9S")
-    assert legal(d) == {"play AS", "play TS"}  # strict at once: follow and win
-    d = play(d, "play AS", "meld royal-marriage KD QD", "play KD", "play 9H", "play AD", "play 9C")
+    d = run_exact(d, "close", "play 9S")
+    assert set(legal(d)) == {"play AS", "play TS"}  # strict at once: follow and win
+    d = run_exact(d, "play AS", "meld royal-marriage KD QD", "play KD", "play 9H", "play AD", "play 9C")
     assert d.points == (0, 66) and d.core.closed_against_trickless
-    d = play(d, "out")
+    d = run_exact(d, "out")
     assert d.outcome is not None and d.outcome.ending == "out" and d.scores == (0, 3)
 
 
@@ -277,10 +254,10 @@ def test_out_refused_with_a_false_claim_gives_the_opponent_two() -> None:
     """A false claim (< 66) ends the deal: with ``false_claim="by_tricks"`` (Schnapsen's figure,
     and version 1's) the opponent scores 2, or 3 if he had no trick."""
     d = deal66("AS TS KS QS JS 9S", "AH TH KH QH JH 9H", "AD", false_claim="by_tricks", out_timing="on_lead")
-    d = play(d, "out")
+    d = run_exact(d, "out")
     assert d.outcome is not None and d.outcome.ending == "false-out" and d.scores == (0, 3)
     d = deal66("AS TS KS QS JS 9S", "AH TH KH QH JH 9D", "AD")
-    d = play(d, "play AS", "play JH", "play 9S", "play 9D", "out")  # player 1 claims with 0
+    d = run_exact(d, "play AS", "play JH", "play 9S", "play 9D", "out")  # player 1 claims with 0
     assert d.outcome is not None and d.outcome.ending == "false-out" and d.scores == (2, 0)
 
 
@@ -288,9 +265,9 @@ def test_a_closers_false_claim_costs_at_least_the_failed_closing() -> None:
     """A closer who claims falsely gives the opponent the greater of the two penalties: here 3,
     as the opponent had no trick when the stock was closed (he has one at the claim)."""
     d = deal66("AS TS KS QS JS 9C", "9S AH TH KH QH 9D", "AD")
-    d = play(d, "close", "play 9C", "play 9D", "play 9S", "play JS")  # 1 trumps, then 0 beats
+    d = run_exact(d, "close", "play 9C", "play 9D", "play 9S", "play JS")  # 1 trumps, then 0 beats
     assert d.current_player == 0 and d.core.tricks == (1, 1)
-    d = play(d, "out")
+    d = run_exact(d, "out")
     assert d.outcome is not None and d.outcome.ending == "false-out" and d.scores == (0, 3)
 
 
@@ -302,8 +279,8 @@ def test_out_at_66_scores_one_two_or_three_by_the_losers_points() -> None:
     gp = rules.game_points
     assert (gp.worth(33, True), gp.worth(32, True), gp.worth(0, False)) == (1, 2, 3)
     d = deal66("AD TD KD QD AS TS", "9S JS 9H JH 9C JC", "JD")
-    d = play(d, "meld royal-marriage KD QD", "play KD", "play 9S", "play AD", "play JS", "play TD", "play 9H")
-    d = play(d, "out")
+    d = run_exact(d, "meld royal-marriage KD QD", "play KD", "play 9S", "play AD", "play JS", "play TD", "play 9H")
+    d = run_exact(d, "out")
     assert d.scores == (3, 0)
 
 
@@ -326,7 +303,7 @@ def test_the_last_trick_scores_10_when_the_stock_ran_out() -> None:
 
 def test_no_last_trick_10_after_closing() -> None:
     """After a closing the last trick scores nothing extra."""
-    d = _play_out(play(deal66("AS TS KS QS JS 9S", "AH TH KH QH JH 9H", "AD"), "close"))
+    d = _play_out(run_exact(deal66("AS TS KS QS JS 9S", "AH TH KH QH JH 9H", "AD"), "close"))
     assert d.core.last_trick_bonus == -1
     assert sum(d.core.card_points) < 120  # the stock's cards were never played
 
@@ -385,7 +362,7 @@ def test_records_replay_and_views_hide_the_stock_and_the_other_hand() -> None:
     """A deal's record replays to the same state; a view shows no hidden card; a determinized
     deal looks the same to the viewer."""
     d = deal66("KH QH AS TS 9C JC", "AH TH KS QS JS 9S", "AD")
-    d = play(d, "meld common-marriage KH QH", "play KH", "play AH")
+    d = run_exact(d, "meld common-marriage KH QH", "play KH", "play AH")
     assert replay(record_of(d)) == d
     v = d.view(1)
     assert "QH" in map(str, v.known[0]) and len(v.hand) == 6
@@ -421,7 +398,7 @@ def test_views_show_neither_the_other_hand_nor_the_stock() -> None:
 def test_determinize_keeps_what_the_strict_play_showed() -> None:
     """After a player fails to follow in strict play, no determinized world gives him that suit."""
     d = deal66("AS TS KS QS JS 9S", "AH TH 9H QD JD 9D", "AC")
-    d = play(d, "close", "play 9S", "play QD")  # void in spades, no trump (clubs): any card
+    d = run_exact(d, "close", "play 9S", "play QD")  # void in spades, no trump (clubs): any card
     rules = get_rules("sixty-six")
     spades = sum(1 << i for i, c in enumerate(rules.deck.cards) if c.suit is not None and c.suit.code == "S")
     clubs = sum(1 << i for i, c in enumerate(rules.deck.cards) if c.suit is not None and c.suit.code == "C")
@@ -470,9 +447,9 @@ def _schnapsen_closed_early() -> MarriageDeal:
     """Player 0 closes at the first lead (player 1 has no trick), player 1 then takes a trick
     and announces a marriage (33 points), and player 0 reaches 68 with a royal marriage."""
     d = deal_schnapsen("AD TD KD QD JC", "AC TC TS KS QS", "JD")
-    d = play(d, "close", "play JC", "play AC")  # player 1 wins 13
-    d = play(d, "meld common-marriage KS QS", "play KS", "play TD")  # 13 + 20 = 33; player 0: 14
-    d = play(d, "meld royal-marriage KD QD", "play KD", "play TC")  # player 0: 14 + 40 + 14 = 68
+    d = run_exact(d, "close", "play JC", "play AC")  # player 1 wins 13
+    d = run_exact(d, "meld common-marriage KS QS", "play KS", "play TD")  # 13 + 20 = 33; player 0: 14
+    d = run_exact(d, "meld royal-marriage KD QD", "play KD", "play TC")  # player 0: 14 + 40 + 14 = 68
     assert d.points == (68, 33) and d.core.tricks == (2, 1) and d.core.closed_against_trickless
     return d
 
@@ -481,10 +458,10 @@ def test_schnapsen_a_closer_who_goes_out_scores_by_the_opponent_at_the_closing()
     """Item 1 [pagat Schnapsen, "Closing"]: the closer's game points are counted from the
     opponent's points and tricks at the moment of closing: 3, as the opponent had no trick when
     the talon was closed, although he has one trick and 33 points at the claim (1 at the claim)."""
-    d = play(_schnapsen_closed_early(), "out")
+    d = run_exact(_schnapsen_closed_early(), "out")
     assert d.outcome is not None and d.outcome.ending == "out" and d.scores == (3, 0)
     legacy = deal_schnapsen("AD TD KD QD JC", "AC TC TS KS QS", "JD", closing_game_points="at_claim")
-    legacy = play(legacy, *[str(a) for _, a in _moves(_schnapsen_closed_early())], "out")
+    legacy = run_exact(legacy, *[str(a) for _, a in _moves(_schnapsen_closed_early())], "out")
     assert legacy.scores == (1, 0)  # by the opponent's 33 points and trick at the claim
 
 
@@ -497,13 +474,13 @@ def test_schnapsen_a_closer_who_never_goes_out_loses_the_deal() -> None:
     the last trick has lost, even with 66 or more: he can no longer go out then. Player 1 had no
     trick at the closing, so he scores 3."""
     d = deal_schnapsen("AD TD KD QD JC", "AC KS QS JS TS", "JD")
-    d = play(d, "close", "meld royal-marriage KD QD", "play KD", "play JS")  # 46
-    d = play(d, "play AD", "play QS", "play TD", "play KS")  # 74: player 0 could claim here
-    d = play(d, "play QD", "play TS", "play JC", "play AC")  # he plays on; player 1 takes the last trick
+    d = run_exact(d, "close", "meld royal-marriage KD QD", "play KD", "play JS")  # 46
+    d = run_exact(d, "play AD", "play QS", "play TD", "play KS")  # 74: player 0 could claim here
+    d = run_exact(d, "play QD", "play TS", "play JC", "play AC")  # he plays on; player 1 takes the last trick
     assert d.points == (87, 13)
     assert d.outcome is not None and d.outcome.ending == "closing-failed" and d.scores == (0, 3)
     legacy = deal_schnapsen("AD TD KD QD JC", "AC KS QS JS TS", "JD", closing_played_out="count")
-    legacy = play(legacy, *[str(a) for _, a in _moves(d)])
+    legacy = run_exact(legacy, *[str(a) for _, a in _moves(d)])
     assert legacy.outcome is not None and legacy.outcome.ending == "closing-made" and legacy.scores == (3, 0)
 
 
@@ -511,10 +488,10 @@ def test_sixty_six_a_closer_who_never_goes_out_loses_the_deal() -> None:
     """Item 2 [pagat 66, "Closing"]: the same in Sixty-six: 89 points, the last trick lost, the
     closing failed; 3 to the opponent, who had no trick at the closing."""
     d = deal66("AD TD KD QD TS JC", "AC KS QS JS 9S 9H", "9D", stock="JH 9C")
-    d = play(d, "meld royal-marriage KD QD", "play QD", "play 9S")  # 43; draws JH and 9C
-    d = play(d, "close", "play AD", "play 9H", "play TD", "play 9C", "play KD", "play JS")  # 70
+    d = run_exact(d, "meld royal-marriage KD QD", "play QD", "play 9S")  # 43; draws JH and 9C
+    d = run_exact(d, "close", "play AD", "play 9H", "play TD", "play 9C", "play KD", "play JS")  # 70
     assert d.points == (70, 0) and "out" in legal(d)  # he could go out here
-    d = play(d, "play TS", "play KS", "play JH", "play QS", "play JC", "play AC")
+    d = run_exact(d, "play TS", "play KS", "play JH", "play QS", "play JC", "play AC")
     assert d.points == (89, 13)
     assert d.outcome is not None and d.outcome.ending == "closing-failed" and d.scores == (0, 3)
 
@@ -559,13 +536,13 @@ def test_sixty_six_played_out_the_higher_total_wins() -> None:
 def test_sixty_six_a_false_claim_costs_a_flat_two() -> None:
     """Item 5 [pagat 66, scoring table]: "out" with fewer than 66 gives the opponent 2, whatever
     his points or tricks; the 2-or-3 figure (Schnapsen's) is the option ``false_claim="by_tricks"``."""
-    d = play(deal66("AS TS KS QS JS 9S", "AH TH KH QH JH 9H", "AD"), "play AS", "play 9H")
+    d = run_exact(deal66("AS TS KS QS JS 9S", "AH TH KH QH JH 9H", "AD"), "play AS", "play 9H")
     assert d.core.tricks == (1, 0) and "out" in legal(d)
     flat = d.apply("out")
     assert flat.outcome is not None and flat.outcome.ending == "false-out" and flat.scores == (0, 2)
     by_tricks = deal66("AS TS KS QS JS 9S", "AH TH KH QH JH 9H", "AD", false_claim="by_tricks")
-    assert play(by_tricks, "play AS", "play 9H", "out").scores == (0, 3)
-    schnapsen = play(deal_schnapsen("AS TS KS QS JS", "AH TH KH QH JH", "AD"), "play AS", "play JH", "out")
+    assert run_exact(by_tricks, "play AS", "play 9H", "out").scores == (0, 3)
+    schnapsen = run_exact(deal_schnapsen("AS TS KS QS JS", "AH TH KH QH JH", "AD"), "play AS", "play JH", "out")
     assert schnapsen.scores == (0, 3)  # [pagat Schnapsen]: 3 when the opponent has no trick
 
 
@@ -581,7 +558,7 @@ def test_out_only_just_after_winning_a_trick_or_declaring_a_marriage(variant: st
         marriages = [a for a in legal(d) if a.startswith("meld")]
         if marriages:
             assert "out" in legal(d.apply(marriages[0]))  # just after declaring one
-        after = play(d, *[str(d.legal_actions()[0])])
+        after = run_exact(d, *[str(d.legal_actions()[0])])
         after = after.apply(after.legal_actions()[0])
         assert "out" in legal(after)  # the winner of the first trick, on lead
         assert "out" in legal(_new(variant, seed=seed, out_timing="on_lead"))  # version 1
