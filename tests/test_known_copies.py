@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from bezique_rules import new_deal
-from pinochle_stacking import auction_deal, run
-from stacking import stack
+from scenario import auction_deal, deal, run
 
 OPPONENT = ["7S", "8S", "9S", "TD", "JD", "QD", "KD", "AD"]
 
@@ -22,25 +20,17 @@ OPPONENT = ["7S", "8S", "9S", "TD", "JD", "QD", "KD", "AD"]
 def test_playing_the_taken_turn_up_face_shows_nothing_of_a_second_copy(concealed: str) -> None:
     """The issue's stacked deal: after ``exchange 7H`` and ``play KH`` player 1 knows of no
     card in player 0's hand, whether player 0 holds a second king of hearts or not."""
-    deck = stack(f"AS 7H {concealed} 9C 8C 7C 9D 8D".split(), OPPONENT, turn_up="KH")
-    deal = new_deal("bezique", deck=deck)
+    state = deal("bezique", p0=f"AS 7H {concealed} 9C 8C 7C 9D 8D", p1=OPPONENT, turn_up="KH")
     for action in ["play AS", "play 7S", "exchange 7H", "pass"]:
-        deal = deal.apply(action)
-    assert str(deal.view(1).known[0]) == "KH"  # the taken turn-up is known
-    deal = deal.apply("play KH")
-    assert str(deal.view(1).known[0]) == ""
-    assert deal.view(1).known == (deal.view(1).known[0], deal.view(1).known[1])
+        state = state.apply(action)
+    assert str(state.view(1).known[0]) == "KH"  # the taken turn-up is known
+    state = state.apply("play KH")
+    assert str(state.view(1).known[0]) == ""
 
 
 def test_two_deals_differing_only_in_a_concealed_copy_look_alike_to_the_other_player() -> None:
     """The two deals of the reproduction give player 1 equal views at every step."""
-    deals = [
-        new_deal(
-            "bezique",
-            deck=stack(f"AS 7H {x} 9C 8C 7C 9D 8D".split(), OPPONENT, turn_up="KH"),
-        )
-        for x in ("KH", "QC")
-    ]
+    deals = [deal("bezique", p0=f"AS 7H {x} 9C 8C 7C 9D 8D", p1=OPPONENT, turn_up="KH") for x in ("KH", "QC")]
     for action in ["play AS", "play 7S", "exchange 7H", "pass", "play KH"]:
         deals = [d.apply(action) for d in deals]
         a, b = (d.view(1) for d in deals)
@@ -57,9 +47,8 @@ def test_melding_the_shown_widow_face_shows_nothing_of_a_second_copy(viewer: int
     seen = []
     for concealed in ("JD", "QC"):
         hand = f"{concealed} AS TS KS QS 9H 9H TH TH AC AC TC TC 9D 9D"
-        deal = run(auction_deal("auction-pinochle", {0: hand}, widow="JD 9C 9C"), "bid 310; pass; pass; trump S")
-        deal = run(deal, "meld best")
-        view = deal.view(viewer)
+        state = run(auction_deal("auction-pinochle", {0: hand}, widow="JD 9C 9C"), "bid 310; pass; pass; trump S")
+        view = run(state, "meld best").view(viewer)
         assert [m.kind for m in view.melds] == ["royal-marriage", "pinochle"]
         seen.append((view.known, view.melds))
     assert seen[0] == seen[1]
