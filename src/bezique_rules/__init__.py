@@ -49,7 +49,7 @@ from .state import DealResult, DealState, Phase, PlayerView, TableMeld, determin
 from .tricks import BeatRule, PlayDuty, TrickPolicy
 from .trumps import TrumpOrder, TrumpTable
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 """The package version."""
 
 __all__ = [
