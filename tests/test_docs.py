@@ -438,3 +438,12 @@ def test_every_preset_is_in_the_home_page_table() -> None:
         n for n in _library_presets() if not re.search(rf"^\| `{re.escape(n)}`.*\(presets/{n}\.md\) \|$", home, re.M)
     ]
     assert not missing, f"presets missing from the home page's table: {missing}"
+
+
+def test_presets_index_versions_are_the_presets_behaviour_versions() -> None:
+    """The presets index's version column is each preset's behaviour version (`RuleSet.version`), one row per
+    built-in preset: the page a user reads to know which records replay under which rules."""
+    text = (ROOT / "docs" / "presets" / "index.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| \[`([a-z0-9-]+)`\]\(.*?\| (\d+) \|\s*$", text, flags=re.M))
+    assert set(rows) == set(bezique_rules.available_variants(builtin=True))
+    assert {name: int(version) for name, version in rows.items()} == {name: get_rules(name).version for name in rows}
