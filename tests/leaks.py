@@ -234,7 +234,11 @@ def _plain(value: Any) -> Any:
 
 
 def _env_surfaces() -> dict[str, Surface]:
-    try:
+    try:  # the rl extra: without it there are no environments to compare
+        import gymnasium
+        import numpy  # noqa: F401
+        import pettingzoo
+
         from bezique_rules.envs import aec_env, gym_env
     except ImportError:
         return {}
