@@ -25,6 +25,7 @@ short form; ``benchmarks/leak_check.py`` the long one.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from collections.abc import Callable, Iterable
@@ -235,10 +236,8 @@ def _plain(value: Any) -> Any:
 
 def _env_surfaces() -> dict[str, Surface]:
     try:  # the rl extra: without it there are no environments to compare
-        import gymnasium
-        import numpy  # noqa: F401
-        import pettingzoo
-
+        for extra in ("numpy", "gymnasium", "pettingzoo"):
+            importlib.import_module(extra)
         from bezique_rules.envs import aec_env, gym_env
     except ImportError:
         return {}
