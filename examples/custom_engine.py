@@ -269,7 +269,8 @@ class NoStockDeal(DealState):
             melds=(),
             won=tuple(CardSet(deck.cards_of(w)) for w in c.won),
             history=self.history,  # every play is public
-            state=self,
+            rules=rules,
+            legal=self.legal_actions() if self.current_player == player else (),
         )
 
     def _ruled_out(self) -> list[int]:

@@ -324,7 +324,8 @@ def _make_game_class(variant: str) -> tuple[Any, type]:
             if self.public:
                 view = public_view(view, self.rules)
             if round_.seat is not None:  # the farmer's-hand round: the seat asked, as everybody sees it
-                view = attrs.evolve(view, phase=Phase.DISCARD, current_player=round_.seat)
+                legal = view.legal if round_.seat == player and not self.public else ()
+                view = attrs.evolve(view, phase=Phase.DISCARD, current_player=round_.seat, legal=legal)
             return view
 
         def set_from(self, state: Any, player: int) -> None:
@@ -400,7 +401,8 @@ def _replay(fresh: DealState, deal: DealState, asked: int | None) -> tuple[Farme
 def public_view(view: PlayerView, rules: RuleSet) -> PlayerView:
     """What every player sees of ``view`` (a view of a deal of ``rules``): no hand, no buried
     card, the cards of a face-down discard or of cards passed left out, and the viewer's own
-    farmer's-hand ``pass`` left out (a farmer's swap is shown to all)."""
+    farmer's-hand ``pass`` left out (a farmer's swap is shown to all), and no legal actions
+    (they name the viewer's cards)."""
     own_farmer = _own_farmer_answer(view, rules)
     history = []
     for i, (who, action) in enumerate(view.history):
@@ -409,7 +411,7 @@ def public_view(view: PlayerView, rules: RuleSet) -> PlayerView:
         if action.verb in (Verb.DISCARD, Verb.GIVE) and action.cards and not _is_swap(action, rules):
             action = Action(action.verb)
         history.append((who, action))
-    return attrs.evolve(view, hand=CardSet(()), buried=(), history=tuple(history))
+    return attrs.evolve(view, hand=CardSet(()), buried=(), history=tuple(history), legal=())
 
 
 def _farmers(rules: RuleSet) -> bool:

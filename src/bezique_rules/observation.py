@@ -328,33 +328,19 @@ def information_state_layout(rules: RuleSet) -> ObservationLayout:
 # -- encoding --------------------------------------------------------------------------
 
 
-def _rules_of(view: PlayerView) -> RuleSet:
-    state = view._state
-    if state is None:
-        raise TypeError("encoding needs a view made by a state's view() method")
-    rules: RuleSet = state.rules
-    return rules
-
-
 def encode_observation(view: PlayerView, rules: RuleSet | None = None) -> list[float]:
-    """The observation encoding of ``view`` (see the module docs for the layout).
-
-    Raises:
-        TypeError: ``view`` did not come from a state's ``view()`` and no ``rules`` are given.
-    """
-    p = plan_of(rules if rules is not None else _rules_of(view))
+    """The observation encoding of ``view`` (see the module docs for the layout); ``rules``
+    defaults to the view's own."""
+    p = plan_of(rules if rules is not None else view.rules)
     out: list[float] = []
     _encode_view(p, view, out)
     return out
 
 
 def encode_information_state(view: PlayerView, rules: RuleSet | None = None) -> list[float]:
-    """The information-state encoding of ``view``: the observation, then the public history.
-
-    Raises:
-        TypeError: ``view`` did not come from a state's ``view()`` and no ``rules`` are given.
-    """
-    p = plan_of(rules if rules is not None else _rules_of(view))
+    """The information-state encoding of ``view``: the observation, then the public history;
+    ``rules`` defaults to the view's own."""
+    p = plan_of(rules if rules is not None else view.rules)
     out: list[float] = []
     _encode_view(p, view, out)
     _encode_history(p, view, out)

@@ -94,10 +94,14 @@ class DealResult:
 
 @attrs.frozen(repr=False)
 class PlayerView:
-    """What one player may know about a deal.
+    """What one player may know about a deal: plain data, holding no reference to the state.
 
     Field names are the same in every variant where they apply. Two views are
-    equal when they hold the same knowledge, whatever the hidden cards are.
+    equal when they hold the same knowledge, whatever the hidden cards are. A view
+    pickles and copies as a value, and `to_dict` / `from_dict` give its versioned JSON
+    form (the schema is on the records page). Everything the library computes for a
+    player (`legal_actions`, `determinize`, observation tensors, pictures) is computed
+    from the view alone.
     """
 
     player: int
@@ -138,7 +142,8 @@ class PlayerView:
     won: tuple[CardSet, ...]
     """Per player: the cards won in tricks."""
     history: tuple[tuple[int, Action], ...]
-    """The public actions so far, as (player, action)."""
+    """The public actions so far, as (player, action): another player's hidden decision shows
+    as its bare verb (``discard``, ``give``), or not at all (a farmer's-hand ``pass``)."""
     game_scores: tuple[int, ...] | None = None
     """In a game of several deals: the totals before this deal; None for a lone deal."""
     maker: int | None = None
@@ -159,24 +164,44 @@ class PlayerView:
     pending: tuple[TableMeld, ...] = ()
     """Stock games with pending declarations: the melds laid out but not yet scored, each
     with what it will score (`StockRules.pending_declarations`); empty otherwise."""
-    _state: DealState | None = attrs.field(default=None, eq=False, alias="state")
-    """The state the view was taken from (private: used only for the viewer's own
-    legal actions and for `determinize`)."""
+    rules: RuleSet = attrs.field(kw_only=True, repr=False)
+    """The rule set of the deal (public knowledge; held by reference, pickled by its key)."""
+    legal: tuple[Action, ...] = attrs.field(kw_only=True, default=())
+    """The viewer's legal actions, sorted by action id, when he is to act; empty otherwise."""
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions when this player is to act; empty otherwise."""
-        if self.current_player != self.player or self._state is None:
-            return ()
-        result: tuple[Action, ...] = self._state.legal_actions()
-        return result
+        """The legal actions when this player is to act; empty otherwise (`legal`)."""
+        return self.legal
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as a JSON-safe dict (format ``bezique-rules-view``, version
+        ``VIEW_FORMAT_VERSION``; the schema is on the records page): the form a server sends
+        to a client.
+
+        >>> from bezique_rules import PlayerView, new_deal
+        >>> view = new_deal("bezique", seed=1).view(0)
+        >>> PlayerView.from_dict(view.to_dict()) == view
+        True"""
+        from .viewdata import view_to_dict
+
+        return view_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PlayerView:
+        """Rebuild a view from `to_dict` output.
+
+        Raises:
+            RecordError: the dict is not a view of a known format and version, or a field
+                does not hold what the schema says (it quotes the field).
+            RecordTypeError: ``data`` is not a dict.
+        """
+        from .viewdata import view_from_dict
+
+        return view_from_dict(data)
 
     def observation_tensor(self) -> list[float]:
         """This view as a flat list of floats, laid out as ``rules.observation_layout`` says
-        (see `bezique_rules.observation`); ``numpy.asarray`` of it has ``rules.observation_shape``.
-
-        Raises:
-            TypeError: the view did not come from a state's ``view()``.
-        """
+        (see `bezique_rules.observation`); ``numpy.asarray`` of it has ``rules.observation_shape``."""
         from .observation import encode_observation
 
         return encode_observation(self)
@@ -439,7 +464,28 @@ class DealState(Seating):
         raise NotImplementedError
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
+        """This deal with the cards ``player`` has not seen dealt again at random among their
+        places, consistent with everything he saw (`bezique_rules.worlds`)."""
         raise NotImplementedError
+
+    def _relabel(self, perm: dict[int, int]) -> Self:
+        """This deal with the physical ids permuted by ``perm`` everywhere they are named."""
+        raise NotImplementedError
+
+    def _public_ids(self) -> int:
+        """The mask of the cards everybody has seen where they are now (in tricks, won,
+        face up, known to be held); engines add what else they show (for `determinize`)."""
+        out = 0
+        for w in self.won:
+            out |= w
+        for x in self.trick:
+            out |= 1 << x
+        return out
+
+    def _unseen_turn(self, viewer: int) -> int | None:
+        """The action id the player to act takes unseen by ``viewer`` when his decision is one
+        ``viewer`` never sees (a farmer's-hand ``pass``: see `bezique_rules.worlds`), else None."""
+        return None
 
     def _with_cut_packet(self, packet: int) -> Self:
         """This deal with the dealer's cut ``packet`` (``DealSetup.packet``); only engines
@@ -667,12 +713,16 @@ def _unpickled_deal(cls: type[DealState], setup: DealSetup[Any], core: Any) -> D
 
 
 def determinize(view: PlayerView, rng: random.Random) -> DealState:
-    """A full deal state consistent with everything ``view`` shows.
+    """A full deal state consistent with everything ``view`` shows, from the view alone.
 
-    The cards the viewer cannot see (other players' concealed unknown cards and
-    the face-down stock) are dealt at random among their places, so that
-    ``determinize(view, rng).view(view.player) == view``. Use it for
-    imperfect-information search.
+    The cards the viewer cannot see (other players' concealed unknown cards, the
+    face-down stock, a hidden widow or burial) are dealt at random among their
+    places, consistent with what the history implies (voids, melds, passes), so that
+    ``determinize(view, rng).view(view.player) == view``; equal views give the same
+    world for the same ``rng``, and a world's record replays to it. Use it for
+    imperfect-information search; `Worlds` builds the consistent world once and
+    samples many (``determinize(view, rng)`` is ``Worlds(view).sample(rng)``; see
+    `bezique_rules.worlds` for the distribution).
 
     >>> from bezique_rules import new_deal, determinize
     >>> import random
@@ -682,19 +732,15 @@ def determinize(view: PlayerView, rng: random.Random) -> DealState:
     True
 
     Raises:
-        ArgumentTypeError: ``view`` is not a `PlayerView` made by a state's ``view()``, or
-            ``rng`` is not a `random.Random` (both are TypeErrors).
+        ArgumentTypeError: ``view`` is not a `PlayerView`, or ``rng`` is not a
+            `random.Random` (both are TypeErrors).
     """
     if not isinstance(view, PlayerView):
-        raise ArgumentTypeError(f"determinize needs a PlayerView from a state's view(), not {quote(view)}")
+        raise ArgumentTypeError(f"determinize needs a PlayerView, not {quote(view)}")
     check_rng(rng, "determinize")
-    state: DealState | None = view._state
-    if state is None:
-        raise ArgumentTypeError("determinize needs a view made by a state's view() method (this one was built by hand)")
-    if not isinstance(state, DealState):  # a game's view: use its current deal
-        state = state.deal
-        assert isinstance(state, DealState)
-    return state._determinize(view.player, rng)
+    from .worlds import Worlds
+
+    return Worlds(view).sample(rng)
 
 
 def check_rng(rng: object, who: str) -> random.Random:

@@ -1065,8 +1065,15 @@ class AuctionDeal(DealState):
             history=tuple(self._public_move(mv, player) for mv in c.moves),
             maker=self.declarer,
             buried=tuple(CardSet(cards[x] for x in c.buried)) if player == c.declarer else (),
-            state=self,
+            rules=rules,
+            legal=self.legal_actions() if self.current_player == player else (),
         )
+
+    def _public_ids(self) -> int:
+        out = super()._public_ids()
+        for k in self.core.known:
+            out |= k
+        return out
 
     def _exclusions(self) -> list[int]:
         """Per player: cards the play shows they did not hold (from the tricks so far)."""

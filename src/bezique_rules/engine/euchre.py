@@ -1353,7 +1353,8 @@ class EuchreDeal(DealState):
             lone_defender=None if c.defender < 0 else c.defender,
             sitting_out=self.sitting_out,
             buried=(cards[c.buried],) if player == self.setup.dealer and c.buried >= 0 else (),
-            state=self,
+            rules=rules,
+            legal=self.legal_actions() if self.current_player == player else (),
         )
 
     def _past_hidden_decisions(self, player: int) -> Self:
@@ -1369,6 +1370,23 @@ class EuchreDeal(DealState):
             if not (s.stage is Phase.DISCARD and s.player != player and queue and queue[0].decision is Decision.FARMER):
                 return state
             state = state._apply_id(pass_id)
+
+    def _public_ids(self) -> int:
+        c = self.core
+        out = super()._public_ids() | 1 << c.turn_up
+        if c.farmer >= 0:  # the swapped nines and tens were shown
+            out |= sum(1 << x for x in c.kitty[:3])
+        return out
+
+    def _unseen_turn(self, viewer: int) -> int | None:
+        """A farmer's-hand question of another player: his ``pass`` is never shown (only a
+        holder is asked; see `_past_hidden_decisions`)."""
+        s = self.state
+        queue = s.queue
+        if s.stage is Phase.DISCARD and s.player != viewer and queue and queue[0].decision is Decision.FARMER:
+            pass_id: int = self.setup.tables.ids.pass_id
+            return pass_id
+        return None
 
     def _turn_up_kept(self) -> bool:
         """Whether everyone knows the dealer holds the turn-up: he took it and could not

@@ -662,8 +662,16 @@ class MarriageDeal(DealState):
             melds=melds,
             won=tuple(CardSet(deck.cards_of(w)) for w in c.won),
             history=self.history,  # every action is public; draws are not actions
-            state=self,
+            rules=rules,
+            legal=self.legal_actions() if self.current_player == player else (),
         )
+
+    def _public_ids(self) -> int:
+        c = self.core
+        out = super()._public_ids() | (1 << c.turn_up if c.turn_up >= 0 else 0)
+        for k in c.known:
+            out |= k
+        return out
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
         c = self.core

@@ -1377,8 +1377,17 @@ class StockDeal(DealState):
             won=tuple(CardSet(deck.cards_of(w)) for w in self.won),
             history=self.history,
             cut=None if self.setup.packet < 0 or self.stage is Phase.GUESS else self.setup.packet,
-            state=self,
+            rules=rules,
+            legal=self.legal_actions() if self.current_player == player else (),
         )
+
+    def _public_ids(self) -> int:
+        out = super()._public_ids() | (1 << self.turn_up if self.turn_up >= 0 else 0)
+        for k in self.known:
+            out |= k
+        for t in self.tabled:
+            out |= t
+        return out
 
     def _hidden_from(self, player: int) -> tuple[int, ...]:
         hidden = 0

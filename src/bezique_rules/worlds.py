@@ -1,0 +1,620 @@
+"""Worlds a player cannot tell from his own: `determinize` from the view alone.
+
+A *world* is a full deal state whose view for the viewer equals his view. Search agents
+(information-set Monte Carlo tree search) sample one per iteration, so sampling is fast,
+and it reads nothing but the view (a `PlayerView` holds no state; one restored from JSON
+works the same).
+
+Two steps:
+
+1. **The witness** (`Worlds`, once per view): one world consistent with the view, built
+   constructively. A deck is shuffled with a generator seeded by the view's own content
+   (a CRC-32 of its JSON form), so equal views give the same witness in every process.
+   The view's public history is replayed on that deal with every check on; where the
+   replay cannot go on, the intermediate state is repaired in place by *transpositions*
+   (two physical cards swap places, `DealState._relabel`) of cards nobody has seen so far
+   (in a hand, concealed and never named by an action or shown; or in the stock, a
+   face-down widow or kitty). Such a swap changes nothing anyone saw before the step, so
+   the history up to it stays legal and looks the same; the replay never restarts:
+
+   * a player lacks a card the next action names: a copy of that face is swapped in for one
+     of his cards nobody has seen;
+   * a duty is broken (he could have followed, or beaten, and the history shows he did
+     not): the cards the trick policy rules out (`TrickPolicy.excluded`) are swapped out;
+     after each play the cards it rules out are recorded per *place* (keyed by the
+     physical id now there, re-keyed on each swap), and no later swap brings such a card
+     to that place, so a void once shown holds for the rest of the replay;
+   * another player's hidden action (a discard, a pass of cards, a farmer's-hand ``pass``
+     the viewer never sees): a legal one is chosen, keeping the cards he uses later;
+   * melds laid without naming cards (``meld best``): their cards are swapped in first,
+     with every card he uses later, and his hand is then left alone; a meld the view does
+     not show has its extra cards swapped out;
+   * the turn-up under the stock is the view's, or after an exchange (or a last draw) the
+     trump the history and the known cards point to;
+   * at the end the viewer's hand is made his view's hand.
+
+   The witness is then checked: its view must equal the viewer's (a `DealError`
+   naming the preset otherwise: please report it).
+
+2. **A sample** (`Worlds.sample`): the engine's own ``_determinize`` on the witness deals
+   the cards the viewer has not seen again at random among their places, under every
+   constraint the engine knows (voids, melds, burials, passes, a carte blanche, a
+   farmer's hand), uniformly over the consistent placements where the engine says so.
+
+What is sampled: the current placement of the hidden cards, by the engine. What is not:
+the unobservable past (which hidden card went where before it was revealed, which cards
+another player buried or passed) is the witness's. That past cannot change what any legal
+continuation does, so a search over samples is sound; and since the witness depends on the
+view alone, two states with equal views give the same worlds for the same ``rng``.
+
+`Worlds` pays for the witness once, so an agent takes one per decision and samples from
+it on every iteration; `bezique_rules.determinize` is ``Worlds(view).sample(rng)``. Nothing
+is cached between calls (no hidden global state).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+from collections import Counter
+from collections.abc import Iterable
+
+import attrs
+
+from .actions import Action, Verb
+from .bits import iter_bits
+from .errors import BeziqueRulesError, DealError
+from .rules.engines import engine_for
+from .state import DealState, Phase, PlayerView, check_rng, check_view, relabel_mask, relabel_seq
+
+__all__ = ["Worlds"]
+
+_HIDDEN_VERBS = (Verb.DISCARD, Verb.GIVE)
+_TURN_UP_TRIES = 8
+"""How many faces the witness tries for a turn-up the view no longer shows (an exchanged or
+drawn turn-up: the first candidate almost always fits)."""
+
+
+class Worlds:
+    """The worlds a player cannot tell from his view: build once, sample many.
+
+    >>> import random
+    >>> from bezique_rules import Worlds, new_deal
+    >>> deal = new_deal("bezique", seed=7).apply("play AS")
+    >>> worlds = Worlds(deal.view(1))
+    >>> world = worlds.sample(random.Random(1))
+    >>> world.view(1) == deal.view(1), world is deal
+    (True, False)
+
+    Building it finds one world consistent with the view (the *witness*, a function of the
+    view alone); `sample` deals the hidden cards of the witness again at random. See the
+    module docs for the algorithm and the distribution.
+
+    Raises:
+        ArgumentTypeError: ``view`` is not a `PlayerView` (a TypeError).
+        DealError: no consistent world was built (a defect: please report it).
+    """
+
+    __slots__ = ("_witness", "view")
+
+    view: PlayerView
+    """The view the worlds agree with."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = check_view(view, "Worlds")
+        self._witness = _build(view)
+
+    @property
+    def witness(self) -> DealState:
+        """The world built from the view (the same for equal views)."""
+        return self._witness
+
+    def sample(self, rng: random.Random) -> DealState:
+        """A world: the witness with the cards the viewer has not seen dealt again with
+        ``rng`` (the engine's ``_determinize``); never the deal the view was taken from.
+
+        Raises:
+            ArgumentTypeError: ``rng`` is not a `random.Random` (a TypeError).
+        """
+        check_rng(rng, "Worlds.sample")
+        return self._witness._determinize(self.view.player, rng)
+
+    def __repr__(self) -> str:
+        return f"Worlds({self.view!r})"
+
+
+def _deal_view(view: PlayerView) -> PlayerView:
+    """``view`` as its deal shows it (a game's view adds the totals and the cut for deal)."""
+    if view.game_scores is None and view.cut_for_deal is None:
+        return view
+    return attrs.evolve(view, game_scores=None, cut_for_deal=None)
+
+
+def _digest(view: PlayerView) -> int:
+    """A seed that is a function of the view alone, the same in every process."""
+    from .viewdata import view_to_dict
+
+    return zlib.crc32(json.dumps(view_to_dict(view), sort_keys=True).encode())
+
+
+def _build(view: PlayerView) -> DealState:
+    target = _deal_view(view)
+    rules = view.rules
+    seed = _digest(view)
+    last: _Stuck | None = None
+    for turn_up in _turn_up_candidates(view)[:_TURN_UP_TRIES]:
+        try:
+            world = _Witness(target, random.Random(seed), turn_up).build()
+        except _Stuck as stuck:
+            last = stuck
+            continue
+        if world.view(view.player) == target:
+            return world
+        last = _Stuck("the world built shows the viewer another view")
+    raise DealError(
+        f"determinize found no world consistent with player {view.player}'s view in {rules.name!r} "
+        f"({len(view.history)} actions in; {last}); please report it"
+    )
+
+
+def _turn_up_candidates(view: PlayerView) -> list[int]:
+    """Faces for the turn-up the deal began with, likeliest first (``[-1]``: any, or none)."""
+    rules = view.rules
+    deck = rules.deck
+    exchanged = any(a.verb is Verb.EXCHANGE for _, a in view.history)
+    if view.turn_up is not None and not exchanged:
+        return [deck.face_index[view.turn_up]]
+    if view.trump is None:
+        return [-1]
+    out: list[int] = []
+
+    def add(cards: Iterable[object]) -> None:
+        for card in cards:
+            f = deck.face_index.get(card)  # type: ignore[call-overload]
+            if f is not None and deck.faces[f].suit is view.trump and f not in out:
+                out.append(f)
+
+    for known in view.known:
+        add(known)
+    for _, action in view.history:
+        if action.verb is not Verb.EXCHANGE:
+            add(action.cards)
+    add(deck.faces)
+    if exchanged:  # an exchange gives the seven of trumps (the dix) for the turn-up: not a seven itself
+        sevens = [f for f in out if deck.faces[f].rank == view.turn_up.rank] if view.turn_up is not None else []
+        out = [f for f in out if f not in sevens] + sevens
+    return out
+
+
+class _Stuck(Exception):
+    """The witness cannot go on (a defect, or a turn-up guess that does not fit)."""
+
+
+class _Witness:
+    """The replay with repairs (see the module docs); one use."""
+
+    def __init__(self, view: PlayerView, rng: random.Random, turn_up: int) -> None:
+        self.view = view
+        self.rules = rules = view.rules
+        self.deck = rules.deck
+        self.rng = rng
+        self.viewer = view.player
+        self.engine = engine_for(rules.engine)
+        order = list(range(self.deck.size))
+        rng.shuffle(order)
+        if turn_up >= 0:
+            self._place_turn_up(order, turn_up)
+        self.deal = self._new_deal(tuple(order))
+        self.named = 0
+        """Cards an action has named or moved from hand to hand (no longer free to swap)."""
+        self.excluded: dict[int, int] = {}
+        """Per place (the physical id there now): the cards a void shown rules out there."""
+        self.frozen = 0
+        """Places no swap may touch (a hand whose melds were laid without naming cards)."""
+        self.trick_seats: list[int] = []
+        self.relabel_native = type(self.deal)._relabel is not DealState._relabel
+
+    # -- the deal and its changes ---------------------------------------------------
+
+    def _new_deal(self, order: tuple[int, ...]) -> DealState:
+        deal = self.engine.new_deal(self.rules, order, None, self.view.dealer)
+        cut = self.view.cut
+        if cut is not None and deal.setup.packet != cut:
+            deal = deal._with_cut_packet(cut)
+        return deal
+
+    def _transpose(self, x: int, y: int) -> None:
+        """Swap the physical cards ``x`` and ``y`` everywhere in the deal (two free cards)."""
+        self._permute({x: y, y: x})
+
+    def _permute(self, perm: dict[int, int]) -> None:
+        """Relabel the free cards of ``perm`` everywhere in the deal: the place of ``a`` gets
+        ``perm[a]``; what a void rules out at a place stays with the place."""
+        deal = self.deal
+        if self.relabel_native:
+            self.deal = deal._relabel(perm)
+        else:  # an engine without `_relabel`: the same moves on the relabelled deck
+            new = self._new_deal(relabel_seq(deal.deck_order, perm))
+            for _, action_id in deal.moves:
+                new = new._apply_id(action_id)
+            self.deal = new
+        ex = self.excluded
+        old = {a: ex.pop(a, 0) for a in perm}
+        for a, mask in old.items():
+            if mask:
+                ex[perm[a]] = mask
+        self.frozen = relabel_mask(self.frozen, perm)
+
+    def _allowed(self, perm: dict[int, int]) -> bool:
+        """Whether no void rules out the card ``perm`` brings to any place."""
+        ex = self.excluded
+        return not any((ex.get(a, 0) >> b) & 1 for a, b in perm.items())
+
+    def _free(self) -> int:
+        """The mask of cards nobody has seen where they are: concealed in a hand and never
+        named, or face down out of every hand (stock, widow, kitty)."""
+        deal = self.deal
+        held = 0
+        for h in deal.hands:
+            held |= h
+        out_of_hands = (1 << self.deck.size) - 1 & ~held
+        for w in deal.won:
+            out_of_hands &= ~w
+        for x in deal.trick:
+            out_of_hands &= ~(1 << x)
+        return (held | out_of_hands) & ~self.named & ~deal._public_ids() & ~self.frozen
+
+    def _holder(self, pid: int) -> int:
+        for q, h in enumerate(self.deal.hands):
+            if (h >> pid) & 1:
+                return q
+        return -1
+
+    def _swap_allowed(self, x: int, y: int) -> bool:
+        """Whether ``x`` may go to ``y``'s place and ``y`` to ``x``'s (no void forbids it)."""
+        return self._allowed({x: y, y: x})
+
+    def _move_in(self, x: int, ys: list[int]) -> bool:
+        """Bring free card ``x`` to the place of one of ``ys``: by a swap, or when voids forbid
+        every swap, by a three-way move through a third free card's place."""
+        for y in ys:
+            if self._swap_allowed(x, y):
+                self._transpose(x, y)
+                return True
+        free = [z for z in iter_bits(self._free()) if z != x and z not in ys]
+        for y in ys:
+            for z in free:
+                perm = {x: z, y: x, z: y}  # x's place gets z, y's place gets x, z's place gets y
+                if self._allowed(perm):
+                    self._permute(perm)
+                    return True
+        return False
+
+    def _bring(self, who: int, face: int, keep: Counter[int]) -> None:
+        """Swap a copy of ``face`` into ``who``'s hand for one of his free cards whose face he
+        does not need (``keep``)."""
+        deck = self.deck
+        free = self._free()
+        hand = self.deal.hands[who]
+        mine = list(iter_bits(hand & free))
+        held = Counter(deck.face_of[y] for y in iter_bits(hand))
+        spare = [y for y in mine if held[deck.face_of[y]] > keep[deck.face_of[y]]]
+        sources = [x for x in iter_bits(deck.face_masks[face] & free & ~hand)]
+        if not sources or not spare:
+            raise _Stuck(f"no free copy of {deck.faces[face]} for player {who}")
+        # the stock first, then another player's hand, the viewer's last
+        rank = {x: self._source_rank(x) for x in sources}
+        self.rng.shuffle(sources)
+        sources.sort(key=rank.__getitem__)
+        self.rng.shuffle(spare)
+        for x in sources:
+            if self._move_in(x, spare):
+                return
+        raise _Stuck(f"every copy of {deck.faces[face]} is ruled out for player {who}")
+
+    def _source_rank(self, pid: int) -> int:
+        q = self._holder(pid)
+        return 0 if q < 0 else (2 if q == self.viewer else 1)
+
+    # -- the replay ----------------------------------------------------------------
+
+    def build(self) -> DealState:
+        view = self.view
+        history = view.history
+        for step, (who, action) in enumerate(history):
+            self._unseen_turns(who, action)
+            deal = self.deal
+            if deal.current_player != who:
+                raise _Stuck(f"step {step}: player {who} is not to act")
+            if who != self.viewer and action.verb in _HIDDEN_VERBS and not action.cards:
+                action_id = self._hidden_choice(step)
+            elif action.verb is Verb.MELD and not action.cards:
+                action_id = self._meld_best(step)
+            else:
+                action_id = self._public(step)
+            self._apply(action_id)
+        self._finish()
+        return self.deal
+
+    def _unseen_turns(self, who: int, action: Action) -> None:
+        """Decisions of other players the viewer never sees (a farmer's-hand ``pass``), made
+        before the next action he sees unless that action is the decision itself."""
+        while True:
+            deal = self.deal
+            hidden = deal._unseen_turn(self.viewer)
+            if hidden is None:
+                return
+            if who == deal.current_player:
+                try:
+                    action_id = self.rules.action_id(action)
+                except BeziqueRulesError:
+                    action_id = -1
+                if action_id != hidden and action_id in deal.legal_action_ids():
+                    return  # his decision, shown (a farmer's swap)
+            self._apply(hidden)
+
+    def _apply(self, action_id: int) -> None:
+        before = self.deal
+        after = before._apply_id(action_id)
+        left = 0
+        came = 0
+        held_before = 0
+        for b, a in zip(before.hands, after.hands):
+            left |= b & ~a
+            came |= a & ~b
+            held_before |= b
+        self.named |= left | (came & held_before)
+        who = before.current_player
+        played = before.rules.action_space.actions[action_id]
+        if played.verb is Verb.PLAY and who is not None:
+            self._record_void(before, after, who, left & before.hands[who])
+        self.deal = after
+        if not after.trick:
+            self.trick_seats = []
+
+    def _policy_now(self, deal: DealState) -> tuple[object, object] | None:
+        view = self.view
+        if view.trump is None:
+            return None
+        rules = self.rules
+        policy = rules.stock_policy if deal.phase is Phase.PLAY else rules.playoff_policy
+        return policy, rules.trump_tables[view.trump.value]
+
+    def _partner_winning(self, deal: DealState, who: int) -> bool:
+        if not self.rules.partnership or not deal.trick:
+            return False
+        found = self._policy_now(deal)
+        assert found is not None
+        table = found[1]
+        w = self.trick_seats[table.winner(deal.trick)]  # type: ignore[attr-defined]
+        return w != who and w % 2 == who % 2
+
+    def _ruled_out(self, deal: DealState, who: int, pid: int) -> int:
+        """The cards the trick policy says ``who`` cannot hold when he plays ``pid`` now."""
+        found = self._policy_now(deal)
+        if found is None or not deal.trick:
+            return 0
+        policy, table = found
+        mask: int = policy.excluded(table, deal.trick, pid, self._partner_winning(deal, who))  # type: ignore[attr-defined]
+        return mask
+
+    def _record_void(self, before: DealState, after: DealState, who: int, played: int) -> None:
+        if not played:
+            return
+        pid = next(iter_bits(played))
+        mask = self._ruled_out(before, who, pid)
+        self.trick_seats.append(who)
+        if mask:
+            ex = self.excluded
+            for y in iter_bits(after.hands[who]):
+                ex[y] = ex.get(y, 0) | mask
+
+    def _public(self, step: int) -> int:
+        """The id of the public action at ``step``, its player's hand repaired to allow it."""
+        who, action = self.view.history[step]
+        try:
+            action_id = self.rules.action_id(action)
+        except BeziqueRulesError:
+            raise _Stuck(f"step {step}: {action} is no action of {self.rules.name!r}") from None
+        need = self._needs(action)
+        held = Counter(self.deck.face_of[y] for y in iter_bits(self.deal.hands[who]))
+        for f, k in need.items():
+            for _ in range(k - held[f]):
+                self._bring(who, f, need)
+        for _ in range(self.deck.size):
+            if action_id in self.deal.legal_action_ids():
+                return action_id
+            self._repair_duty(step, who, action, need)
+        raise _Stuck(f"step {step}: {action} stays illegal")
+
+    def _needs(self, action: Action) -> Counter[int]:
+        """The faces ``action`` needs in its player's concealed hand (not on the table)."""
+        face_index = self.deck.face_index
+        need: Counter[int] = Counter()
+        tabled = action.tabled or (False,) * len(action.cards)
+        for card, on_table in zip(action.cards, tabled):
+            if not on_table:
+                need[face_index[card]] += 1
+        return need
+
+    def _repair_duty(self, step: int, who: int, action: Action, need: Counter[int]) -> None:
+        """The action is illegal though its cards are held: a duty it breaks. Swap out the
+        cards the duty would have made him play instead."""
+        deal = self.deal
+        deck = self.deck
+        hand = deal.hands[who]
+        bad = 0
+        if action.verb is Verb.PLAY and action.cards:
+            face = deck.face_index[action.cards[0]]
+            pid = next(iter_bits(hand & deck.face_masks[face]))
+            bad = self._ruled_out(deal, who, pid)
+        if not bad & hand:  # the policy does not say: the cards the rules offer instead
+            for a in deal.legal_actions():
+                for card in a.cards:
+                    bad |= deck.face_masks[deck.face_index[card]]
+            bad &= ~deck.face_masks[deck.face_index[action.cards[0]]] if action.cards else ~0
+        free = self._free()
+        out = [y for y in iter_bits(hand & bad & free) if need[deck.face_of[y]] == 0]
+        if not out:
+            raise _Stuck(f"step {step}: {action} breaks a duty and no card can be swapped out")
+        y = out[0]
+        sources = [x for x in iter_bits(free & ~hand & ~bad)]
+        self.rng.shuffle(sources)
+        sources.sort(key=self._source_rank)
+        for x in sources:
+            if self._swap_allowed(x, y):
+                self._transpose(x, y)
+                return
+        raise _Stuck(f"step {step}: no card may replace {deck.cards[y]} in player {who}'s hand")
+
+    def _later(self, who: int, step: int) -> Counter[int]:
+        """The faces ``who`` names after ``step`` (and in his melds): what he keeps."""
+        face_index = self.deck.face_index
+        later: Counter[int] = Counter()
+        for w, a in self.view.history[step + 1 :]:
+            if w == who:
+                for card, on_table in zip(a.cards, a.tabled or (False,) * len(a.cards)):
+                    if not on_table:
+                        later[face_index[card]] += 1
+        return later
+
+    def _hidden_choice(self, step: int) -> int:
+        """Another player's hidden discard or pass of cards: a legal one keeping the cards
+        he uses later, then the cards anybody uses later (the viewer's hand included)."""
+        who, action = self.view.history[step]
+        deal = self.deal
+        actions = self.rules.action_space.actions
+        choices = [i for i in deal.legal_action_ids() if actions[i].verb is action.verb]
+        if not choices:
+            raise _Stuck(f"step {step}: player {who} cannot {action.verb.value}")
+        face_index = self.deck.face_index
+        own = self._later(who, step)
+        anyone: Counter[int] = Counter(face_index[c] for c in self.view.hand)
+        for w, a in self.view.history[step + 1 :]:
+            anyone.update(face_index[c] for c, t in zip(a.cards, a.tabled or (False,) * len(a.cards)) if not t)
+        for m in self.view.melds:
+            anyone.update(face_index[c] for c in m.cards)
+            if m.player == who:
+                own.update(face_index[c] for c in m.cards)
+        rng = self.rng
+
+        def cost(i: int) -> float:
+            used = Counter(face_index[c] for c in actions[i].cards)
+            return sum(10 * min(k, own[f]) + min(k, anyone[f]) for f, k in used.items()) + rng.random()
+
+        for _ in range(self.deck.size):
+            best = min(choices, key=cost)
+            if cost(best) < 1:
+                return best
+            # it gives away a card used later: first swap such a card for one nobody uses
+            deck = self.deck
+            free = self._free()
+            hand = self.deal.hands[who]
+            used = {face_index[c] for c in actions[best].cards if anyone[face_index[c]]}
+            ys = [y for y in iter_bits(hand & free) if deck.face_of[y] in used]
+            spare = [x for x in iter_bits(free & ~hand) if not anyone[deck.face_of[x]] and not own[deck.face_of[x]]]
+            self.rng.shuffle(spare)
+            spare.sort(key=self._source_rank)
+            if not any(self._move_in(x, ys) for x in spare):
+                return best
+            choices = [i for i in self.deal.legal_action_ids() if actions[i].verb is action.verb]
+        return min(choices, key=cost)
+
+    def _meld_best(self, step: int) -> int:
+        """Melds laid at once without naming cards: his hand gets every card his melds in the
+        view use and every card he names later, then is left alone; extra melds' cards go."""
+        who, action = self.view.history[step]
+        deck = self.deck
+        face_index = deck.face_index
+        try:
+            action_id = self.rules.action_id(action)
+        except BeziqueRulesError:
+            raise _Stuck(f"step {step}: {action} is no action of {self.rules.name!r}") from None
+        shown = [m for m in self.view.melds if m.player == who]
+        by_kind: dict[str, Counter[int]] = {}
+        for m in shown:  # melds of one kind use distinct copies; melds of two kinds may share
+            by_kind.setdefault(m.kind, Counter()).update(face_index[c] for c in m.cards)
+        need: Counter[int] = Counter()
+        for counts in by_kind.values():
+            need |= counts
+        need |= self._later(who, step)
+        if who == self.viewer:
+            need |= Counter(face_index[c] for c in self.view.hand)
+        for _ in range(deck.size):
+            held = Counter(deck.face_of[y] for y in iter_bits(self.deal.hands[who]))
+            missing = [f for f, k in need.items() if held[f] < k]
+            if missing:
+                self._bring(who, missing[0], need)
+                continue
+            if action_id not in self.deal.legal_action_ids():
+                raise _Stuck(f"step {step}: {action} is illegal")
+            laid = [m for m in self.deal._apply_id(action_id).view(self.viewer).melds if m.player == who]
+            extra = Counter(laid) - Counter(shown)
+            lack = Counter(shown) - Counter(laid)
+            if not extra and not lack:
+                break
+            if lack:  # a meld shown is not made: one more copy of each of its faces
+                for m in lack:
+                    for c in m.cards:
+                        need[face_index[c]] = max(need[face_index[c]], held[face_index[c]] + 1)
+                if not extra:
+                    continue
+            self._drop_extra(who, step, extra, need)
+        else:
+            raise _Stuck(f"step {step}: the melds do not come out as the view shows")
+        self.frozen |= self.deal.hands[who] & ~self.named & ~self.deal._public_ids()
+        return action_id
+
+    def _drop_extra(self, who: int, step: int, extra: Counter[object], need: Counter[int]) -> None:
+        deck = self.deck
+        free = self._free()
+        hand = self.deal.hands[who]
+        faces = {deck.face_index[c] for m in extra for c in m.cards}  # type: ignore[attr-defined]
+        out = [y for y in iter_bits(hand & free) if deck.face_of[y] in faces]
+        held = Counter(deck.face_of[y] for y in iter_bits(hand))
+        out = [y for y in out if held[deck.face_of[y]] > need[deck.face_of[y]]] or out
+        bad = 0
+        for f in faces:
+            bad |= deck.face_masks[f]
+        sources = [x for x in iter_bits(free & ~hand & ~bad)]
+        self.rng.shuffle(sources)
+        sources.sort(key=self._source_rank)
+        for y in out:
+            if held[deck.face_of[y]] <= need[deck.face_of[y]]:
+                continue
+            for x in sources:
+                if self._swap_allowed(x, y):
+                    self._transpose(x, y)
+                    return
+        raise _Stuck(f"step {step}: player {who}'s hand makes melds the view does not show")
+
+    # -- the end -------------------------------------------------------------------
+
+    def _place_turn_up(self, order: list[int], face: int) -> None:
+        """Put a card of ``face`` where the deal of ``order`` turns one up."""
+        _hands, _widow, turn_up, _stock = self.rules.deal.deal(order, self.rules.players, self.view.dealer)
+        if turn_up < 0 or self.deck.face_of[turn_up] == face:
+            return
+        i = order.index(turn_up)
+        j = order.index(next(iter_bits(self.deck.face_masks[face])))
+        order[i], order[j] = order[j], order[i]
+
+    def _finish(self) -> None:
+        """Make the viewer's hand his view's hand."""
+        deck = self.deck
+        viewer = self.viewer
+        want = Counter(deck.face_index[c] for c in self.view.hand)
+        for _ in range(deck.size):
+            hand = self.deal.hands[viewer]
+            held = Counter(deck.face_of[y] for y in iter_bits(hand))
+            missing = [f for f, k in want.items() if held[f] < k]
+            if not missing:
+                return
+            self._bring(viewer, missing[0], want)
+        raise _Stuck("the viewer's hand does not come out as his view shows")
+
+
+def determinize_world(view: PlayerView, rng: random.Random) -> DealState:
+    """``Worlds(view).sample(rng)`` (what `bezique_rules.determinize` does)."""
+    return Worlds(view).sample(rng)
