@@ -181,10 +181,9 @@ def _turn_up_candidates(view: PlayerView) -> list[int]:
         if action.verb is not Verb.EXCHANGE:
             add(action.cards)
     add(deck.faces)
-    if exchanged:  # an exchange gives the seven of trumps (the dix) for the turn-up: not a seven itself
-        sevens = [f for f in out if deck.faces[f].rank == view.turn_up.rank] if view.turn_up is not None else []
-        out = [f for f in out if f not in sevens] + sevens
-    return out
+    # an exchange gives the dix (the seven, or nine, of trumps) for the turn-up: not a dix itself
+    dix = {deck.face_index[c] for _, a in view.history if a.verb is Verb.EXCHANGE for c in a.cards}
+    return [f for f in out if f not in dix] + [f for f in out if f in dix]
 
 
 class _Stuck(Exception):
@@ -291,14 +290,14 @@ class _Witness:
                     return True
         return False
 
-    def _bring(self, who: int, face: int, keep: Counter[int]) -> None:
+    def _bring(self, who: int, face: int, keep: Counter[int], *, concealed: bool = True) -> None:
         """Swap a copy of ``face`` into ``who``'s hand for one of his free cards whose face he
-        does not need (``keep``)."""
+        does not need (``keep``: faces of his concealed hand, or of his whole hand)."""
         deck = self.deck
         free = self._free()
         hand = self.deal.hands[who]
         mine = list(iter_bits(hand & free))
-        held = Counter(deck.face_of[y] for y in iter_bits(hand))
+        held = self._concealed(who) if concealed else Counter(deck.face_of[y] for y in iter_bits(hand))
         spare = [y for y in mine if held[deck.face_of[y]] > keep[deck.face_of[y]]]
         sources = [x for x in iter_bits(deck.face_masks[face] & free & ~hand)]
         if not sources or not spare:
@@ -418,7 +417,7 @@ class _Witness:
         except BeziqueRulesError:
             raise _Stuck(f"step {step}: {action} is no action of {self.rules.name!r}") from None
         need = self._needs(action)
-        held = Counter(self.deck.face_of[y] for y in iter_bits(self.deal.hands[who]))
+        held = self._concealed(who)
         for f, k in need.items():
             for _ in range(k - held[f]):
                 self._bring(who, f, need)
@@ -427,6 +426,15 @@ class _Witness:
                 return action_id
             self._repair_duty(step, who, action, need)
         raise _Stuck(f"step {step}: {action} stays illegal")
+
+    def _concealed(self, who: int) -> Counter[int]:
+        """The faces ``who`` holds off the table (what an action without ``*`` plays from)."""
+        deal = self.deal
+        hand = deal.hands[who]
+        held = Counter(self.deck.face_of[y] for y in iter_bits(hand))
+        if hand & deal._public_ids():  # some lie face up in melds: not in the concealed hand
+            held -= Counter(self.deck.face_index[c] for c in deal.view(who).tabled[who])
+        return held
 
     def _needs(self, action: Action) -> Counter[int]:
         """The faces ``action`` needs in its player's concealed hand (not on the table)."""
@@ -554,13 +562,12 @@ class _Witness:
             lack = Counter(shown) - Counter(laid)
             if not extra and not lack:
                 break
-            if lack:  # a meld shown is not made: one more copy of each of its faces
-                for m in lack:
-                    for c in m.cards:
-                        need[face_index[c]] = max(need[face_index[c]], held[face_index[c]] + 1)
-                if not extra:
-                    continue
-            self._drop_extra(who, step, extra, need)
+            if extra:
+                self._drop_extra(who, step, extra, need)
+                continue
+            for m in lack:  # a meld shown is not made: one more copy of each of its faces
+                for c in m.cards:
+                    need[face_index[c]] = max(need[face_index[c]], held[face_index[c]] + 1)
         else:
             raise _Stuck(f"step {step}: the melds do not come out as the view shows")
         self.frozen |= self.deal.hands[who] & ~self.named & ~self.deal._public_ids()
@@ -611,7 +618,7 @@ class _Witness:
             missing = [f for f, k in want.items() if held[f] < k]
             if not missing:
                 return
-            self._bring(viewer, missing[0], want)
+            self._bring(viewer, missing[0], want, concealed=False)
         raise _Stuck("the viewer's hand does not come out as his view shows")
 
 
