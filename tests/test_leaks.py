@@ -25,9 +25,6 @@ from bezique_rules.engine.euchre import FarmersRound
 from leaks import SETUPS, Context, Tally, all_surfaces, check_setup, check_state, setup_id
 from scenario import stock_game
 
-# Failures the views work of issue 25 fixes (cause 4), not yet on this branch: strict, so
-# each mark must go when its cause is fixed.
-CAUSE_4 = pytest.mark.xfail(strict=True, reason="issue 25 cause 4: a view carries the whole state")
 KNOWN: dict[str, Any] = {}
 """The setups whose short check meets a known cause (seed 11)."""
 
@@ -58,7 +55,6 @@ def test_no_surface_shows_a_hidden_card(variant: str, options: dict[str, Any], s
     assert not tally.leaks, [str(leak) for leak in tally.leaks[:5]]
 
 
-@CAUSE_4
 @pytest.mark.parametrize("variant", ["bezique", "euchre", "auction-pinochle"])
 def test_a_view_holds_no_state(variant: str, surfaces: dict[str, Any]) -> None:
     """Issue 25 cause 4: ``attrs.asdict(view)``, the obvious way to send a view to a client,

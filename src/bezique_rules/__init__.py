@@ -46,6 +46,7 @@ from .records import record_of, replay
 from .rules import OptionSpec, Preset, RuleSet, StockRules, available_variants, get_rules, register_variant
 from .scoring import BRISQUES, CardPoints, MatchEnd, ScoreBreakdown, StockBonuses, TargetEnd
 from .state import DealResult, DealState, Phase, PlayerView, TableMeld, determinize
+from .worlds import Worlds
 from .tricks import BeatRule, PlayDuty, TrickPolicy
 from .trumps import TrumpOrder, TrumpTable
 
@@ -122,6 +123,7 @@ __all__ = [
     "TrumpsFixed",
     "UnknownVariantError",
     "Verb",
+    "Worlds",
     "__version__",
     "available_variants",
     "deal_seed",

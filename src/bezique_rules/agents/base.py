@@ -10,9 +10,10 @@ import attrs
 
 from ..actions import Action
 from ..errors import IllegalActionError, RuleCode
-from ..state import DealState, PlayerView, check_rng, check_view, determinize
+from ..state import DealState, PlayerView, check_rng, check_view
+from ..worlds import Worlds
 
-__all__ = ["Agent", "RandomAgent", "choose_in_world", "legal_or_raise"]
+__all__ = ["Agent", "RandomAgent", "choose_in_world", "choose_in_worlds", "legal_or_raise"]
 
 
 _NOT_GIVEN: object = object()
@@ -52,10 +53,25 @@ def choose_in_world(view: PlayerView, rng: random.Random, decide: Callable[[Deal
         ArgumentTypeError: ``view`` or ``rng`` of the wrong type (see `legal_or_raise`).
         IllegalActionError: it is not this player's turn.
     """
+    return choose_in_worlds(view, rng, lambda _worlds, world: decide(world))
+
+
+def choose_in_worlds(
+    view: PlayerView, rng: random.Random, decide: Callable[[Worlds, DealState], Action]
+) -> Action:
+    """As `choose_in_world`, for an agent that samples many worlds in one decision:
+    ``decide(worlds, world)`` gets the `Worlds` of ``view`` (built once: sample more with
+    ``worlds.sample(rng)``) and a first world sampled from it.
+
+    Raises:
+        ArgumentTypeError: ``view`` or ``rng`` of the wrong type (see `legal_or_raise`).
+        IllegalActionError: it is not this player's turn.
+    """
     legal = legal_or_raise(view, rng)
     if len(legal) == 1:
         return legal[0]
-    return decide(determinize(view, rng))
+    worlds = Worlds(view)
+    return decide(worlds, worlds.sample(rng))
 
 
 @runtime_checkable

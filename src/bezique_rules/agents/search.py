@@ -1,7 +1,7 @@
 """`SearchAgent`: determinized information-set Monte Carlo tree search (ISMCTS).
 
-Every iteration deals the hidden cards at random with `bezique_rules.determinize`
-(a world consistent with everything the player's view shows) and plays on in that
+Every iteration deals the hidden cards at random (`bezique_rules.Worlds`, built once per
+decision: a world consistent with everything the player's view shows) and plays on in that
 world; the statistics of the actions are shared by all worlds (single-observer
 ISMCTS: only the actions legal in the current world compete, and UCB counts how
 often each was available).
@@ -36,8 +36,9 @@ import attrs
 from ..actions import Action
 from ..rules.ruleset import RuleSet
 from ..scoring import MatchEnd
-from ..state import DealState, PlayerView, determinize
-from .base import choose_in_world
+from ..state import DealState, PlayerView
+from ..worlds import Worlds
+from .base import choose_in_worlds
 from .strategy import AgentStrategy, Rollout, RolloutKind, random_rollout, strategy_for
 
 __all__ = ["SearchAgent", "reward_scale"]
@@ -171,9 +172,9 @@ class SearchAgent:
             IllegalActionError: it is not this player's turn.
             ArgumentTypeError: ``view`` or ``rng`` of the wrong type.
         """
-        return choose_in_world(view, rng, lambda world: self._best(view, world, rng))
+        return choose_in_worlds(view, rng, lambda worlds, world: self._best(worlds, world, rng))
 
-    def _best(self, view: PlayerView, world: DealState, rng: random.Random) -> Action:
+    def _best(self, worlds: Worlds, world: DealState, rng: random.Random) -> Action:
         """The exact play-off's choice where the strategy has one and it is small enough,
         else the search's."""
         rules = world.rules
@@ -185,18 +186,19 @@ class SearchAgent:
                 best = max(exact.values())
                 ids = sorted(i for i, v in exact.items() if v == best)
                 return actions[ids[0]]
-        best_id = self._search(view, world, strategy, rng)
+        best_id = self._search(worlds, world, strategy, rng)
         return actions[best_id]
 
     def _policy(self, strategy: AgentStrategy) -> Rollout:
         found = strategy.rollouts(self.rollout) if strategy.rollouts is not None else None
         return random_rollout if found is None else found
 
-    def _search(self, view: PlayerView, first: DealState, strategy: AgentStrategy, rng: random.Random) -> int:
+    def _search(self, worlds: Worlds, first: DealState, strategy: AgentStrategy, rng: random.Random) -> int:
+        view = worlds.view
         judge = _Judge.of(first.rules, view)
         policy = self._policy(strategy)
         if strategy.ranking is None:
-            return self._tree_search(view, first, strategy, policy, judge, rng)
+            return self._tree_search(worlds, first, strategy, policy, judge, rng)
         # the heuristic's favourites, compared on the same worlds
         if self.width is not None:
             candidates = strategy.ranking(first, rng)[: max(1, self.width)]
@@ -214,7 +216,7 @@ class SearchAgent:
         world: DealState = first
         while True:
             if done:
-                world = determinize(view, rng)
+                world = worlds.sample(rng)
             seed = rng.getrandbits(48)
             likely = strategy.likelihood
             weights.append(likely(world, me, self.inference, self.mismatch) if self.inference and likely else 1.0)
@@ -233,7 +235,7 @@ class SearchAgent:
 
     def _tree_search(
         self,
-        view: PlayerView,
+        worlds: Worlds,
         first: DealState,
         strategy: AgentStrategy,
         policy: Rollout,
@@ -252,7 +254,7 @@ class SearchAgent:
         world = first
         while True:
             if done:
-                world = determinize(view, rng)
+                world = worlds.sample(rng)
             self._descend(root, world, strategy, policy, judge, rng, widen=False, limit=1 << 30, counter=steps)
             done += 1
             if deadline is not None:
