@@ -46,9 +46,9 @@ from .records import record_of, replay
 from .rules import OptionSpec, Preset, RuleSet, StockRules, available_variants, get_rules, register_variant
 from .scoring import BRISQUES, CardPoints, MatchEnd, ScoreBreakdown, StockBonuses, TargetEnd
 from .state import DealResult, DealState, Phase, PlayerView, TableMeld, determinize
-from .worlds import Worlds
 from .tricks import BeatRule, PlayDuty, TrickPolicy
 from .trumps import TrumpOrder, TrumpTable
+from .worlds import Worlds
 
 __version__ = "0.2.0"
 """The package version."""

@@ -54,6 +54,7 @@ is cached between calls (no hidden global state).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import zlib
@@ -321,7 +322,7 @@ class _Witness:
     def build(self) -> DealState:
         view = self.view
         history = view.history
-        pass  # (the viewer's early hand: see `_early_hand`, not used yet)
+        # (the viewer's early hand: see `_early_hand`, not used yet)
         for step, (who, action) in enumerate(history):
             self._unseen_turns(who, action)
             deal = self.deal
@@ -479,10 +480,8 @@ class _Witness:
                 extra = False
                 held = self._concealed(who)
                 for f in need:
-                    try:
+                    with contextlib.suppress(_Stuck):
                         self._bring(who, f, need | Counter({f: held[f] + 1}))
-                    except _Stuck:
-                        pass
                 continue
             self._repair_duty(step, who, action, need)
         raise _Stuck(f"step {step}: {action} stays illegal")
@@ -559,7 +558,7 @@ class _Witness:
         face_index = self.deck.face_index
         own = self._later(who, step)
         anyone: Counter[int] = Counter(face_index[c] for c in self.view.hand)
-        for w, a in self.view.history[step + 1 :]:
+        for _w, a in self.view.history[step + 1 :]:
             anyone.update(face_index[c] for c, t in zip(a.cards, a.tabled or (False,) * len(a.cards)) if not t)
         for m in self.view.melds:
             anyone.update(face_index[c] for c in m.cards)

@@ -56,9 +56,7 @@ def choose_in_world(view: PlayerView, rng: random.Random, decide: Callable[[Deal
     return choose_in_worlds(view, rng, lambda _worlds, world: decide(world))
 
 
-def choose_in_worlds(
-    view: PlayerView, rng: random.Random, decide: Callable[[Worlds, DealState], Action]
-) -> Action:
+def choose_in_worlds(view: PlayerView, rng: random.Random, decide: Callable[[Worlds, DealState], Action]) -> Action:
     """As `choose_in_world`, for an agent that samples many worlds in one decision:
     ``decide(worlds, world)`` gets the `Worlds` of ``view`` (built once: sample more with
     ``worlds.sample(rng)``) and a first world sampled from it.
