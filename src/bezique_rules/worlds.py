@@ -385,7 +385,7 @@ class _Witness:
                 try:
                     self._bring(self.viewer, f, want)
                 except _Stuck:
-                    return
+                    break  # drawn later, or face up (a turn-up he takes)
 
     def _unseen_turns(self, who: int, action: Action) -> None:
         """Decisions of other players the viewer never sees (a farmer's-hand ``pass``), made
