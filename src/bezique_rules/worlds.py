@@ -224,6 +224,13 @@ class _Witness:
             deal = deal._with_cut_packet(cut)
         return deal
 
+    def _replayed(self, order: tuple[int, ...], moves: tuple[tuple[int, int], ...]) -> DealState:
+        """The deal of ``order`` with ``moves`` replayed (unchecked)."""
+        new = self._new_deal(order)
+        for _, action_id in moves:
+            new = new._apply_id(action_id)
+        return new
+
     def _transpose(self, x: int, y: int) -> None:
         """Swap the physical cards ``x`` and ``y`` everywhere in the deal (two free cards)."""
         self._permute({x: y, y: x})
@@ -235,10 +242,7 @@ class _Witness:
         if self.relabel_native:
             self.deal = deal._relabel(perm)
         else:  # an engine without `_relabel`: the same moves on the relabelled deck
-            new = self._new_deal(relabel_seq(deal.deck_order, perm))
-            for _, action_id in deal.moves:
-                new = new._apply_id(action_id)
-            self.deal = new
+            self.deal = self._replayed(relabel_seq(deal.deck_order, perm), deal.moves)
         ex = self.excluded
         old = {a: ex.pop(a, 0) for a in perm}
         for a, mask in old.items():
@@ -350,7 +354,10 @@ class _Witness:
             else:
                 action_id = self._public(step)
             self._apply(action_id)
+        relabelled = self._fix_known()
         self._finish()
+        if relabelled and not _replays(self.deal):
+            raise _Stuck("the cards shown to everybody do not come out as the view shows")
         return self.deal
 
     def _not_asked(self, step: int) -> None:
@@ -417,6 +424,14 @@ class _Witness:
         self.named |= left | (came & held_before)
         who = before.current_player
         played = before.rules.action_space.actions[action_id]
+        if played.verb is Verb.MELD or played.cards:  # the cards it shows are named by it
+            shown = after._public_ids() & ~before._public_ids() & held_before
+            if played.verb is not Verb.MELD:
+                faces = 0
+                for card in played.cards:
+                    faces |= self.deck.face_masks[self.deck.face_index[card]]
+                shown &= faces
+            self.named |= shown
         if played.verb is Verb.PLAY and who is not None:
             self._record_void(before, after, who, left & before.hands[who])
         self.deal = after
@@ -666,6 +681,66 @@ class _Witness:
         j = order.index(next(iter_bits(self.deck.face_masks[face])))
         order[i], order[j] = order[j], order[i]
 
+    def _fix_known(self) -> bool:
+        """Give the cards everybody saw without an action naming them (a widow shown, a last
+        card shown, a carte blanche) the faces the view shows as known; True when it swapped."""
+        deck = self.deck
+        swapped = False
+        for _ in range(deck.size):
+            deal = self.deal
+            shown = deal.view(self.viewer).known
+            for q, (want_cards, got_cards) in enumerate(zip(self.view.known, shown)):
+                want = Counter(deck.face_index[c] for c in want_cards)
+                got = Counter(deck.face_index[c] for c in got_cards)
+                surplus, missing = got - want, want - got
+                if missing:
+                    break
+            else:
+                return swapped
+            marked = deal.hands[q] & deal._public_ids() & ~self.named & ~self.frozen
+            # a card shown that the view does not show; else one shown twice over (a widow
+            # card he then melded): the meld then shows a concealed copy of its face
+            free = self._free()
+            hand = deal.hands[q]
+            ys = [y for y in iter_bits(marked) if surplus[deck.face_of[y]]]
+            within = free
+            if not ys:
+                melded = {deck.face_index[c] for m in self.view.melds if m.player == q for c in m.cards}
+                ys = [y for y in iter_bits(marked) if deck.face_of[y] in melded]
+                within = free & hand
+            xs = [x for f in missing for x in iter_bits(deck.face_masks[f] & within)]
+            self.rng.shuffle(xs)
+            xs.sort(key=lambda x: (not (hand >> x) & 1, self._source_rank(x)))
+            if not any(self._move_in(x, ys) for x in xs) and not self._shown_from_afar(q, ys, missing):
+                raise _Stuck(f"player {q}'s cards known to everybody do not come out as the view shows")
+            swapped = True
+            # what later actions showed depends on what was known before (known copies are
+            # shown first): the same moves again on the deck as it now is
+            self.deal = self._replayed(self.deal.deck_order, self.deal.moves)
+        raise _Stuck("the known cards do not settle")
+
+    def _shown_from_afar(self, q: int, ys: list[int], missing: Counter[int]) -> bool:
+        """A card of a ``missing`` face from elsewhere to the place of a shown card ``y`` he
+        melded, ``y`` to a concealed place of his (he still melds it), that place's card away."""
+        deck = self.deck
+        deal = self.deal
+        free = self._free()
+        hand = deal.hands[q]
+        keep = self._later(q, -1)
+        for m in self.view.melds:
+            if m.player == q:
+                keep.update(deck.face_index[c] for c in m.cards)
+        zs = [z for z in iter_bits(hand & free) if not keep[deck.face_of[z]] and z not in ys]
+        for f in missing:
+            for x in iter_bits(deck.face_masks[f] & free & ~hand):
+                for y in ys:
+                    for z in zs:
+                        perm = {x: z, y: x, z: y}
+                        if self._allowed(perm):
+                            self._permute(perm)
+                            return True
+        return False
+
     def _finish(self) -> None:
         """Make the viewer's hand his view's hand."""
         deck = self.deck
@@ -679,6 +754,19 @@ class _Witness:
                 return
             self._bring(viewer, missing[0], want, concealed=False)
         raise _Stuck("the viewer's hand does not come out as his view shows")
+
+
+def _replays(world: DealState) -> bool:
+    """Whether ``world``'s moves are legal, replayed with checks on its own deck."""
+    rules = world.rules
+    deal = engine_for(rules.engine).new_deal(rules, world.deck_order, None, world.dealer)
+    if world.setup.packet >= 0 and deal.setup.packet != world.setup.packet:
+        deal = deal._with_cut_packet(world.setup.packet)
+    for who, action_id in world.moves:
+        if deal.current_player != who or action_id not in deal.legal_action_ids():
+            return False
+        deal = deal._apply_id(action_id)
+    return True
 
 
 def determinize_world(view: PlayerView, rng: random.Random) -> DealState:
