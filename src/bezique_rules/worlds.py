@@ -72,6 +72,9 @@ from .state import DealState, Phase, PlayerView, check_rng, check_view, relabel_
 __all__ = ["Worlds"]
 
 _HIDDEN_VERBS = (Verb.DISCARD, Verb.GIVE)
+_TRICK_PHASES = (Phase.PLAY, Phase.PLAYOFF, Phase.TRICKS)
+"""Phases in which `DealState._relabel` of the deal so far is the deal of the relabelled deck
+(elsewhere a question may hang on what a hand holds, so the witness replays)."""
 _TURN_UP_TRIES = 8
 """How many faces the witness tries for a turn-up the view no longer shows (an exchanged or
 drawn turn-up: the first candidate almost always fits)."""
@@ -239,9 +242,10 @@ class _Witness:
         """Relabel the free cards of ``perm`` everywhere in the deal: the place of ``a`` gets
         ``perm[a]``; what a void rules out at a place stays with the place."""
         deal = self.deal
-        if self.relabel_native:
+        if self.relabel_native and deal.phase in _TRICK_PHASES:
             self.deal = deal._relabel(perm)
-        else:  # an engine without `_relabel`: the same moves on the relabelled deck
+        else:  # a question asked for what a hand holds (a farmer's hand, a pick-up, melds):
+            # the same moves on the relabelled deck ask it anew
             self.deal = self._replayed(relabel_seq(deal.deck_order, perm), deal.moves)
         ex = self.excluded
         old = {a: ex.pop(a, 0) for a in perm}
@@ -326,7 +330,7 @@ class _Witness:
     def build(self) -> DealState:
         view = self.view
         history = view.history
-        # (the viewer's early hand: see `_early_hand`, not used yet)
+        self._early_hand()
         for step, (who, action) in enumerate(history):
             self._unseen_turns(who, action)
             deal = self.deal
@@ -340,7 +344,7 @@ class _Witness:
                 self._unseen_turns(who, action)
                 deal = self.deal
             for _ in range(self.deck.size):
-                if self.deal.current_player != self.viewer or who == self.viewer:
+                if not self._asked_otherwise(who, action):
                     break
                 self._not_asked(step)  # the viewer is asked what the real deal did not ask him
                 self._unseen_turns(who, action)
@@ -354,11 +358,27 @@ class _Witness:
             else:
                 action_id = self._public(step)
             self._apply(action_id)
+        for _ in range(self.deck.size):
+            deal = self.deal
+            if deal.current_player != self.viewer or view.current_player != self.viewer or deal.phase is view.phase:
+                break
+            self._not_asked(len(history))
         relabelled = self._fix_known()
         self._finish()
         if relabelled and not _replays(self.deal):
             raise _Stuck("the cards shown to everybody do not come out as the view shows")
         return self.deal
+
+    def _asked_otherwise(self, who: int, action: Action) -> bool:
+        """Whether the deal asks the viewer now where his history shows ``who`` doing
+        ``action``: another player, or a question of another kind (a farmer's hand)."""
+        deal = self.deal
+        if deal.current_player != self.viewer:
+            return False
+        if who != self.viewer:
+            return True
+        verbs = {a.verb for a in deal.legal_actions()}
+        return action.verb not in verbs
 
     def _not_asked(self, step: int) -> None:
         """The viewer's hand makes the deal ask him a question his history lacks (a farmer's
