@@ -72,9 +72,9 @@ from .state import DealState, Phase, PlayerView, check_rng, check_view, relabel_
 __all__ = ["Worlds"]
 
 _HIDDEN_VERBS = (Verb.DISCARD, Verb.GIVE)
-_TRICK_PHASES = (Phase.PLAY, Phase.PLAYOFF, Phase.TRICKS)
+_TRICK_PHASES = (Phase.PLAY, Phase.DECLARE, Phase.PLAYOFF, Phase.TRICKS)
 """Phases in which `DealState._relabel` of the deal so far is the deal of the relabelled deck
-(elsewhere a question may hang on what a hand holds, so the witness replays)."""
+(elsewhere a question asked may hang on what a hand holds, so the witness replays)."""
 _TURN_UP_TRIES = 8
 """How many faces the witness tries for a turn-up the view no longer shows (an exchanged or
 drawn turn-up: the first candidate almost always fits)."""
@@ -332,17 +332,15 @@ class _Witness:
         history = view.history
         self._early_hand()
         for step, (who, action) in enumerate(history):
-            self._unseen_turns(who, action)
-            deal = self.deal
-            if deal.current_player != who and action.cards:
-                # he is asked only when he holds what the action shows (a farmer's hand)
+            if action.cards and self.deal.current_player != who:
+                # he may be asked only when he holds what the action shows (a farmer's hand):
+                # his cards first, then the others' unseen decisions
                 need = self._needs(action)
                 held = self._concealed(who)
                 for f, k in need.items():
                     for _ in range(k - held[f]):
                         self._bring(who, f, need)
-                self._unseen_turns(who, action)
-                deal = self.deal
+            self._unseen_turns(who, action)
             for _ in range(self.deck.size):
                 if not self._asked_otherwise(who, action):
                     break
@@ -363,22 +361,16 @@ class _Witness:
             if deal.current_player != self.viewer or view.current_player != self.viewer or deal.phase is view.phase:
                 break
             self._not_asked(len(history))
-        relabelled = self._fix_known()
+        self._fix_known()
         self._finish()
-        if relabelled and not _replays(self.deal):
+        if not _replays(self.deal):
             raise _Stuck("the cards shown to everybody do not come out as the view shows")
         return self.deal
 
     def _asked_otherwise(self, who: int, action: Action) -> bool:
         """Whether the deal asks the viewer now where his history shows ``who`` doing
         ``action``: another player, or a question of another kind (a farmer's hand)."""
-        deal = self.deal
-        if deal.current_player != self.viewer:
-            return False
-        if who != self.viewer:
-            return True
-        verbs = {a.verb for a in deal.legal_actions()}
-        return action.verb not in verbs
+        return self.deal.current_player == self.viewer and who != self.viewer
 
     def _not_asked(self, step: int) -> None:
         """The viewer's hand makes the deal ask him a question his history lacks (a farmer's
@@ -427,8 +419,12 @@ class _Witness:
                     action_id = self.rules.action_id(action)
                 except BeziqueRulesError:
                     action_id = -1
-                if action_id != hidden and action_id in deal.legal_action_ids():
-                    return  # his decision, shown (a farmer's swap)
+                if action_id != hidden and action.verb in {a.verb for a in deal.legal_actions()}:
+                    return  # his decision, shown (a farmer's swap): its cards are brought next
+            # what made him asked stays in his hand (the cards of the swaps he could make)
+            for a in deal.legal_actions():
+                for card in a.cards:
+                    self.frozen |= deal.hands[deal.current_player] & self.deck.face_masks[self.deck.face_index[card]]
             self._apply(hidden)
 
     def _apply(self, action_id: int) -> None:
