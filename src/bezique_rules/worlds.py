@@ -72,9 +72,6 @@ from .state import DealState, Phase, PlayerView, check_rng, check_view, relabel_
 __all__ = ["Worlds"]
 
 _HIDDEN_VERBS = (Verb.DISCARD, Verb.GIVE)
-_TRICK_PHASES = (Phase.PLAY, Phase.DECLARE, Phase.PLAYOFF, Phase.TRICKS)
-"""Phases in which `DealState._relabel` of the deal so far is the deal of the relabelled deck
-(elsewhere a question asked may hang on what a hand holds, so the witness replays)."""
 _TURN_UP_TRIES = 8
 """How many faces the witness tries for a turn-up the view no longer shows (an exchanged or
 drawn turn-up: the first candidate almost always fits)."""
@@ -216,6 +213,9 @@ class _Witness:
         self.frozen = 0
         """Places no swap may touch (a hand whose melds were laid without naming cards)."""
         self.trick_seats: list[int] = []
+        self.unsure = False
+        """Whether a swap may have changed what an earlier step allowed (a question asked for
+        what a hand holds, melds laid without naming cards, cards shown): checked by a replay."""
         self.relabel_native = type(self.deal)._relabel is not DealState._relabel
 
     # -- the deal and its changes ---------------------------------------------------
@@ -242,10 +242,10 @@ class _Witness:
         """Relabel the free cards of ``perm`` everywhere in the deal: the place of ``a`` gets
         ``perm[a]``; what a void rules out at a place stays with the place."""
         deal = self.deal
-        if self.relabel_native and deal.phase in _TRICK_PHASES:
+        if self.relabel_native and deal.phase is not Phase.DISCARD and deal.moves:
             self.deal = deal._relabel(perm)
-        else:  # a question asked for what a hand holds (a farmer's hand, a pick-up, melds):
-            # the same moves on the relabelled deck ask it anew
+        else:  # before the first move, or at a question asked for what a hand holds (a
+            # farmer's hand, a pick-up): the same moves on the relabelled deck ask it anew
             self.deal = self._replayed(relabel_seq(deal.deck_order, perm), deal.moves)
         ex = self.excluded
         old = {a: ex.pop(a, 0) for a in perm}
@@ -340,12 +340,12 @@ class _Witness:
                 for f, k in need.items():
                     for _ in range(k - held[f]):
                         self._bring(who, f, need)
-            self._unseen_turns(who, action)
+            self._unseen_turns(step, who, action)
             for _ in range(self.deck.size):
                 if not self._asked_otherwise(who, action):
                     break
                 self._not_asked(step)  # the viewer is asked what the real deal did not ask him
-                self._unseen_turns(who, action)
+                self._unseen_turns(step, who, action)
             deal = self.deal
             if deal.current_player != who:
                 raise _Stuck(f"step {step}: player {who} is not to act")
@@ -361,9 +361,10 @@ class _Witness:
             if deal.current_player != self.viewer or view.current_player != self.viewer or deal.phase is view.phase:
                 break
             self._not_asked(len(history))
-        self._fix_known()
+        if self._fix_known():
+            self.unsure = True
         self._finish()
-        if not _replays(self.deal):
+        if self.unsure and not _replays(self.deal):
             raise _Stuck("the cards shown to everybody do not come out as the view shows")
         return self.deal
 
@@ -372,26 +373,29 @@ class _Witness:
         ``action``: another player, or a question of another kind (a farmer's hand)."""
         return self.deal.current_player == self.viewer and who != self.viewer
 
-    def _not_asked(self, step: int) -> None:
-        """The viewer's hand makes the deal ask him a question his history lacks (a farmer's
-        hand): swap out a card the question names that he does not name later."""
+    def _not_asked(self, step: int, q: int | None = None) -> None:
+        """Player ``q`` (the viewer by default) is asked a question his hand raises (a farmer's
+        hand) that the history does not show: swap out a card the question names that he does
+        not name later."""
         deal = self.deal
         deck = self.deck
-        viewer = self.viewer
+        q = self.viewer if q is None else q
         bad = 0
         for a in deal.legal_actions():
             for card in a.cards:
                 bad |= deck.face_masks[deck.face_index[card]]
-        later = self._later(viewer, step - 1) + Counter(deck.face_index[c] for c in self.view.hand)
+        later = self._later(q, step - 1)
+        if q == self.viewer:
+            later += Counter(deck.face_index[c] for c in self.view.hand)
         free = self._free()
-        out = [y for y in iter_bits(deal.hands[viewer] & bad & free) if not later[deck.face_of[y]]]
-        sources = [x for x in iter_bits(free & ~deal.hands[viewer] & ~bad)]
+        out = [y for y in iter_bits(deal.hands[q] & bad & free) if not later[deck.face_of[y]]]
+        sources = [x for x in iter_bits(free & ~deal.hands[q] & ~bad)]
         self.rng.shuffle(sources)
         sources.sort(key=self._source_rank)
         for x in sources:
             if self._move_in(x, out):
                 return
-        raise _Stuck(f"step {step}: player {viewer} is asked what his history does not show")
+        raise _Stuck(f"step {step}: player {q} is asked what his history does not show")
 
     def _early_hand(self) -> None:
         """Give the viewer from the start, as far as his hand holds them, the cards he holds at
@@ -406,7 +410,7 @@ class _Witness:
                 except _Stuck:
                     break  # drawn later, or face up (a turn-up he takes)
 
-    def _unseen_turns(self, who: int, action: Action) -> None:
+    def _unseen_turns(self, step: int, who: int, action: Action) -> None:
         """Decisions of other players the viewer never sees (a farmer's-hand ``pass``), made
         before the next action he sees unless that action is the decision itself."""
         while True:
@@ -421,11 +425,15 @@ class _Witness:
                     action_id = -1
                 if action_id != hidden and action.verb in {a.verb for a in deal.legal_actions()}:
                     return  # his decision, shown (a farmer's swap): its cards are brought next
-            # what made him asked stays in his hand (the cards of the swaps he could make)
-            for a in deal.legal_actions():
-                for card in a.cards:
-                    self.frozen |= deal.hands[deal.current_player] & self.deck.face_masks[self.deck.face_index[card]]
-            self._apply(hidden)
+            # rather than a decision nobody sees, a hand that is not asked (fewer constraints
+            # later); else his unseen decision
+            q = deal.current_player
+            assert q is not None
+            self.unsure = True
+            try:
+                self._not_asked(step, q)
+            except _Stuck:
+                self._apply(hidden)
 
     def _apply(self, action_id: int) -> None:
         before = self.deal
@@ -661,6 +669,7 @@ class _Witness:
         else:
             raise _Stuck(f"step {step}: the melds do not come out as the view shows")
         self.frozen |= self.deal.hands[who] & ~self.named & ~self.deal._public_ids()
+        self.unsure = True
         return action_id
 
     def _drop_extra(self, who: int, step: int, extra: Counter[object], need: Counter[int]) -> None:
