@@ -355,7 +355,7 @@ class _Witness:
                 action_id = self._meld_best(step)
             else:
                 action_id = self._public(step)
-            self._apply(action_id)
+            self._apply(action_id, step)
         for _ in range(self.deck.size):
             deal = self.deal
             if deal.current_player != self.viewer or view.current_player != self.viewer or deal.phase is view.phase:
@@ -435,7 +435,7 @@ class _Witness:
             except _Stuck:
                 self._apply(hidden)
 
-    def _apply(self, action_id: int) -> None:
+    def _apply(self, action_id: int, step: int = -1) -> None:
         before = self.deal
         after = before._apply_id(action_id)
         left = 0
@@ -461,6 +461,34 @@ class _Witness:
         self.deal = after
         if not after.trick:
             self.trick_seats = []
+        if step >= 0 and played.verb is not Verb.MELD and not played.cards:
+            # a card drawn face up (the last card of the stock shown, the turn-up): a face
+            # the view shows him holding, or one he names later
+            for y in iter_bits(after._public_ids() & ~before._public_ids() & ~self.named):
+                q = self._holder(y)
+                if q >= 0:
+                    self._choose_shown(step, q, y)
+
+    def _choose_shown(self, step: int, q: int, y: int) -> None:
+        """Give the card ``y`` just shown in ``q``'s hand a face the view shows him holding
+        known, else one he names later (the shown copy goes first)."""
+        deck = self.deck
+        face_index = deck.face_index
+        known = Counter(face_index[c] for c in self.deal.view(self.viewer).known[q])
+        want = Counter(face_index[c] for c in self.view.known[q])
+        later = self._later(q, step)
+        rest = want - (known - Counter({deck.face_of[y]: 1}))
+        if rest[deck.face_of[y]] or (not rest and later[deck.face_of[y]]):
+            return  # it fits
+        faces = list(rest) + [f for f in later if f not in rest]
+        free = self._free()
+        for f in faces:
+            xs = [x for x in iter_bits(deck.face_masks[f] & free)]
+            self.rng.shuffle(xs)
+            xs.sort(key=self._source_rank)
+            if any(self._move_in(x, [y]) for x in xs):
+                self.unsure = True
+                return
 
     def _policy_now(self, deal: DealState) -> tuple[object, object] | None:
         view = self.view
