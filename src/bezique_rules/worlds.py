@@ -164,6 +164,8 @@ def _turn_up_candidates(view: PlayerView) -> list[int]:
     rules = view.rules
     deck = rules.deck
     exchanged = any(a.verb is Verb.EXCHANGE for _, a in view.history)
+    if not rules.deal.turn_up:  # the deal turns no card up
+        return [-1]
     if view.turn_up is not None and not exchanged:
         return [deck.face_index[view.turn_up]]
     if view.trump is None:
@@ -233,6 +235,15 @@ class _Witness:
         for _, action_id in moves:
             new = new._apply_id(action_id)
         return new
+
+    def _retrack(self) -> None:
+        """The deal's moves again on its deck (which copy an action shows may change: known
+        copies go first), and the cards they name tracked anew."""
+        deal = self.deal
+        self.deal = self._new_deal(deal.deck_order)
+        self.named = 0
+        for _, action_id in deal.moves:
+            self._track(action_id)
 
     def _transpose(self, x: int, y: int) -> None:
         """Swap the physical cards ``x`` and ``y`` everywhere in the deal (two free cards)."""
@@ -437,28 +448,10 @@ class _Witness:
 
     def _apply(self, action_id: int, step: int = -1) -> None:
         before = self.deal
-        after = before._apply_id(action_id)
-        left = 0
-        came = 0
-        held_before = 0
-        for b, a in zip(before.hands, after.hands):
-            left |= b & ~a
-            came |= a & ~b
-            held_before |= b
-        self.named |= left | (came & held_before)
+        after, played, left = self._track(action_id)
         who = before.current_player
-        played = before.rules.action_space.actions[action_id]
-        if played.verb is Verb.MELD or played.cards:  # the cards it shows are named by it
-            shown = after._public_ids() & ~before._public_ids() & held_before
-            if played.verb is not Verb.MELD:
-                faces = 0
-                for card in played.cards:
-                    faces |= self.deck.face_masks[self.deck.face_index[card]]
-                shown &= faces
-            self.named |= shown
         if played.verb is Verb.PLAY and who is not None:
             self._record_void(before, after, who, left & before.hands[who])
-        self.deal = after
         if not after.trick:
             self.trick_seats = []
         if step >= 0 and played.verb is not Verb.MELD and not played.cards:
@@ -468,6 +461,31 @@ class _Witness:
                 q = self._holder(y)
                 if q >= 0:
                     self._choose_shown(step, q, y)
+
+    def _track(self, action_id: int) -> tuple[DealState, Action, int]:
+        """Apply ``action_id``, tracking the cards it names; (the deal, the action, the
+        cards that left a hand)."""
+        before = self.deal
+        after = before._apply_id(action_id)
+        left = 0
+        came = 0
+        held_before = 0
+        for b, a in zip(before.hands, after.hands):
+            left |= b & ~a
+            came |= a & ~b
+            held_before |= b
+        self.named |= left | (came & held_before)
+        played = before.rules.action_space.actions[action_id]
+        if played.verb is Verb.MELD or played.cards:  # the cards it shows are named by it
+            shown = after._public_ids() & ~before._public_ids() & held_before
+            if played.verb is not Verb.MELD:
+                faces = 0
+                for card in played.cards:
+                    faces |= self.deck.face_masks[self.deck.face_index[card]]
+                shown &= faces
+            self.named |= shown
+        self.deal = after
+        return after, played, left
 
     def _choose_shown(self, step: int, q: int, y: int) -> None:
         """Give the card ``y`` just shown in ``q``'s hand a face the view shows him holding
@@ -769,7 +787,7 @@ class _Witness:
             swapped = True
             # what later actions showed depends on what was known before (known copies are
             # shown first): the same moves again on the deck as it now is
-            self.deal = self._replayed(self.deal.deck_order, self.deal.moves)
+            self._retrack()
         raise _Stuck("the known cards do not settle")
 
     def _shown_from_afar(self, q: int, ys: list[int], missing: Counter[int]) -> bool:
