@@ -72,6 +72,8 @@ from .state import DealState, Phase, PlayerView, check_rng, check_view, relabel_
 __all__ = ["Worlds"]
 
 _HIDDEN_VERBS = (Verb.DISCARD, Verb.GIVE)
+_LEAVING = (Verb.PLAY, Verb.DISCARD, Verb.GIVE, Verb.EXCHANGE)
+"""Verbs whose cards leave the hand (a meld's or a declaration's stay)."""
 _TURN_UP_TRIES = 8
 """How many faces the witness tries for a turn-up the view no longer shows (an exchanged or
 drawn turn-up: the first candidate almost always fits)."""
@@ -413,7 +415,7 @@ class _Witness:
         the end and those he names later (all of them where nobody draws): he is then asked
         what the real deal asked him (a farmer's hand)."""
         face_index = self.deck.face_index
-        want = Counter(face_index[c] for c in self.view.hand) + self._later(self.viewer, -1)
+        want = Counter(face_index[c] for c in self.view.hand) + self._later(self.viewer, -1, leaving=True)
         for f, k in want.items():
             for _ in range(k - self._concealed(self.viewer)[f]):
                 try:
@@ -620,11 +622,14 @@ class _Witness:
                 return
         raise _Stuck(f"step {step}: no card may replace {deck.cards[y]} in player {who}'s hand")
 
-    def _later(self, who: int, step: int) -> Counter[int]:
-        """The faces ``who`` names after ``step`` (and in his melds): what he keeps."""
+    def _later(self, who: int, step: int, *, leaving: bool = False) -> Counter[int]:
+        """The faces ``who`` names after ``step``: what he keeps (``leaving``: only the
+        cards that then leave his hand, played, discarded or passed)."""
         face_index = self.deck.face_index
         later: Counter[int] = Counter()
         for w, a in self.view.history[step + 1 :]:
+            if leaving and a.verb not in _LEAVING:
+                continue
             if w == who:
                 for card, on_table in zip(a.cards, a.tabled or (False,) * len(a.cards)):
                     if not on_table:
