@@ -698,6 +698,7 @@ class _Witness:
         need |= self._later(who, step)
         if who == self.viewer:
             need |= Counter(face_index[c] for c in self.view.hand)
+        self._release(who, step, need)
         for _ in range(deck.size):
             held = Counter(deck.face_of[y] for y in iter_bits(self.deal.hands[who]))
             missing = [f for f, k in need.items() if held[f] < k]
@@ -722,6 +723,36 @@ class _Witness:
         self.frozen |= self.deal.hands[who] & ~self.named & ~self.deal._public_ids()
         self.unsure = True
         return action_id
+
+    def _release(self, q: int, step: int, need: Counter[int]) -> None:
+        """Before ``q``'s hand is left alone: swap out the cards he does not need of faces the
+        others need later (the viewer's hand included) more than the copies left elsewhere."""
+        deck = self.deck
+        face_index = deck.face_index
+        others: Counter[int] = Counter()
+        for w, a in self.view.history[step + 1 :]:
+            if w != q and a.verb in _LEAVING:
+                others.update(face_index[c] for c, t in zip(a.cards, a.tabled or (False,) * len(a.cards)) if not t)
+        if q != self.viewer:
+            others.update(face_index[c] for c in self.view.hand)
+        deal = self.deal
+        hand = deal.hands[q]
+        gone = self.named | deal._public_ids()
+        for f, k in others.items():
+            elsewhere = (deck.face_masks[f] & ~hand & ~gone).bit_count()
+            mine = Counter(deck.face_of[y] for y in iter_bits(self.deal.hands[q]))[f]
+            for _ in range(min(k - elsewhere, mine - need[f])):
+                free = self._free()
+                hand = self.deal.hands[q]
+                ys = [y for y in iter_bits(hand & free & deck.face_masks[f])]
+                xs = [
+                    x
+                    for x in iter_bits(free & ~hand)
+                    if not need[deck.face_of[x]] and not others[deck.face_of[x]]
+                ]
+                self.rng.shuffle(xs)
+                if not any(self._move_in(x, ys) for x in xs):
+                    break
 
     def _drop_extra(self, who: int, step: int, extra: Counter[object], need: Counter[int]) -> None:
         deck = self.deck
