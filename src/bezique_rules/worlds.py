@@ -74,6 +74,9 @@ __all__ = ["Worlds"]
 _HIDDEN_VERBS = (Verb.DISCARD, Verb.GIVE)
 _LEAVING = (Verb.PLAY, Verb.DISCARD, Verb.GIVE, Verb.EXCHANGE)
 """Verbs whose cards leave the hand (a meld's or a declaration's stay)."""
+_DECKS = 6
+"""How many decks (seeded from the view, in turn) the witness starts from at most: the
+repairs almost always succeed on the first; a few late auction-game views need another."""
 _TURN_UP_TRIES = 8
 """How many faces the witness tries for a turn-up the view no longer shows (an exchanged or
 drawn turn-up: the first candidate almost always fits)."""
@@ -142,19 +145,29 @@ def _digest(view: PlayerView) -> int:
 
 
 def _build(view: PlayerView) -> DealState:
+    """The witness of ``view`` (see the module docs)."""
     target = _deal_view(view)
     rules = view.rules
     seed = _digest(view)
     last: _Stuck | None = None
-    for turn_up in _turn_up_candidates(view)[:_TURN_UP_TRIES]:
+    candidates = _turn_up_candidates(view)[:_TURN_UP_TRIES]
+    for attempt in range(_DECKS):
+        for turn_up in candidates if attempt == 0 else candidates[:1]:
+            try:
+                world = _Witness(target, random.Random(seed + attempt), turn_up).build()
+            except _Stuck as stuck:
+                last = stuck
+                continue
+            if world.view(view.player) == target:
+                return world
+            last = _Stuck("the world built shows the viewer another view")
+    for attempt in range(_DECKS):  # the last resort: a world that fits the view (see `strict`)
         try:
-            world = _Witness(target, random.Random(seed), turn_up).build()
-        except _Stuck as stuck:
-            last = stuck
+            world = _Witness(target, random.Random(seed + attempt), candidates[0], strict=False).build()
+        except _Stuck:
             continue
         if world.view(view.player) == target:
             return world
-        last = _Stuck("the world built shows the viewer another view")
     raise DealError(
         f"determinize found no world consistent with player {view.player}'s view in {rules.name!r} "
         f"({len(view.history)} actions in; {last}); please report it"
@@ -198,7 +211,7 @@ class _Stuck(Exception):
 class _Witness:
     """The replay with repairs (see the module docs); one use."""
 
-    def __init__(self, view: PlayerView, rng: random.Random, turn_up: int) -> None:
+    def __init__(self, view: PlayerView, rng: random.Random, turn_up: int, *, strict: bool = True) -> None:
         self.view = view
         self.rules = rules = view.rules
         self.deck = rules.deck
@@ -217,6 +230,13 @@ class _Witness:
         self.frozen = 0
         """Places no swap may touch (a hand whose melds were laid without naming cards)."""
         self.trick_seats: list[int] = []
+        self.final = Counter(self.deck.face_index[c] for c in view.hand)
+        """The faces of the viewer's hand at the end."""
+        self.strict = strict
+        """False: a last resort that leaves hands whose melds were laid unnamed open to swaps
+        and does not replay the history (the world fits the view; its past may not)."""
+        self.step = -1
+        """The index in the view's history of the action being replayed."""
         self.unsure = False
         """Whether a swap may have changed what an earlier step allowed (a question asked for
         what a hand holds, melds laid without naming cards, cards shown): checked by a replay."""
@@ -305,7 +325,11 @@ class _Witness:
                 return True
         free = [z for z in iter_bits(self._free()) if z != x and z not in ys]
         for y in ys:
+            q = self._holder(y)
+            here = self.deal.hands[q] if q >= 0 else 0
             for z in free:
+                if (here >> z) & 1:
+                    continue  # a card of the same hand: the move would gain it nothing
                 perm = {x: z, y: x, z: y}  # x's place gets z, y's place gets x, z's place gets y
                 if self._allowed(perm):
                     self._permute(perm)
@@ -329,14 +353,24 @@ class _Witness:
         self.rng.shuffle(sources)
         sources.sort(key=rank.__getitem__)
         self.rng.shuffle(spare)
+        later = self._later(who, self.step)  # his cards he names later go last
+        if who == self.viewer:
+            later |= self.final
+        spare.sort(key=lambda y: later[deck.face_of[y]] > 0)
         for x in sources:
             if self._move_in(x, spare):
                 return
         raise _Stuck(f"every copy of {deck.faces[face]} is ruled out for player {who}")
 
     def _source_rank(self, pid: int) -> int:
+        """Where to take a card from: the stock first, then another player's hand, then the
+        viewer's, a face his view shows him holding last."""
         q = self._holder(pid)
-        return 0 if q < 0 else (2 if q == self.viewer else 1)
+        if q < 0:
+            return 0
+        if q != self.viewer:
+            return 1
+        return 3 if self.final[self.deck.face_of[pid]] else 2
 
     # -- the replay ----------------------------------------------------------------
 
@@ -345,6 +379,7 @@ class _Witness:
         history = view.history
         self._early_hand()
         for step, (who, action) in enumerate(history):
+            self.step = step
             if action.cards and self.deal.current_player != who:
                 # he may be asked only when he holds what the action shows (a farmer's hand):
                 # his cards first, then the others' unseen decisions
@@ -377,7 +412,7 @@ class _Witness:
         if self._fix_known():
             self.unsure = True
         self._finish()
-        if self.unsure and not _replays(self.deal):
+        if self.strict and self.unsure and not _replays(self.deal):
             raise _Stuck("the cards shown to everybody do not come out as the view shows")
         return self.deal
 
@@ -720,7 +755,8 @@ class _Witness:
                     need[face_index[c]] = max(need[face_index[c]], held[face_index[c]] + 1)
         else:
             raise _Stuck(f"step {step}: the melds do not come out as the view shows")
-        self.frozen |= self.deal.hands[who] & ~self.named & ~self.deal._public_ids()
+        if self.strict:
+            self.frozen |= self.deal.hands[who] & ~self.named & ~self.deal._public_ids()
         self.unsure = True
         return action_id
 
