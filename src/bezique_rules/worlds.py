@@ -235,6 +235,8 @@ class _Witness:
         self.strict = strict
         """False: a last resort that leaves hands whose melds were laid unnamed open to swaps
         and does not replay the history (the world fits the view; its past may not)."""
+        self.tabling = any(view.tabled) or any(any(a.tabled) for _, a in view.history if a.tabled)
+        """Whether melded cards lie on the table in this game (played from it with ``*``)."""
         self.step = -1
         """The index in the view's history of the action being replayed."""
         self.unsure = False
@@ -590,10 +592,13 @@ class _Witness:
         except BeziqueRulesError:
             raise _Stuck(f"step {step}: {action} is no action of {self.rules.name!r}") from None
         need = self._needs(action)
-        held = self._concealed(who)
-        for f, k in need.items():
-            for _ in range(k - held[f]):
-                self._bring(who, f, need)
+        hand = self.deal.hands[who]
+        masks = self.deck.face_masks
+        if any((hand & masks[f]).bit_count() < k for f, k in need.items()) or self.tabling:
+            held = self._concealed(who)
+            for f, k in need.items():
+                for _ in range(k - held[f]):
+                    self._bring(who, f, need)
         extra = action.verb is not Verb.PLAY
         for _ in range(self.deck.size):
             if action_id in self.deal.legal_action_ids():
@@ -613,7 +618,7 @@ class _Witness:
         deal = self.deal
         hand = deal.hands[who]
         held = Counter(self.deck.face_of[y] for y in iter_bits(hand))
-        if hand & deal._public_ids():  # some lie face up in melds: not in the concealed hand
+        if self.tabling and hand & deal._public_ids():  # some lie face up in melds: not concealed
             held -= Counter(self.deck.face_index[c] for c in deal.view(who).tabled[who])
         return held
 
