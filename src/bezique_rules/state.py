@@ -482,6 +482,11 @@ class DealState(Seating):
             out |= 1 << x
         return out
 
+    def _tabled_ids(self, player: int) -> int:
+        """The mask of ``player``'s cards lying face up in melds, played from the table
+        (``*``); none where melds are not left on the table."""
+        return 0
+
     def _unseen_turn(self, viewer: int) -> int | None:
         """The action id the player to act takes unseen by ``viewer`` when his decision is one
         ``viewer`` never sees (a farmer's-hand ``pass``: see `bezique_rules.worlds`), else None."""
@@ -759,6 +764,14 @@ def check_view(view: object, who: str) -> PlayerView:
 
 def relabel_mask(mask: int, perm: dict[int, int]) -> int:
     """Apply a permutation of physical ids to a mask (ids not in ``perm`` stay)."""
+    if len(perm) <= 4:  # a swap or a three-way move (`bezique_rules.worlds`): a few bit operations
+        out = mask
+        for a in perm:
+            out &= ~(1 << a)
+        for a, b in perm.items():
+            if (mask >> a) & 1:
+                out |= 1 << b
+        return out
     out = 0
     for pid in iter_bits(mask):
         out |= 1 << perm.get(pid, pid)

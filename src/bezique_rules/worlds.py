@@ -235,8 +235,7 @@ class _Witness:
         self.strict = strict
         """False: a last resort that leaves hands whose melds were laid unnamed open to swaps
         and does not replay the history (the world fits the view; its past may not)."""
-        self.tabling = any(view.tabled) or any(any(a.tabled) for _, a in view.history if a.tabled)
-        """Whether melded cards lie on the table in this game (played from it with ``*``)."""
+        self.later_memo: dict[tuple[int, bool], list[Counter[int]]] = {}
         self.step = -1
         """The index in the view's history of the action being replayed."""
         self.unsure = False
@@ -594,7 +593,8 @@ class _Witness:
         need = self._needs(action)
         hand = self.deal.hands[who]
         masks = self.deck.face_masks
-        if any((hand & masks[f]).bit_count() < k for f, k in need.items()) or self.tabling:
+        hand &= ~self.deal._tabled_ids(who)
+        if any((hand & masks[f]).bit_count() < k for f, k in need.items()):
             held = self._concealed(who)
             for f, k in need.items():
                 for _ in range(k - held[f]):
@@ -617,10 +617,7 @@ class _Witness:
         """The faces ``who`` holds off the table (what an action without ``*`` plays from)."""
         deal = self.deal
         hand = deal.hands[who]
-        held = Counter(self.deck.face_of[y] for y in iter_bits(hand))
-        if self.tabling and hand & deal._public_ids():  # some lie face up in melds: not concealed
-            held -= Counter(self.deck.face_index[c] for c in deal.view(who).tabled[who])
-        return held
+        return Counter(self.deck.face_of[y] for y in iter_bits(hand & ~deal._tabled_ids(who)))
 
     def _needs(self, action: Action) -> Counter[int]:
         """The faces ``action`` needs in its player's concealed hand (not on the table)."""
@@ -664,17 +661,27 @@ class _Witness:
 
     def _later(self, who: int, step: int, *, leaving: bool = False) -> Counter[int]:
         """The faces ``who`` names after ``step``: what he keeps (``leaving``: only the
-        cards that then leave his hand, played, discarded or passed)."""
+        cards that then leave his hand, played, discarded or passed). A fresh Counter."""
+        table = self.later_memo.get((who, leaving))
+        if table is None:
+            table = self.later_memo[(who, leaving)] = self._later_table(who, leaving)
+        return Counter(table[min(step + 1, len(table) - 1)] if step + 1 >= 0 else table[0])
+
+    def _later_table(self, who: int, leaving: bool) -> list[Counter[int]]:
+        """Per index ``i`` of the history (and one past its end): the faces ``who`` names
+        from step ``i`` on."""
         face_index = self.deck.face_index
-        later: Counter[int] = Counter()
-        for w, a in self.view.history[step + 1 :]:
-            if leaving and a.verb not in _LEAVING:
-                continue
-            if w == who:
-                for card, on_table in zip(a.cards, a.tabled or (False,) * len(a.cards)):
-                    if not on_table:
-                        later[face_index[card]] += 1
-        return later
+        history = self.view.history
+        table: list[Counter[int]] = [Counter()] * (len(history) + 1)
+        running: Counter[int] = Counter()
+        for i in range(len(history) - 1, -1, -1):
+            w, a = history[i]
+            if w == who and a.cards and (not leaving or a.verb in _LEAVING):
+                running = running.copy()
+                tabled = a.tabled or (False,) * len(a.cards)
+                running.update(face_index[c] for c, t in zip(a.cards, tabled) if not t)
+            table[i] = running
+        return table
 
     def _hidden_choice(self, step: int) -> int:
         """Another player's hidden discard or pass of cards: a legal one keeping the cards

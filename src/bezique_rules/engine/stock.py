@@ -1370,6 +1370,9 @@ class StockDeal(DealState):
             legal=self.legal_actions() if self.current_player == player else (),
         )
 
+    def _tabled_ids(self, player: int) -> int:
+        return self.tabled[player]
+
     def _public_ids(self) -> int:
         out = super()._public_ids() | (1 << self.turn_up if self.turn_up >= 0 else 0)
         for k in self.known:
