@@ -702,27 +702,52 @@ class _Witness:
             if m.player == who:
                 own.update(face_index[c] for c in m.cards)
         rng = self.rng
+        deck = self.deck
+        gone = self.named
+        for w in deal.won:
+            gone |= w
+        # copies of a face beyond what the history and the viewer's hand still use: spare
+        slack = {f: (deck.face_masks[f] & ~gone).bit_count() - anyone[f] for f in range(len(deck.faces))}
+        hand_faces = Counter(deck.face_of[y] for y in iter_bits(deal.hands[who]))
+
+        receiver = -1
+        if action.verb is Verb.GIVE:  # the cards stay in play: the receiver may use them
+            after = deal._apply_id(choices[0])
+            gained = [q for q, (b, a) in enumerate(zip(deal.hands, after.hands)) if a & ~b]
+            receiver = gained[0] if gained else -1
+        theirs = self._later(receiver, step) if receiver >= 0 else Counter()
 
         def cost(i: int) -> float:
             used = Counter(face_index[c] for c in actions[i].cards)
-            return sum(10 * min(k, own[f]) + min(k, anyone[f]) for f, k in used.items()) + rng.random()
+            if receiver >= 0:
+                return (
+                    sum(10 * max(0, k - (hand_faces[f] - own[f])) - min(k, theirs[f]) for f, k in used.items())
+                    + rng.random()
+                )
+            return (
+                sum(
+                    10 * max(0, k - (hand_faces[f] - own[f])) + max(0, k - max(0, slack[f]))
+                    for f, k in used.items()
+                )
+                + rng.random()
+            )
 
         for _ in range(self.deck.size):
             best = min(choices, key=cost)
-            if cost(best) < 1:
+            if cost(best) < 1 or receiver >= 0:
                 return best
             # it gives away a card used later: first swap such a card for one nobody uses
-            deck = self.deck
             free = self._free()
             hand = self.deal.hands[who]
-            used = {face_index[c] for c in actions[best].cards if anyone[face_index[c]]}
+            used = {face_index[c] for c in actions[best].cards if slack[face_index[c]] <= 0 or own[face_index[c]]}
             ys = [y for y in iter_bits(hand & free) if deck.face_of[y] in used]
-            spare = [x for x in iter_bits(free & ~hand) if not anyone[deck.face_of[x]] and not own[deck.face_of[x]]]
+            spare = [x for x in iter_bits(free & ~hand) if slack[deck.face_of[x]] > 0 and not own[deck.face_of[x]]]
             self.rng.shuffle(spare)
             spare.sort(key=self._source_rank)
             if not any(self._move_in(x, ys) for x in spare):
                 return best
             choices = [i for i in self.deal.legal_action_ids() if actions[i].verb is action.verb]
+            hand_faces = Counter(deck.face_of[y] for y in iter_bits(self.deal.hands[who]))
         return min(choices, key=cost)
 
     def _meld_best(self, step: int) -> int:
