@@ -1076,12 +1076,14 @@ class StockDeal(DealState):
         if not copies:
             return -1
         if star and copies & (copies - 1):
-            best, best_use = -1, -1
-            for pid in card_ids(copies):
-                use = sum(1 for declared in self.declarations if (declared.cards >> pid) & 1)
-                if use > best_use:
-                    best, best_use = pid, use
-            return best
+            # the copy in the most melds; of those, the one in the earlier melds (both public:
+            # the choice never depends on how the copies are numbered); then the lowest id
+            # (copies tied so far are alike)
+            def rank(pid: int) -> tuple[int, int]:
+                melds = [i for i, declared in enumerate(self.core.declarations) if (declared.cards >> pid) & 1]
+                return -len(melds), sum(1 << i for i in melds)
+
+            return min(card_ids(copies), key=rank)
         return lowest_bit(copies)
 
     def _apply_id(self, action_id: int) -> Self:
