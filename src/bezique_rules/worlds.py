@@ -725,10 +725,7 @@ class _Witness:
                     + rng.random()
                 )
             return (
-                sum(
-                    10 * max(0, k - (hand_faces[f] - own[f])) + max(0, k - max(0, slack[f]))
-                    for f, k in used.items()
-                )
+                sum(10 * max(0, k - (hand_faces[f] - own[f])) + max(0, k - max(0, slack[f])) for f, k in used.items())
                 + rng.random()
             )
 
@@ -747,6 +744,8 @@ class _Witness:
             if not any(self._move_in(x, ys) for x in spare):
                 return best
             choices = [i for i in self.deal.legal_action_ids() if actions[i].verb is action.verb]
+            if not choices or self.deal.current_player != who:
+                raise _Stuck(f"step {step}: player {who} cannot {action.verb.value} after a swap")
             hand_faces = Counter(deck.face_of[y] for y in iter_bits(self.deal.hands[who]))
         return min(choices, key=cost)
 
@@ -818,11 +817,7 @@ class _Witness:
                 free = self._free()
                 hand = self.deal.hands[q]
                 ys = [y for y in iter_bits(hand & free & deck.face_masks[f])]
-                xs = [
-                    x
-                    for x in iter_bits(free & ~hand)
-                    if not need[deck.face_of[x]] and not others[deck.face_of[x]]
-                ]
+                xs = [x for x in iter_bits(free & ~hand) if not need[deck.face_of[x]] and not others[deck.face_of[x]]]
                 self.rng.shuffle(xs)
                 if not any(self._move_in(x, ys) for x in xs):
                     break
@@ -869,14 +864,17 @@ class _Witness:
         for _ in range(deck.size):
             deal = self.deal
             shown = deal.view(self.viewer).known
-            for q, (want_cards, got_cards) in enumerate(zip(self.view.known, shown)):
-                want = Counter(deck.face_index[c] for c in want_cards)
-                got = Counter(deck.face_index[c] for c in got_cards)
-                surplus, missing = got - want, want - got
-                if missing:
-                    break
-            else:
+            differ = [
+                (q, got - want, want - got)
+                for q, (want, got) in enumerate(
+                    (Counter(deck.face_index[c] for c in w), Counter(deck.face_index[c] for c in g))
+                    for w, g in zip(self.view.known, shown)
+                )
+                if want - got
+            ]
+            if not differ:
                 return swapped
+            q, surplus, missing = differ[0]
             marked = deal.hands[q] & deal._public_ids() & ~self.named & ~self.frozen
             # a card shown that the view does not show; else one shown twice over (a widow
             # card he then melded): the meld then shows a concealed copy of its face
