@@ -67,7 +67,7 @@ from .actions import Action, Verb
 from .bits import iter_bits
 from .errors import BeziqueRulesError, DealError
 from .rules.engines import engine_for
-from .state import DealState, Phase, PlayerView, check_rng, check_view, relabel_mask, relabel_seq
+from .state import DealState, Phase, PlayerView, TableMeld, check_rng, check_view, relabel_mask, relabel_seq
 
 __all__ = ["Worlds"]
 
@@ -462,6 +462,7 @@ class _Witness:
     def _unseen_turns(self, step: int, who: int, action: Action) -> None:
         """Decisions of other players the viewer never sees (a farmer's-hand ``pass``), made
         before the next action he sees unless that action is the decision itself."""
+        tries = 0
         while True:
             deal = self.deal
             hidden = deal._unseen_turn(self.viewer)
@@ -479,10 +480,14 @@ class _Witness:
             q = deal.current_player
             assert q is not None
             self.unsure = True
+            tries += 1
             try:
+                if tries > 4:
+                    raise _Stuck("still asked")
                 self._not_asked(step, q)
             except _Stuck:
                 self._apply(hidden)
+                tries = 0
 
     def _apply(self, action_id: int, step: int = -1) -> None:
         before = self.deal
@@ -822,11 +827,11 @@ class _Witness:
                 if not any(self._move_in(x, ys) for x in xs):
                     break
 
-    def _drop_extra(self, who: int, step: int, extra: Counter[object], need: Counter[int]) -> None:
+    def _drop_extra(self, who: int, step: int, extra: Counter[TableMeld], need: Counter[int]) -> None:
         deck = self.deck
         free = self._free()
         hand = self.deal.hands[who]
-        faces = {deck.face_index[c] for m in extra for c in m.cards}  # type: ignore[attr-defined]
+        faces = {deck.face_index[c] for m in extra for c in m.cards}
         out = [y for y in iter_bits(hand & free) if deck.face_of[y] in faces]
         held = Counter(deck.face_of[y] for y in iter_bits(hand))
         out = [y for y in out if held[deck.face_of[y]] > need[deck.face_of[y]]] or out
