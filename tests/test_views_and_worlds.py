@@ -36,15 +36,8 @@ from leaks import SETUPS, setup_id, swap_world
 # Setups the witness does not yet build a world for at every depth (the meld phase of the
 # auction games, a shown last card in two-hand pinochle, a farmer's-hand question the witness
 # asks the viewer, a Euchre turn-up taken): issue 25 cause 3, what remains.
-PENDING = {
-    "euchre",
-    "british-euchre",
-    "auction-pinochle",
-    "partnership-pinochle",
-    "double-deck-pinochle",
-    "pinochle",
-    "four-hand-bezique",
-}
+PENDING = {"euchre", "euchre farmers_hand=mixed", "auction-pinochle bury_melded=True"}
+"""Setup ids (`leaks.setup_id`) with a state here where no world is built yet."""
 
 
 def _walk(variant: str, options: dict[str, Any], seed: int, steps: int) -> DealState:
@@ -61,7 +54,7 @@ def _setups() -> list[Any]:
     out = []
     for variant, options in SETUPS:
         marks = []
-        if variant in PENDING:
+        if setup_id(variant, options) in PENDING:
             marks.append(pytest.mark.xfail(strict=False, reason="issue 25 cause 3: witness still fails in some states"))
         out.append(pytest.param(variant, options, marks=marks, id=setup_id(variant, options)))
     return out
@@ -152,7 +145,7 @@ def test_two_states_with_equal_views_give_the_same_world(variant: str, options: 
                 continue
             compared += 1
             assert determinize(twin.view(p), random.Random(3)) == determinize(deal.view(p), random.Random(3))
-    assert compared > 0 or variant in PENDING
+    assert compared > 0 or setup_id(variant, options) in PENDING
 
 
 def test_worlds_build_once_and_sample_many() -> None:
