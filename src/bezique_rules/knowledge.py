@@ -176,9 +176,7 @@ def replayed(state: _DealT, order: Sequence[int]) -> _DealT:
 
     setup = state.setup
     rules = setup.rules
-    world = engine_for(rules.engine).new_deal(
-        rules, canonical_order(order, rules.deck.num_faces), None, setup.dealer
-    )
+    world = engine_for(rules.engine).new_deal(rules, canonical_order(order, rules.deck.num_faces), None, setup.dealer)
     if setup.packet >= 0 and state.phase is not Phase.GUESS and world.setup.packet != setup.packet:
         world = world._with_cut_packet(setup.packet)
     for _, action_id in state.moves:

@@ -226,6 +226,10 @@ class MeldTable:
 
 
 CrossClassReuse = Literal["any", "higher_only"]
+CopyOrder: TypeAlias = Literal["melds", "ids"]
+"""Between two copies of a card in as many earlier melds, which the engine takes first:
+``"melds"``, the one in the earlier melds (public, so the choice never depends on how the
+copies are numbered); ``"ids"``, the lower-numbered copy (behaviour version 2)."""
 """How the rule across classes lets a declared card join a meld of another class (`MeldRules.cross_class_reuse`)."""
 
 MeldReuse = Literal["classes", "distinct_sets"]
@@ -264,6 +268,8 @@ class MeldRules:
     (three- and four-hand Bezique, Britannica 9th ed.: "a second double bezique, counting
     500, may be declared to a bezique on the table, which has already been used for double
     bezique": one Q♠ and one J♦ reused, one of each new)."""
+    copy_order: CopyOrder = "melds"
+    """Which of two copies in as many earlier melds the engine takes first (`CopyOrder`)."""
     reuse: MeldReuse = "classes"
     """``"classes"``: the reuse rules above; ``"distinct_sets"``
     (Marjolet): a melded card stays free for any later meld, even one made only of
@@ -492,7 +498,7 @@ def legal_declarations(
     if plan is None:
         return _search_generic(deck, table, rules, instances, held, tabled, history, forbidden)
     return [
-        (kind_index, key, _fast_copies(plan, key, kind_index, held, tabled, history, forbidden))
+        (kind_index, key, _fast_copies(plan, key, kind_index, held, tabled, history, forbidden, rules.copy_order))
         for kind_index, key in _search_fast(plan, held, tabled, history, forbidden)
     ]
 
@@ -798,6 +804,7 @@ def _fast_copies(
     tabled: int,
     history: Sequence[Declaration],
     forbidden: int,
+    copy_order: CopyOrder = "melds",
 ) -> int:
     """The copies `_choose` takes for ``key`` when `_plan` decides legality: per (face,
     place), the unblocked copies used least in earlier melds, then the lowest ids; 0
@@ -806,7 +813,7 @@ def _fast_copies(
     usage: dict[int, tuple[int, int]] = {}
     if history:
         free &= ~_blocked(plan.blocks, history)[kind_index]
-        usage = _usage(history)
+        usage = _usage(history, copy_order)
     concealed = held & ~tabled
     f_masks = plan.face_masks
     mask = 0
@@ -846,7 +853,7 @@ def meld_copies(
     (`index_instances`), only used to find the cached tables."""
     plan = _plan(deck, table, rules, instances)
     if plan is not None:
-        mask = _fast_copies(plan, key, kind_index, held, tabled, history, forbidden)
+        mask = _fast_copies(plan, key, kind_index, held, tabled, history, forbidden, rules.copy_order)
         if mask:
             return mask
     return choose_copies(deck, table, rules, kind_index, key, held, tabled, history, forbidden)[0]
@@ -879,7 +886,7 @@ def _search_generic(
             group = tuple(i for i in g.instances if not i.face_mask & ~held_faces)
         for kind_index, counts in ((i.kind, i.counts) for i in group):
             if usage is None:
-                usage = _usage(history)
+                usage = _usage(history, rules.copy_order)
             options: list[list[tuple[tuple[int, bool], ...]]] = []
             copies: dict[tuple[int, bool], list[int]] = {}
             for f, mult in counts:
@@ -908,17 +915,19 @@ def _search_generic(
 _UNUSED = (0, 0)
 
 
-def _usage(history: Sequence[Declaration]) -> dict[int, tuple[int, int]]:
+def _usage(history: Sequence[Declaration], copy_order: CopyOrder = "melds") -> dict[int, tuple[int, int]]:
     """Per physical card (as a one-bit mask) in earlier declarations: how many it is in, and
     which (bit ``i``: ``history[i]``): the order `_bits` gives copies in. Both are public
     (every declaration is shown), so two copies that tie on them are alike for every rule,
     and a choice between copies never depends on how the copies are numbered (issue 26
-    item 6: a record names cards, not copies, and must give back the same deal)."""
+    item 6: a record names cards, not copies, and must give back the same deal). With
+    ``copy_order="ids"`` (behaviour version 2) only the count."""
     usage: dict[int, tuple[int, int]] = {}
+    by_melds = copy_order == "melds"
     for i, (_k, m) in enumerate(history):
         for bit in single_bits(m):
             count, where = usage.get(bit, _UNUSED)
-            usage[bit] = (count + 1, where | 1 << i)
+            usage[bit] = (count + 1, where | 1 << i if by_melds else 0)
     return usage
 
 
@@ -938,7 +947,7 @@ def choose_copies(
     Returns (mask, None) when some choice is legal, else (0, the refusal of the
     first choice tried, or a CARD_NOT_HELD refusal when the cards are not there).
     """
-    usage = _usage(history)
+    usage = _usage(history, rules.copy_order)
     concealed = held & ~tabled
     copies: dict[tuple[int, bool], list[int]] = {}
     for f, star in set(key):
@@ -1100,7 +1109,7 @@ def melds_fit(table: MeldTable, laid: Sequence[Laid], counts: Sequence[int]) -> 
 
 
 def best_melds(
-    table: MeldTable, instances: Sequence[tuple[int, int]], counts: Sequence[int]
+    table: MeldTable, instances: Sequence[tuple[int, tuple[int, ...]]], counts: Sequence[int]
 ) -> tuple[int, tuple[Laid, ...]]:
     """The highest-scoring combination of melds from a hand with ``counts`` of each face.
 
