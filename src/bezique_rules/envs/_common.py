@@ -243,19 +243,33 @@ class Encoder:
 
     def observe(self, table: Table, player: int) -> tuple[Any, np.ndarray]:
         """``player``'s observation (fresh arrays each call) and his int8 action mask."""
+        observation, mask, _reference = self.observe_with_reference(table, player)
+        return observation, mask
+
+    def observe_with_reference(self, table: Table, player: int) -> tuple[Any, np.ndarray, Suit | None]:
+        """`observe`, and the reference suit of the canonical renaming (None without
+        ``canonical_suits``): `rules_id` maps the action sent back with it, without
+        computing the view again."""
         view, reference = self._reference(table, player)
         tensor = self.tensor(view, reference)
         mask = self.mask(table, player, reference)
         if self.kind == "dict":
-            return {"observation": tensor, "action_mask": mask}, mask
-        return tensor, mask
+            return {"observation": tensor, "action_mask": mask}, mask, reference
+        return tensor, mask, reference
 
     def to_rules_id(self, table: Table, player: int, action_id: int) -> int:
         """The rule set's id of the action ``player`` sent as ``action_id`` (canonical ids are
         renamed back; out-of-range ids are left for the caller's legality check)."""
-        if self.relabelling is None or not 0 <= action_id < self._num_actions:
+        if self.relabelling is None:
             return action_id
         _view, reference = self._reference(table, player)
+        return self.rules_id(reference, action_id)
+
+    def rules_id(self, reference: Suit | None, action_id: int) -> int:
+        """The rule set's id of ``action_id`` sent from an observation whose reference suit
+        (`observe_with_reference`) is ``reference``."""
+        if self.relabelling is None or not 0 <= action_id < self._num_actions:
+            return action_id
         return int(self.relabelling.to_absolute[reference][action_id])
 
 

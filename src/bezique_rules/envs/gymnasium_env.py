@@ -12,6 +12,7 @@ from gymnasium import spaces
 
 from ..agents import Agent
 from ..agents.levels import make_agent
+from ..cards import Suit
 from ..errors import OptionError
 from ..game import GameState
 from ..rules.registry import available_variants
@@ -84,6 +85,7 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
         self._ended = False
         self._agents: tuple[Agent | None, ...] = ()
         self._mask = np.zeros(rules.num_actions, dtype=np.int8)
+        self._reference: Suit | None = None  # the canonical renaming's reference suit of the last observation
         self.state_now: Table = self.episode.deal()
         """The deal (or game) being played."""
         self.episode.restart()  # the first reset's deal is the first of the rotation
@@ -104,7 +106,7 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
         )
 
     def _observe(self) -> Any:
-        observation, self._mask = self.encoder.observe(self.state_now, self.seat)
+        observation, self._mask, self._reference = self.encoder.observe_with_reference(self.state_now, self.seat)
         return observation
 
     def action_masks(self) -> np.ndarray:
@@ -189,7 +191,7 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
 
             raise IllegalActionError("the episode is over: call reset()", rule=RuleCode.GAME_OVER, action=action)
         try:
-            action_id = self.encoder.to_rules_id(table, self.seat, int(action))
+            action_id = self.encoder.rules_id(self._reference, int(action))
         except (TypeError, ValueError):
             action_id = -1
         if action_id not in table.legal_action_ids():
