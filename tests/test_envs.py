@@ -575,6 +575,30 @@ def test_canonical_gym_episode_plays_by_canonical_ids(rl: Any) -> None:
             assert "illegal_action" not in info
 
 
+def test_encoder_maps_canonical_ids_with_the_observations_reference(rl: Any) -> None:
+    """The Gymnasium env maps the learner's canonical id with the reference suit kept from the
+    observation (`observe_with_reference` + `rules_id`) instead of computing the view again:
+    at every decision of random Euchre deals that gives the same rule-set id as
+    `to_rules_id`, for every id of the action space (out-of-range ids pass through)."""
+    import numpy as np
+
+    env = rl.gym_env("euchre", opponent="random", seat="random", canonical_suits=True, observation="flat")
+    encoder = env.encoder
+    rng = np.random.default_rng(0)
+    for episode in range(6):
+        _observation, info = env.reset(seed=episode)
+        done = False
+        while not done:
+            table, seat = env.state_now, env.seat
+            _obs, mask, reference = encoder.observe_with_reference(table, seat)
+            assert np.array_equal(mask, info["action_mask"])
+            for action_id in (*range(env.action_space.n), -1, env.action_space.n):
+                assert encoder.rules_id(reference, action_id) == encoder.to_rules_id(table, seat, action_id)
+            action = rng.choice(np.flatnonzero(info["action_mask"]))
+            _observation, _reward, done, _trunc, info = env.step(action)
+            assert "illegal_action" not in info
+
+
 @pytest.mark.parametrize("observation", ["flat", "information_state"])
 @pytest.mark.parametrize("variant", ["euchre", "schnapsen", "bezique-match", "auction-pinochle"])
 def test_aec_box_observations_pass_api_test_with_the_mask_in_info(rl: Any, variant: str, observation: str) -> None:
