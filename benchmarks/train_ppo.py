@@ -81,6 +81,9 @@ def main() -> None:
     parser.add_argument("--train-opponent", default="level2", help="the agent trained against (and partner)")
     parser.add_argument("--deals", type=int, default=500, help="paired deals per opponent")
     parser.add_argument("--canonical-suits", action="store_true", help="suits renumbered relative to trumps")
+    parser.add_argument(
+        "--observation", default="flat", choices=("flat", "information_state"), help="what the learner observes"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
     parser.add_argument("--save", default=None, help="save the trained model there")
@@ -127,7 +130,7 @@ def main() -> None:
 
     torch.set_num_threads(args.threads)
     make_kwargs = {
-        "observation": "flat",
+        "observation": args.observation,
         "opponent": args.train_opponent,
         "seat": "random",
         "canonical_suits": args.canonical_suits,
@@ -174,7 +177,7 @@ def main() -> None:
     wall, cpu = time.monotonic() - started, time.process_time() - cpu_started
     described = "sb3 defaults" if args.sb3_defaults else ", ".join(f"{key}={value}" for key, value in settings.items())
     print(
-        f"{args.variant}: MaskablePPO (MlpPolicy, {described}), observation='flat'"
+        f"{args.variant}: MaskablePPO (MlpPolicy, {described}), observation={args.observation!r}"
         f"{', canonical_suits' if args.canonical_suits else ''}, trained against {args.train_opponent}: "
         f"{steps} steps in {cpu / 60:.1f} CPU min ({wall / 60:.1f} min wall, {args.threads} torch thread(s))"
     )
