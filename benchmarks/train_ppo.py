@@ -82,6 +82,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=500, help="paired deals per opponent")
     parser.add_argument("--canonical-suits", action="store_true", help="suits renumbered relative to trumps")
     parser.add_argument(
+        "--trick-features", action="store_true", help="who is winning the trick and which cards would win it"
+    )
+    parser.add_argument(
         "--observation", default="flat", choices=("flat", "information_state"), help="what the learner observes"
     )
     parser.add_argument("--seed", type=int, default=0)
@@ -134,6 +137,7 @@ def main() -> None:
         "opponent": args.train_opponent,
         "seat": "random",
         "canonical_suits": args.canonical_suits,
+        "trick_features": args.trick_features,
     }
     env_id = f"bezique_rules/{args.variant}-v0"
     env = gymnasium.make(env_id, **make_kwargs)  # the evaluation's rules and encoder
@@ -178,7 +182,8 @@ def main() -> None:
     described = "sb3 defaults" if args.sb3_defaults else ", ".join(f"{key}={value}" for key, value in settings.items())
     print(
         f"{args.variant}: MaskablePPO (MlpPolicy, {described}), observation={args.observation!r}"
-        f"{', canonical_suits' if args.canonical_suits else ''}, trained against {args.train_opponent}: "
+        f"{', canonical_suits' if args.canonical_suits else ''}"
+        f"{', trick_features' if args.trick_features else ''}, trained against {args.train_opponent}: "
         f"{steps} steps in {cpu / 60:.1f} CPU min ({wall / 60:.1f} min wall, {args.threads} torch thread(s))"
     )
     print(f"{'opponent':<9} {'win rate':>8}  {'95% interval':<15} {'deals':>5}  named trumps (won)")

@@ -44,6 +44,7 @@ def aec_env(
     dealer: DealerChoice = "random",
     observation: ObservationKind = "dict",
     canonical_suits: bool = False,
+    trick_features: bool = False,
     whole_game: bool = False,
     render_mode: str | None = None,
     **options: Any,
@@ -57,7 +58,8 @@ def aec_env(
     alone (``rules.information_state_shape``), the mask then being ``info["action_mask"]``
     of the agent to act (and `BeziqueAECEnv.action_mask`). An action is an action id.
     ``dealer`` is a seat, ``"random"`` (drawn from the seed) or ``"rotate"``;
-    ``canonical_suits=True`` renumbers the suits relative to trumps (see `gym_env`).
+    ``canonical_suits=True`` renumbers the suits relative to trumps and ``trick_features=True``
+    appends who is winning the trick and which cards would win it (see `gym_env`).
     At the end of an episode every agent's ``info`` holds the ``scores``, the ``winner``
     and the ``breakdown``. ``render_mode="ansi"`` makes ``render()`` return the table as
     text. ``reset(seed=s)`` deals the same cards for the same seed.
@@ -75,6 +77,7 @@ def aec_env(
         dealer=dealer,
         observation=observation,
         canonical_suits=canonical_suits,
+        trick_features=trick_features,
         whole_game=whole_game,
         render_mode=render_mode,
         **options,
@@ -90,6 +93,7 @@ def gym_env(
     dealer: DealerChoice = "random",
     observation: ObservationKind = "dict",
     canonical_suits: bool = False,
+    trick_features: bool = False,
     whole_game: bool = False,
     render_mode: str | None = None,
     **options: Any,
@@ -115,6 +119,10 @@ def gym_env(
             their colour clubs (hearts and diamonds keep their deck order), for the games
             that are the same in every suit (the Euchres, Schnapsen, Sixty-six, Marjolet;
             an OptionError for the games whose melds name suits, such as bezique's QS JD).
+        trick_features: append two fields to the tensor (``env.encoder.layout`` names
+            them): ``trick_winner``, one-hot, the seat (relative to the learner) whose card
+            is winning the current trick, and ``winning_cards``, the learner's cards that
+            would take it if played now; both all zero when no card is on the table.
         whole_game: an episode is a whole game (reward +1 / -1 / 0) instead of one deal.
         render_mode: ``"ansi"`` makes ``render()`` return the table as text.
         **options: options of the preset.
@@ -139,6 +147,7 @@ def gym_env(
         dealer=dealer,
         observation=observation,
         canonical_suits=canonical_suits,
+        trick_features=trick_features,
         whole_game=whole_game,
         render_mode=render_mode,
         **options,

@@ -13,14 +13,22 @@ from gymnasium import spaces
 
 from ..actions import Action
 from ..api import new_deal
+from ..bits import lowest_bit
 from ..cards import Card, Suit
 from ..errors import OptionError, quote
 from ..game import GameState, new_game
-from ..observation import ObservationLayout, encode_information_state, encode_observation, observation_string
+from ..observation import (
+    LayoutField,
+    ObservationLayout,
+    encode_information_state,
+    encode_observation,
+    observation_string,
+)
 from ..returns import deal_returns, game_returns
 from ..rules.registry import get_rules
 from ..rules.ruleset import RuleSet
 from ..state import DealState, PlayerView
+from ..trumps import NO_TRUMP
 
 __all__ = [
     "DealerChoice",
@@ -29,6 +37,7 @@ __all__ = [
     "ObservationKind",
     "SuitRelabelling",
     "Table",
+    "TrickFeatures",
     "canonical_names",
     "observation_bounds",
     "outcome",
@@ -55,7 +64,18 @@ _COUNTS = ("verb_counts", "actions_taken")
 _MELD_COUNTS = ("melds", "pending")
 """Fields that count melds per kind (at most one per card of the deck)."""
 
-FACE_FIELDS = ("hand", "tabled", "known", "won", "trick", "last_trick", "turn_up", "buried", "played")
+FACE_FIELDS = (
+    "hand",
+    "tabled",
+    "known",
+    "won",
+    "trick",
+    "last_trick",
+    "turn_up",
+    "buried",
+    "played",
+    "winning_cards",
+)
 """The fields whose last axis is the deck's faces (renumbered by `SuitRelabelling`)."""
 SUIT_FIELDS = ("trump", "last_suit", "marriages")
 """The fields whose last axis is the deck's suits (renumbered by `SuitRelabelling`)."""
@@ -81,6 +101,69 @@ def observation_bounds(rules: RuleSet, layout: ObservationLayout) -> tuple[np.nd
             low[field.slice] = -math.inf
             high[field.slice] = math.inf
     return low, high
+
+
+class TrickFeatures:
+    """``trick_features=True``: two fields appended to the encoding, read off the current trick
+    by the rule set's trick order (`TrumpTable.winner` and `TrumpTable.beats`), from the
+    viewer's view alone:
+
+    - ``trick_winner`` (players): one-hot, relative to the viewer, the seat whose card is
+      winning the current trick (all zero when no card is on the table);
+    - ``winning_cards`` (faces): the viewer's cards that would take the current trick if
+      played now (all zero when he leads).
+
+    A learner reads from them at once what a trick-taking player asks first (is my partner
+    winning? which of my cards win?), instead of learning the trick order, bowers and all,
+    from the cards on the table."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        deck = rules.deck
+        self.players = rules.players
+        self.faces = deck.num_faces
+        self.face_index = deck.face_index
+        self.pid = tuple(lowest_bit(mask) for mask in deck.face_masks)
+        """A physical card of each face (the trick order is the same for every copy)."""
+        self.tables = rules.trump_tables
+
+    def fields(self, start: int) -> tuple[LayoutField, ...]:
+        """The two fields, from index ``start`` on."""
+        n = self.players
+        return (
+            LayoutField(
+                "trick_winner",
+                start,
+                (n,),
+                "one-hot: the seat whose card is winning the current trick, relative to the viewer "
+                "(trick_features=True)",
+            ),
+            LayoutField(
+                "winning_cards",
+                start + n,
+                (self.faces,),
+                "the viewer's cards that would take the current trick if played now (trick_features=True)",
+            ),
+        )
+
+    def encode(self, view: PlayerView) -> np.ndarray:
+        """The two fields for ``view`` (float32)."""
+        n = self.players
+        out = np.zeros(n + self.faces, dtype=np.float32)
+        if not view.trick:
+            return out
+        table = self.tables[view.trump.value if view.trump is not None else NO_TRUMP]
+        face_index, pid = self.face_index, self.pid
+        trick = tuple(pid[face_index[card]] for card in view.trick)
+        best = table.winner(trick)
+        sitting_out = view.sitting_out
+        order = [seat for seat in ((view.trick_leader + k) % n for k in range(n)) if seat not in sitting_out]
+        out[(order[best] - view.player) % n] = 1.0
+        winning = trick[best]
+        for card in view.hand:
+            face = face_index[card]
+            if table.beats(pid[face], winning):
+                out[n + face] = 1.0
+        return out
 
 
 def _suit_order(suits: tuple[Suit, ...], reference: Suit) -> tuple[Suit, ...]:
@@ -197,16 +280,27 @@ class Encoder:
     action mask and, with ``canonical_suits``, the suits renumbered; it maps the ids the
     learner sends back to the rule set's ids."""
 
-    def __init__(self, rules: RuleSet, kind: str, canonical_suits: bool) -> None:
+    def __init__(self, rules: RuleSet, kind: str, canonical_suits: bool, trick_features: bool = False) -> None:
         if kind not in _KINDS:
             raise OptionError(f"observation is one of {', '.join(map(repr, _KINDS))}, not {quote(kind)}")
         if not isinstance(canonical_suits, bool):
             raise OptionError(f"canonical_suits is True or False, not {quote(canonical_suits)}")
+        if not isinstance(trick_features, bool):
+            raise OptionError(f"trick_features is True or False, not {quote(trick_features)}")
         self.rules = rules
         self.kind = kind
         self.canonical_suits = canonical_suits
         self.information_state = kind == "information_state"
-        self.layout = rules.information_state_layout if self.information_state else rules.observation_layout
+        base = rules.information_state_layout if self.information_state else rules.observation_layout
+        self._base_size = base.size
+        self.trick_features = TrickFeatures(rules) if trick_features else None
+        self.layout: ObservationLayout = (
+            ObservationLayout(base.fields + self.trick_features.fields(base.size))
+            if self.trick_features is not None
+            else base
+        )
+        """The layout of the tensor observed: the rule set's encoding, then the trick
+        features with ``trick_features=True``."""
         self._size = self.layout.size
         self._num_actions = rules.num_actions
         self.relabelling = SuitRelabelling.build(rules, self.layout) if canonical_suits else None
@@ -226,7 +320,9 @@ class Encoder:
     def tensor(self, view: PlayerView, reference: Suit | None) -> np.ndarray:
         """The encoding of ``view`` (float32; canonical when asked)."""
         encode = encode_information_state if self.information_state else encode_observation
-        array = np.fromiter(encode(view, self.rules), dtype=np.float32, count=self._size)
+        array = np.fromiter(encode(view, self.rules), dtype=np.float32, count=self._base_size)
+        if self.trick_features is not None:
+            array = np.concatenate((array, self.trick_features.encode(view)))
         if self.relabelling is not None:
             array = array[self.relabelling.gathers[reference]]
         return array

@@ -55,6 +55,7 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
         dealer: DealerChoice = "random",
         observation: ObservationKind = "dict",
         canonical_suits: bool = False,
+        trick_features: bool = False,
         whole_game: bool = False,
         render_mode: str | None = None,
         **options: Any,
@@ -78,7 +79,7 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
         """The agent playing the learner's partners (partnership games only; default the opponent)."""
         if partners:
             self.partner = self.opponent if partner is None else _agent(partner, "partner")
-        self.encoder = Encoder(rules, observation, canonical_suits)
+        self.encoder = Encoder(rules, observation, canonical_suits, trick_features)
         self.observation_space = self.encoder.space
         self.action_space = spaces.Discrete(rules.num_actions)
         self._agent_rng = random.Random(0)

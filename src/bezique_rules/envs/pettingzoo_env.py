@@ -46,6 +46,7 @@ class BeziqueAECEnv(AECEnv):
         dealer: DealerChoice = "random",
         observation: ObservationKind = "dict",
         canonical_suits: bool = False,
+        trick_features: bool = False,
         whole_game: bool = False,
         render_mode: str | None = None,
         **options: Any,
@@ -56,7 +57,7 @@ class BeziqueAECEnv(AECEnv):
         self.render_mode = render_mode
         self.episode = Episode(variant, whole_game, dealer, options)
         rules = self.episode.rules
-        self.encoder = Encoder(rules, observation, canonical_suits)
+        self.encoder = Encoder(rules, observation, canonical_suits, trick_features)
         self._mask_in_info = observation != "dict"
         self._canonical = canonical_suits
         self.possible_agents = [f"player_{p}" for p in range(rules.players)]
