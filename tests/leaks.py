@@ -260,14 +260,15 @@ def _env_surfaces() -> dict[str, Surface]:
         return env.agent_selection, _plain(env.observe(f"player_{player}"))
 
     def gymnasium(deal: DealState, player: int, ctx: Context) -> Any:
-        """The learner's observation, shown at his turns only (the others' moves, a holder's
-        farmer's-hand decision among them, are played in between, unseen)."""
+        """The learner's observation (with the trick features), shown at his turns only (the
+        others' moves, a holder's farmer's-hand decision among them, are played in between,
+        unseen)."""
         if deal.current_player != player:
             return NOT_SHOWN
         key = (deal.rules, player)
         if key not in envs:
             options: dict[str, Any] = dict(deal.rules.options)
-            envs[key] = gym_env(deal.rules.name, seat=player, **options)
+            envs[key] = gym_env(deal.rules.name, seat=player, trick_features=True, **options)  # the trick fields too
         env = envs[key]
         env.state_now = deal
         return _plain(env._observe())  # what reset and step hand the learner
