@@ -4,20 +4,22 @@ Usage::
 
     pip install 'bezique-rules[rl,train]'   # sb3-contrib and torch (CPU wheels are enough)
     python benchmarks/train_ppo.py schnapsen --minutes 10 [--cpu] [--train-opponent level2]
-        [--deals 500] [--canonical-suits] [--seed 0] [--threads 1] [--save model.zip]
+        [--deals 500] [--canonical-suits] [--trick-features] [--observation flat]
+        [--seed 0] [--threads 1] [--save model.zip]
         [--sb3-defaults | --envs 8 --n-steps 256 --batch-size 256 --epochs 10 --lr 3e-4
          --ent-coef 0.01 --gamma 1.0 --net 128,128]
 
 The learner is made with nothing but ``gymnasium.make("bezique_rules/<preset>-v0",
-observation="flat", opponent=..., seat="random")`` and ``MaskablePPO("MlpPolicy", env,
-...)``. With ``--sb3-defaults`` every setting is sb3-contrib's default (one environment,
-2,048 steps per update in mini-batches of 64, a 64x64 network, no entropy bonus,
-discount 0.99). Otherwise the settings are those of `TUNED` (each can be changed by its
-flag): eight environments stepped together (the policy then runs on eight observations
-at once: a third of the CPU time of a single-environment run went into one-observation
-forward passes), the same 2,048 steps per update in mini-batches of 256, a 128x128
-network, an entropy bonus of 0.01 (so the learner keeps trying to name trumps instead of
-settling on passing) and no discount (an episode is one deal, scored at its end).
+observation="flat", opponent=..., seat="random", canonical_suits=..., trick_features=...)``
+and ``MaskablePPO("MlpPolicy", env, ...)``. With ``--sb3-defaults`` every setting is
+sb3-contrib's default (one environment, 2,048 steps per update in mini-batches of 64, a
+64x64 network, no entropy bonus, discount 0.99). Otherwise the settings are those of
+`TUNED` (each can be changed by its flag): eight environments stepped together (the policy
+then runs on eight observations at once: about a quarter of the CPU time of a
+single-environment run went into one-observation forward passes), the same 2,048 steps per
+update in mini-batches of 256, a 128x128 network, an entropy bonus of 0.01 (so the learner
+keeps trying to name trumps instead of settling on passing) and no discount (an episode is
+one deal, scored at its end).
 Training stops after ``--minutes`` of wall time, or of this process's CPU
 time with ``--cpu`` (on ``--threads`` torch threads; ``--cpu`` gives comparable runs on a
 shared machine). Then the greedy policy (``predict(..., action_masks=...,
