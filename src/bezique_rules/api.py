@@ -8,8 +8,8 @@ from typing import Any
 
 from .cards import Card
 from .deck import check_dealer, check_seed, seeded_order, split_deck_text
+from .engine.registry import engine_for
 from .errors import DealError, NotationError
-from .rules.engines import engine_for
 from .rules.registry import get_rules
 from .rules.ruleset import RuleSet
 from .state import DealState

@@ -12,6 +12,7 @@ from ..actions import Action, ActionSpace
 from ..bidding import Auction, ContractRules, OrderUp
 from ..cut import CutForDeal
 from ..deck import DealPattern, DeckSpec
+from ..engine.registry import EngineTables, engine_for
 from ..errors import OptionError, OptionTypeError, quote
 from ..lazy import built_once
 from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instances
@@ -19,7 +20,6 @@ from ..scoring import CardPoints, ContractScoring, DealResultRule, DealsEnd, Euc
 from ..tricks import PlayDuty, TrickPolicy
 from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
 from .closing import ClosingGame
-from .engines import EngineTables, engine_for
 
 if TYPE_CHECKING:
     from attrs import AttrsInstance
@@ -445,7 +445,7 @@ class RuleSet:
     @built_once
     def tables(self) -> EngineTables:
         """The tables this rule set's engine compiled for it, once (engine-private beyond
-        ``actions``); the engine is found by name in the registry (`rules.engines`)."""
+        ``actions``); the engine is found by name in the registry (`bezique_rules.engine.registry`)."""
         if self._tables_of is not None:
             return self._tables_of.tables
         return engine_for(self.engine).compile(self)
