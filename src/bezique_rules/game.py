@@ -216,7 +216,7 @@ class GameState(Seating):
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict: the game's record."""
-        from .records import record_of
+        from .records import record_of  # the record reaches up a layer: imported on use
 
         return record_of(self)
 
@@ -227,7 +227,7 @@ class GameState(Seating):
         Raises:
             RecordError: the dict is not a valid game record.
         """
-        from .records import replay_as
+        from .records import replay_as  # the record reaches up a layer: imported on use
 
         return replay_as(data, GameState)
 

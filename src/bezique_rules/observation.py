@@ -37,14 +37,14 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from .actions import Action, Verb
+from .actions import Action, Phase, Verb
 from .bidding import OrderUp
 from .cards import Card
 from .scoring import DealsEnd, GamesMatchEnd, TargetEnd
-from .state import Phase, PlayerView
 
 if TYPE_CHECKING:
     from .rules.ruleset import RuleSet
+    from .state import PlayerView
 
 __all__ = [
     "EncodingPlan",

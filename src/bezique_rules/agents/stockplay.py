@@ -49,6 +49,7 @@ from ..bits import lowest_bit
 from ..deck import card_ids
 from ..engine.stock import StockDeal
 from ..errors import BeziqueRulesError
+from ..melds import legal_declarations
 from ..rules.ruleset import RuleSet
 from ..state import DealState, Phase, PlayerView
 from ..trumps import TrumpTable
@@ -250,8 +251,6 @@ class _Situation:
         rules = tb.rules
         if self.last_stock and not rules.stock.declare_on_last_stock_trick:
             return 0.0, 0
-        from ..melds import legal_declarations
-
         if self.found is None:
             history = tuple((k, mk) for p, k, mk in self.declared if p == self.me)
             points = tb.kind_points

@@ -229,10 +229,10 @@ def new(variant: str | RuleSet, seeds: Iterable[int] | npt.NDArray[np.integer[An
     if not raw:
         raise DealError("batch.new needs at least one seed")
     if rules.engine == "euchre":
-        from .euchre import new_euchre
+        from .euchre import new_euchre  # the engines build on this module: imported on use
 
         return new_euchre(rules, raw, seat)
-    from .stock import SUPPORTED, new_stock
+    from .stock import SUPPORTED, new_stock  # the engines build on this module: imported on use
 
     if rules.engine == "stock":
         return new_stock(rules, raw, seat)

@@ -10,10 +10,11 @@ import attrs
 
 from ..actions import Action, ActionSpace
 from ..bidding import Auction, ContractRules, OrderUp
+from ..checks import check_seat, is_int
 from ..cut import CutForDeal
 from ..deck import DealPattern, DeckSpec
 from ..engine.registry import EngineTables, engine_for
-from ..errors import OptionError, OptionTypeError, quote
+from ..errors import ActionTypeError, IllegalActionError, OptionError, OptionTypeError, RuleCode, quote
 from ..lazy import built_once
 from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instances
 from ..scoring import CardPoints, ContractScoring, DealResultRule, DealsEnd, EuchreScoring, GameEnd, StockBonuses
@@ -306,7 +307,7 @@ class RuleSet:
         it returns the registry's own rule set object with its tables (`pickle_key`). Any
         other rule set (built by hand, parts swapped with ``attrs.evolve``) pickles its parts,
         and unpickles as one shared object per equal rule set (`rules_from_parts`)."""
-        from .registry import pickle_key, rules_from_key, rules_from_parts
+        from .registry import pickle_key, rules_from_key, rules_from_parts  # the registry is above: imported on use
 
         key = pickle_key(self)
         if key is not None:
@@ -351,8 +352,6 @@ class RuleSet:
             DealTypeError: ``player`` is not an int (or is a bool).
             DealError: no such seat.
         """
-        from ..checks import check_seat
-
         player = check_seat(player, self.players)
         return player % 2 if self.partnership else player
 
@@ -389,7 +388,7 @@ class RuleSet:
         """
         if not changes:
             return self
-        from .registry import rebuild
+        from .registry import rebuild  # the registry is above: imported on use
 
         return rebuild(self, changes)
 
@@ -453,7 +452,7 @@ class RuleSet:
     @built_once
     def encodings(self) -> EncodingPlan:
         """The observation and information-state encoding plan (see `bezique_rules.observation`)."""
-        from ..observation import build_plan
+        from ..observation import build_plan  # the encoding reaches up a layer: imported on use
 
         return build_plan(self)
 
@@ -500,8 +499,6 @@ class RuleSet:
             IllegalActionError: not an action of this variant (rule NOT_AN_ACTION).
             ActionTypeError: neither an `Action` nor text (also a TypeError).
         """
-        from ..errors import ActionTypeError, IllegalActionError, RuleCode, quote
-
         if isinstance(action, str):
             a = Action.parse(action)
         elif isinstance(action, Action):
@@ -530,9 +527,6 @@ class RuleSet:
             IllegalActionError: no action has that id.
             ActionTypeError: ``action_id`` is not an int, or is a bool (also a TypeError).
         """
-        from ..checks import is_int
-        from ..errors import ActionTypeError, IllegalActionError, RuleCode, quote
-
         if not is_int(action_id):
             raise ActionTypeError(
                 f"an action id is an int from 0 to {self.num_actions - 1}, not {quote(action_id)}",
