@@ -403,6 +403,32 @@ def op_values(rng: random.Random) -> None:
         check_round_trip(type(value).__name__, value, rng)
 
 
+def in_threads(count: int, work: Callable[[], Any]) -> list[Any]:
+    """Run ``work`` in ``count`` threads released together (a barrier), switching threads
+    often so that a race shows sooner; each thread's result, or the exception it raised."""
+    barrier = threading.Barrier(count)
+    results: list[Any] = [None] * count
+
+    def worker(i: int) -> None:
+        try:
+            barrier.wait()
+            results[i] = work()
+        except BaseException as exc:  # handed to the caller
+            results[i] = exc
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    try:
+        threads = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    return results
+
+
 def op_threads(rng: random.Random) -> None:
     """Several threads at once: on one shared state (each taking the same path, with refused
     calls between the steps and views encoded on the way), or each building the same cold
@@ -417,13 +443,11 @@ def op_threads(rng: random.Random) -> None:
     if shared is None:  # a cold option set: one no thread has built yet
         _evict(variant)
     count = rng.randrange(2, 5)
-    barrier = threading.Barrier(count)
-    results: list[Any] = [None] * count
 
     def walk(start: DealState | None) -> tuple[Any, ...]:
         rules = b.get_rules(variant, **options)
         state = start if start is not None else b.new_deal(rules, seed=seed)
-        tables = state.setup.meta  # the tables this thread's deal was dealt with
+        tables = state.setup.tables  # the tables this thread's deal was dealt with
         walker = random.Random(path)
         for _ in range(steps):
             if state.is_over:
@@ -439,23 +463,7 @@ def op_threads(rng: random.Random) -> None:
             state = state.apply(walker.choice(state.legal_actions()))
         return rules, tables, state
 
-    def worker(i: int) -> None:
-        try:
-            barrier.wait()
-            results[i] = walk(shared)
-        except BaseException as exc:  # reported by the main thread
-            results[i] = exc
-
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-5)
-    try:
-        threads = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(interval)
+    results = in_threads(count, lambda: walk(shared))
     for got in results:
         if isinstance(got, FuzzFailure):
             raise got
