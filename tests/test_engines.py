@@ -79,19 +79,3 @@ def test_stock_deals_built_fast_are_the_readable_deals(variant: str) -> None:
             ids = deal.legal_action_ids()
             deal = deal.apply(rng.choice(ids), check=False)
     assert seen_declare > 0
-
-
-def test_the_old_registry_path_still_works_and_warns() -> None:
-    """0.2.0 code imported the registry from ``bezique_rules.rules.engines``: it still can, with
-    a DeprecationWarning naming the new home (`bezique_rules.engine.registry`)."""
-    import importlib
-    import sys
-
-    import pytest
-
-    from bezique_rules.engine import registry
-
-    sys.modules.pop("bezique_rules.rules.engines", None)
-    with pytest.warns(DeprecationWarning, match="bezique_rules.engine.registry"):
-        old = importlib.import_module("bezique_rules.rules.engines")
-    assert old.engine_for is registry.engine_for and old.register_engine is registry.register_engine

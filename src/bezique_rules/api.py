@@ -14,7 +14,7 @@ from .rules.registry import get_rules
 from .rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
-    from .state import DealState
+    from .state.deal import DealState
 
 __all__ = ["new_deal", "resolve_rules"]
 

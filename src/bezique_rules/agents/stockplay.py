@@ -49,10 +49,10 @@ from ..bits import lowest_bit
 from ..deck import card_ids
 from ..engine.stock import StockDeal
 from ..errors import BeziqueRulesError
-from ..melds import legal_declarations
+from ..parts.melds import legal_declarations
+from ..parts.trumps import TrumpTable
 from ..rules.ruleset import RuleSet
-from ..state import DealState, Phase, PlayerView
-from ..trumps import TrumpTable
+from ..state.deal import DealState, Phase, PlayerView
 from .endgame import playoff_values
 from .stocktables import _ACE, _TEN, StockHeuristicTables, stock_tables
 from .strategy import AgentStrategy, Rollout, RolloutKind, Strength

@@ -13,9 +13,9 @@ from ..bits import lowest_bit
 from ..cards import Rank
 from ..engine.stock import StockTables
 from ..lazy import built_once_per_key
-from ..melds import MeldKind
+from ..parts.melds import MeldKind
+from ..parts.trumps import NO_TRUMP
 from ..rules.ruleset import RuleSet
-from ..trumps import NO_TRUMP
 
 _TRUMP_INDICES = (0, 1, 2, 3, NO_TRUMP)
 """The trump suits, then no trump: the order of the per-trump tables (`NO_TRUMP` reads the last)."""

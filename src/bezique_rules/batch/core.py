@@ -13,7 +13,7 @@ from ..api import new_deal, resolve_rules
 from ..deck import check_dealer
 from ..errors import DealError, IllegalActionError, OptionError, RuleCode
 from ..rules.ruleset import RuleSet
-from ..state import DealState
+from ..state.deal import DealState
 
 __all__ = ["BatchState", "DeckTables", "new", "random_actions"]
 

@@ -30,10 +30,10 @@ from ..actions import ActionKind
 from ..engine.stock import StockTables
 from ..errors import OptionError
 from ..lazy import built_once_per_key
-from ..melds import quick_rules, reuse_blocks
+from ..parts.melds import quick_rules, reuse_blocks
+from ..parts.scoring import StockBonuses
+from ..parts.tricks import PlayDuty
 from ..rules.ruleset import RuleSet
-from ..scoring import StockBonuses
-from ..tricks import PlayDuty
 from .core import BatchState, BoolArray, DeckTables, Fields, IntArray, cell, deck_tables, unpack_cards, unpack_words
 from .shuffle import seeded_orders
 

@@ -60,18 +60,18 @@ import attrs
 from typing_extensions import Self
 
 from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
-from ..bidding import Auction, ContractRules
 from ..bits import bit_ids, fold_copies, lowest_bit
 from ..cards import CardSet, Suit
 from ..checks import check_seat
 from ..deck import card_ids
 from ..errors import DealError, RuleCode
-from ..knowledge import deal_hidden, swap_walk
-from ..melds import Laid, MeldKind, best_melds
+from ..parts.bidding import Auction, ContractRules
+from ..parts.melds import Laid, MeldKind, best_melds
+from ..parts.scoring import Concession, ContractScoring, ScoreBreakdown
+from ..parts.trumps import NO_TRUMP
 from ..rules.ruleset import RuleSet, part_of
-from ..scoring import Concession, ContractScoring, ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld
-from ..trumps import NO_TRUMP
+from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld
+from ..state.knowledge import deal_hidden, swap_walk
 
 __all__ = [
     "AuctionActionMeaning",

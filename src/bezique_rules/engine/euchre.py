@@ -70,18 +70,18 @@ import attrs
 from typing_extensions import Self
 
 from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
-from ..bidding import Decision, OrderUp
 from ..bits import lowest_bit
 from ..cards import CardSet, Rank, Suit
 from ..checks import check_seat
 from ..deck import WIDOW, card_ids
 from ..errors import IllegalActionError, RuleCode
-from ..knowledge import deal_hidden
+from ..parts.bidding import Decision, OrderUp
+from ..parts.scoring import EuchreScoring, ScoreBreakdown
+from ..parts.tricks import PlayDuty
+from ..parts.trumps import NO_TRUMP
 from ..rules.ruleset import RuleSet, part_of
-from ..scoring import EuchreScoring, ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, relabel_seq
-from ..tricks import PlayDuty
-from ..trumps import NO_TRUMP
+from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, relabel_seq
+from ..state.knowledge import deal_hidden
 
 __all__ = [
     "Contract",

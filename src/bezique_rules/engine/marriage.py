@@ -59,12 +59,12 @@ from ..bits import bit_ids, iter_bits
 from ..cards import Card, CardSet, Rank, Suit
 from ..checks import check_seat
 from ..errors import OptionError, RuleCode
-from ..knowledge import deal_hidden
-from ..rules.closing import ClosingGame
+from ..parts.closing import ClosingGame
+from ..parts.scoring import ScoreBreakdown
+from ..parts.trumps import TrumpTable
 from ..rules.ruleset import RuleSet, part_of
-from ..scoring import ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_seq
-from ..trumps import TrumpTable
+from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_seq
+from ..state.knowledge import deal_hidden
 
 __all__ = ["ENGINE", "Announced", "MarriageCore", "MarriageDeal", "MarriageEngine", "MarriageTables", "Outcome"]
 

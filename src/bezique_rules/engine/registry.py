@@ -22,7 +22,7 @@ from ..errors import OptionError
 if TYPE_CHECKING:
     from ..actions import ActionSpace
     from ..rules.ruleset import RuleSet
-    from ..state import DealState
+    from ..state.deal import DealState
 
 __all__ = ["Engine", "EngineTables", "available_engines", "engine_for", "register_engine"]
 

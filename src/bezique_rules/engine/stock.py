@@ -71,12 +71,12 @@ from ..cards import Card, CardSet, Suit
 from ..checks import check_seat
 from ..deck import DeckSpec, card_ids, shuffle
 from ..errors import RuleCode
-from ..melds import Finder, choose_copies, declaration_finder, meld_copies
+from ..parts.melds import Finder, choose_copies, declaration_finder, meld_copies
+from ..parts.scoring import DealResultRule, ScoreBreakdown
+from ..parts.tricks import PlayDuty, TrickPolicy
+from ..parts.trumps import NO_TRUMP, TrumpTable
 from ..rules.ruleset import CutGuess, RuleSet
-from ..scoring import DealResultRule, ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
-from ..tricks import PlayDuty, TrickPolicy
-from ..trumps import NO_TRUMP, TrumpTable
+from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
 
 __all__ = [
     "ActionIndex",

@@ -19,7 +19,7 @@ from typing import Literal
 
 import attrs
 
-from .lazy import built_once
+from ..lazy import built_once
 
 __all__ = [
     "AllPass",

@@ -40,10 +40,10 @@ from typing import Literal, TypeAlias, TypeVar
 
 import attrs
 
-from .cards import Card, Rank
-from .checks import check_seat
-from .deck import DeckSpec, shuffle
-from .errors import DealError, DealTypeError, NotationError, quote
+from ..cards import Card, Rank
+from ..checks import check_seat
+from ..deck import DeckSpec, shuffle
+from ..errors import DealError, DealTypeError, NotationError, quote
 
 __all__ = [
     "BEZIQUE_CUT",

@@ -13,8 +13,8 @@ from typing import Literal, Protocol, TypeAlias
 
 import attrs
 
-from .cards import Rank
-from .deck import DeckSpec
+from ..cards import Rank
+from ..deck import DeckSpec
 
 __all__ = [
     "BRISQUES",

@@ -9,23 +9,23 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 import attrs
 
 from ..actions import Action, ActionSpace
-from ..bidding import Auction, ContractRules, OrderUp
 from ..checks import check_seat, is_int
-from ..cut import CutForDeal
 from ..deck import DealPattern, DeckSpec
-from ..engine.registry import EngineTables, engine_for
 from ..errors import ActionTypeError, IllegalActionError, OptionError, OptionTypeError, RuleCode, quote
 from ..lazy import built_once
-from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instances
-from ..scoring import CardPoints, ContractScoring, DealResultRule, DealsEnd, EuchreScoring, GameEnd, StockBonuses
-from ..tricks import PlayDuty, TrickPolicy
-from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
-from .closing import ClosingGame
+from ..parts.bidding import Auction, ContractRules, OrderUp
+from ..parts.closing import ClosingGame
+from ..parts.cut import CutForDeal
+from ..parts.melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instances
+from ..parts.scoring import CardPoints, ContractScoring, DealResultRule, DealsEnd, EuchreScoring, GameEnd, StockBonuses
+from ..parts.tricks import PlayDuty, TrickPolicy
+from ..parts.trumps import NO_TRUMP, TrumpOrder, TrumpTable
 
 if TYPE_CHECKING:
     from attrs import AttrsInstance
 
-    from ..observation import EncodingPlan, ObservationLayout
+    from ..engine.registry import EngineTables
+    from ..state.observation import EncodingPlan, ObservationLayout
 
 __all__ = [
     "MAX_OPTION_INT",
@@ -71,7 +71,7 @@ def part_of(rules: RuleSet, part: object, kind: type[_Part]) -> _Part:
     bidding on the auction engine) is a clear error at build time.
 
     >>> from bezique_rules import get_rules
-    >>> from bezique_rules.bidding import OrderUp
+    >>> from bezique_rules.parts.bidding import OrderUp
     >>> part_of(get_rules("euchre"), get_rules("euchre").bidding, OrderUp).stick_the_dealer
     False
 
@@ -283,7 +283,7 @@ class RuleSet:
     points: `ClosingGame`), or None."""
     cut_for_deal: CutForDeal | None = None
     """How the players cut for the first deal (``new_game(..., first_dealer="cut")``), or
-    None when the variant has no cut (`bezique_rules.cut`)."""
+    None when the variant has no cut (`bezique_rules.parts.cut`)."""
     version: int = 1
     """The behaviour version: bumped whenever the preset's behaviour changes."""
     description: str = ""
@@ -447,12 +447,14 @@ class RuleSet:
         ``actions``); the engine is found by name in the registry (`bezique_rules.engine.registry`)."""
         if self._tables_of is not None:
             return self._tables_of.tables
+        from ..engine.registry import engine_for  # the engines are above: their registry is imported on use
+
         return engine_for(self.engine).compile(self)
 
     @built_once
     def encodings(self) -> EncodingPlan:
-        """The observation and information-state encoding plan (see `bezique_rules.observation`)."""
-        from ..observation import build_plan  # the encoding reaches up a layer: imported on use
+        """The observation and information-state encoding plan (see `bezique_rules.state.observation`)."""
+        from ..state.observation import build_plan  # the encoding reaches up a layer: imported on use
 
         return build_plan(self)
 
@@ -463,7 +465,7 @@ class RuleSet:
 
     @property
     def observation_layout(self) -> ObservationLayout:
-        """The observation's fields, each a documented slice (`bezique_rules.observation`)."""
+        """The observation's fields, each a documented slice (`bezique_rules.state.observation`)."""
         return self.encodings.observation
 
     @property

@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 import attrs
 from typing_extensions import Self
 
-from .actions import Action, Phase
-from .bits import iter_bits
-from .cards import Card, CardSet, Suit
-from .checks import is_int
-from .cut import CutOutcome
-from .errors import ActionTypeError, ArgumentTypeError, BeziqueRulesError, IllegalActionError, RuleCode, quote
-from .scoring import ScoreBreakdown
+from ..actions import Action, Phase
+from ..bits import iter_bits
+from ..cards import Card, CardSet, Suit
+from ..checks import is_int
+from ..errors import ActionTypeError, ArgumentTypeError, BeziqueRulesError, IllegalActionError, RuleCode, quote
+from ..parts.cut import CutOutcome
+from ..parts.scoring import ScoreBreakdown
 
 if TYPE_CHECKING:
-    from .rules.ruleset import RuleSet
+    from ..rules.ruleset import RuleSet
 
 __all__ = ["DealCore", "DealResult", "DealSetup", "DealState", "Move", "Phase", "PlayerView", "TableMeld"]
 
@@ -140,7 +140,7 @@ class PlayerView:
 
     def observation_tensor(self) -> list[float]:
         """This view as a flat list of floats, laid out as ``rules.observation_layout`` says
-        (see `bezique_rules.observation`); ``numpy.asarray`` of it has ``rules.observation_shape``.
+        (see `bezique_rules.state.observation`); ``numpy.asarray`` of it has ``rules.observation_shape``.
 
         Raises:
             TypeError: the view did not come from a state's ``view()``.
@@ -150,7 +150,7 @@ class PlayerView:
         return encode_observation(self)
 
     def _repr_svg_(self) -> str:
-        """The view as a picture in Jupyter (`bezique_rules.svg.render`)."""
+        """The view as a picture in Jupyter (`bezique_rules.state.svg.render`)."""
         from .picture import view_picture  # a convenience that reaches up a layer: imported on use
 
         return view_picture(self)
@@ -417,7 +417,7 @@ class DealState(Seating):
     # -- shared ------------------------------------------------------------
 
     def _repr_svg_(self) -> str:
-        """The deal, every hand face up, as a picture in Jupyter (`bezique_rules.svg.render`)."""
+        """The deal, every hand face up, as a picture in Jupyter (`bezique_rules.state.svg.render`)."""
         from .picture import state_picture  # a convenience that reaches up a layer: imported on use
 
         return state_picture(self)
@@ -598,7 +598,7 @@ class DealState(Seating):
 
     def information_state_tensor(self, player: int) -> list[float]:
         """What ``player`` knows, with the public history, as a flat list of floats laid out as
-        ``rules.information_state_layout`` says (see `bezique_rules.observation`).
+        ``rules.information_state_layout`` says (see `bezique_rules.state.observation`).
 
         Raises:
             DealError: ``player`` is not a seat.

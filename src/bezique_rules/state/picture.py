@@ -1,9 +1,9 @@
-"""The drawing behind `bezique_rules.svg`: a deal's picture laid out from the players' views.
+"""The drawing behind `bezique_rules.state.svg`: a deal's picture laid out from the players' views.
 
 It reads views (and, for a whole deal face up, the deal's own views of every seat), never
 the state's hidden fields. `DealState` and `PlayerView` import it on use for their Jupyter
 pictures (``_repr_svg_``); it imports neither at run time, so the state layer and its
-pictures form no import loop. The public entry is `bezique_rules.svg.render`.
+pictures form no import loop. The public entry is `bezique_rules.state.svg.render`.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 from xml.sax.saxutils import escape
 
-from .actions import Action, Phase, Verb
-from .cards import Card, Rank, Suit, cards_without
+from ..actions import Action, Phase, Verb
+from ..cards import Card, Rank, Suit, cards_without
 
 if TYPE_CHECKING:
-    from .state import DealState, PlayerView
+    from .deal import DealState, PlayerView
 
 __all__ = ["pile_of", "state_picture", "view_picture"]
 
@@ -151,7 +151,7 @@ def state_picture(
     names: Sequence[str] | None = None,
     title: str | None = None,
 ) -> str:
-    """A whole deal, every hand face up, seen from player 0's seat (see `bezique_rules.svg.render`)."""
+    """A whole deal, every hand face up, seen from player 0's seat (see `bezique_rules.state.svg.render`)."""
     views = [state.view(p) for p in range(state.players)]
     legal = state.legal_actions() if highlight_legal else ()
     title = state.rules.name if title is None else title
@@ -165,7 +165,7 @@ def view_picture(
     names: Sequence[str] | None = None,
     title: str | None = None,
 ) -> str:
-    """A player's view, the other hands as card backs (see `bezique_rules.svg.render`)."""
+    """A player's view, the other hands as card backs (see `bezique_rules.state.svg.render`)."""
     legal = view.legal_actions() if highlight_legal else ()
     return _Picture(view, [view], False, legal, names, title).draw()
 

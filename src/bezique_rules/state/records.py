@@ -31,12 +31,12 @@ import json
 import re
 from typing import Any, TypeVar
 
-from .actions import Phase, Verb
-from .api import new_deal
-from .errors import ArgumentTypeError, BeziqueRulesError, RecordError, RecordTypeError, quote
+from ..actions import Phase, Verb
+from ..api import new_deal
+from ..errors import ArgumentTypeError, BeziqueRulesError, RecordError, RecordTypeError, quote
+from ..rules.registry import options_for_version
+from .deal import DealState
 from .game import GameState, new_game
-from .rules.registry import options_for_version
-from .state import DealState
 
 __all__ = [
     "FORMAT",

@@ -9,7 +9,7 @@ fetched. The output depends only on its input, so it can be compared with a gold
 file, and it is well-formed XML.
 
 >>> from bezique_rules import new_deal
->>> from bezique_rules.svg import render
+>>> from bezique_rules.state.svg import render
 >>> deal = new_deal("bezique", seed=1)
 >>> picture = render(deal.view(0), highlight_legal=True)
 >>> picture.startswith("<svg ") and picture.count('class="card hand') == 8
@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .deal import DealState, PlayerView
 from .picture import WIDTH, pile_of, state_picture, view_picture
-from .state import DealState, PlayerView
 
 __all__ = ["WIDTH", "pile_of", "render"]
 

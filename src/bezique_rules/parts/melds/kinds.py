@@ -8,8 +8,8 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from ..cards import Card, Rank, Suit
-from ..deck import DeckSpec
+from ...cards import Card, Rank, Suit
+from ...deck import DeckSpec
 from ..trumps import NO_TRUMP
 
 RunSuits: TypeAlias = Literal["trump", "plain", "any"]

@@ -8,9 +8,9 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from ..bits import iter_bits
-from ..cards import Rank
-from ..errors import RuleCode
+from ...bits import iter_bits
+from ...cards import Rank
+from ...errors import RuleCode
 from .kinds import CrossClassReuse, Declaration, MeldKind, MeldReuse, MeldTable, NewCardRule, _class_key
 
 DixMethods: TypeAlias = Literal["both", "exchange_only", "score_only"]

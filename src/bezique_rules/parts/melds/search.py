@@ -11,10 +11,10 @@ from types import MappingProxyType
 
 import attrs
 
-from ..bits import bit_ids, fold_copies, single_bits
-from ..deck import DeckSpec
-from ..errors import RuleCode
-from ..lazy import BUILD_LOCK
+from ...bits import bit_ids, fold_copies, single_bits
+from ...deck import DeckSpec
+from ...errors import RuleCode
+from ...lazy import BUILD_LOCK
 from .kinds import Declaration, MeldTable
 from .rules import MeldRules, quick_rules, reuse_blocks
 
