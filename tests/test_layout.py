@@ -227,7 +227,7 @@ def test_the_package_imports_its_modules_at_their_homes() -> None:
     assert wrong == []
 
 
-MOVED = sorted(bezique_rules.MOVED_MODULES.items())
+MOVED = sorted((old, new) for old, new in bezique_rules.MOVED_MODULES.items() if old not in bezique_rules.SPLIT_MODULES)
 
 
 @pytest.mark.parametrize(("old", "new"), MOVED)
@@ -241,6 +241,85 @@ def test_a_0_2_0_module_path_still_imports_with_a_deprecation_warning(old: str, 
         module = importlib.import_module(old)
     assert module is importlib.import_module(new)
     assert module.__name__ == new and module.__spec__ is not None and module.__spec__.name == new
+
+
+@pytest.mark.parametrize(("old", "homes"), sorted(bezique_rules.SPLIT_MODULES.items()))
+def test_a_0_2_0_module_split_by_family_still_gives_every_name(old: str, homes: tuple[str, ...]) -> None:
+    """``bidding``, ``scoring`` and ``melds`` were split into the shared parts and one module per
+    family: every name the 0.2.0 module exported is still importable from its old path, and is
+    the object at its new home."""
+    sys.modules.pop(old, None)
+    with pytest.warns(DeprecationWarning, match=re.escape(homes[0])):
+        module = importlib.import_module(old)
+    exported = OLD_EXPORTS[old]
+    assert set(exported) <= set(module.__all__)
+    for name in exported:
+        value = getattr(module, name)
+        assert any(vars(importlib.import_module(home)).get(name, None) is value for home in homes), name
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        _ = module.nothing
+
+
+OLD_EXPORTS = {
+    "bezique_rules.bidding": [
+        "AllPass",
+        "Auction",
+        "BennyTurned",
+        "ContractRules",
+        "DealerPickup",
+        "Decision",
+        "FarmersHand",
+        "FirstLeader",
+        "LoneDefender",
+        "LoneLead",
+        "Melders",
+        "OrderUp",
+        "Takeover",
+    ],
+    "bezique_rules.scoring": [
+        "BRISQUES",
+        "CLASSIC_COUNTERS",
+        "FIVES_COUNTERS",
+        "TENS_COUNTERS",
+        "UNIT_SCALE",
+        "UNIT_SCALE_STEEP",
+        "CardPoints",
+        "Concession",
+        "ContractScoring",
+        "DealResultRule",
+        "DealsEnd",
+        "EndDecision",
+        "EuchreScoring",
+        "GameEnd",
+        "GamesMatchEnd",
+        "MatchEnd",
+        "RubiconScoring",
+        "ScoreBreakdown",
+        "Settlement",
+        "Standing",
+        "StockBonuses",
+        "TargetEnd",
+        "TieRule",
+    ],
+    "bezique_rules.melds": [
+        "DixMethods",
+        "DixRule",
+        "FixedCards",
+        "InstanceGroup",
+        "MeldKind",
+        "MeldReuse",
+        "MeldRules",
+        "MeldTable",
+        "NewCardRule",
+        "Quartet",
+        "RunSuits",
+        "SuitRun",
+        "TrumpWith",
+        "index_instances",
+        "legal_declarations",
+    ],
+}
+"""What the 0.2.0 modules that were split exported (their ``__all__`` at 0.2.0)."""
 
 
 def test_old_paths_reach_modules_below_a_moved_package_and_names_in_them() -> None:
@@ -283,6 +362,13 @@ def test_a_deal_pickled_under_the_old_module_names_unpickles() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         assert pickle.loads(old) == game
+    # a part of a hand-built rule set, named by its 0.2.0 module
+    bonuses = bezique_rules.StockBonuses(last_card=10)
+    data = pickle.dumps(bonuses, protocol=2)
+    assert b"bezique_rules.parts.stock\n" in data
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        assert pickle.loads(data.replace(b"bezique_rules.parts.stock\n", b"bezique_rules.scoring\n")) == bonuses
 
 
 def test_old_paths_import_no_extra() -> None:

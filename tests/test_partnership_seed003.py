@@ -26,7 +26,7 @@ from bezique_rules import (
     replay,
 )
 from bezique_rules.engine.auction import AuctionDeal
-from bezique_rules.parts.bidding import Auction, ContractRules
+from bezique_rules.parts.auction import Auction, ContractRules
 from scenario import auction_deal, legal, refusal, run
 
 RECORDS = Path(__file__).parent / "records_0_1_0"

@@ -36,8 +36,9 @@ from .errors import (
     UnknownVariantError,
 )
 from .parts.cut import BEZIQUE_CUT, EUCHRE_CUT, PINOCHLE_CUT, CutDecision, CutDraw, CutForDeal, CutOutcome
-from .parts.melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun, TrumpWith
-from .parts.scoring import BRISQUES, CardPoints, MatchEnd, ScoreBreakdown, StockBonuses, TargetEnd
+from .parts.melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun, TrumpWith
+from .parts.scoring import BRISQUES, CardPoints, MatchEnd, ScoreBreakdown, TargetEnd
+from .parts.stock import DixRule, StockBonuses
 from .parts.tricks import BeatRule, PlayDuty, TrickPolicy
 from .parts.trumps import TrumpOrder, TrumpTable
 from .rules import OptionSpec, Preset, RuleSet, StockRules, available_variants, get_rules, register_variant
@@ -155,7 +156,7 @@ MOVED_MODULES: dict[str, str] = {
     "bezique_rules.melds": "bezique_rules.parts.melds",
     "bezique_rules.scoring": "bezique_rules.parts.scoring",
     "bezique_rules.cut": "bezique_rules.parts.cut",
-    "bezique_rules.bidding": "bezique_rules.parts.bidding",
+    "bezique_rules.bidding": "bezique_rules.parts.euchre",
     "bezique_rules.rules.closing": "bezique_rules.parts.closing",
     "bezique_rules.rules.engines": "bezique_rules.engine.registry",
     "bezique_rules.game": "bezique_rules.state.game",
@@ -174,7 +175,45 @@ MOVED_MODULES: dict[str, str] = {
 
 Importing an old name (or a module below it, such as ``bezique_rules.envs.gymnasium_env``)
 still works and gives the module at its new home, the same object, with a
-`DeprecationWarning` naming the new path; nothing is imported before it is asked for."""
+`DeprecationWarning` naming the new path; nothing is imported before it is asked for. An
+old module whose names went to several homes (`SPLIT_MODULES`) gives a module of its own
+that finds each name in its new home."""
+
+SPLIT_MODULES: dict[str, tuple[str, ...]] = {
+    "bezique_rules.bidding": ("bezique_rules.parts.euchre", "bezique_rules.parts.auction"),
+    "bezique_rules.scoring": (
+        "bezique_rules.parts.scoring",
+        "bezique_rules.parts.stock",
+        "bezique_rules.parts.euchre",
+        "bezique_rules.parts.auction",
+    ),
+    "bezique_rules.melds": ("bezique_rules.parts.melds", "bezique_rules.parts.stock"),
+}
+"""0.2.0 modules whose names now live in several modules (one family's parts each): old name
+-> the new homes, searched in order."""
+
+
+class _SplitModule(ModuleType):
+    """A 0.2.0 module whose names went to several homes: each name is read from the first home
+    that defines it (``from bezique_rules.scoring import StockBonuses`` as in 0.2.0)."""
+
+    def __init__(self, name: str, homes: tuple[ModuleType, ...]) -> None:
+        super().__init__(
+            name, f"The 0.2.0 module {name}: its names now live in {', '.join(h.__name__ for h in homes)}."
+        )
+        self._homes = homes
+        self.__all__ = sorted({n for home in homes for n in getattr(home, "__all__", ())})
+        self.__path__: list[str] = []  # a package (``bezique_rules.melds`` was one): its modules have new homes
+
+    def __getattr__(self, name: str) -> object:
+        for home in self._homes:
+            found = home.__dict__.get(name, _MISSING)
+            if found is not _MISSING:
+                return found
+        raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
+
+
+_MISSING = object()
 
 
 def _new_home(name: str) -> str | None:
@@ -214,21 +253,25 @@ class _MovedModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return importlib.util.spec_from_loader(fullname, self)
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        new = _new_home(spec.name)
+        split = SPLIT_MODULES.get(spec.name)
+        new = ", ".join(split) if split else _new_home(spec.name)
         assert new is not None
         warnings.warn(
             f"{spec.name} moved to {new} (the old path will be removed in a later release)",
             DeprecationWarning,
             stacklevel=_caller_level(),
         )
+        if split:
+            return _SplitModule(spec.name, tuple(importlib.import_module(home) for home in split))
         module = importlib.import_module(new)
         self._own_spec = module.__spec__
         return module
 
     def exec_module(self, module: ModuleType) -> None:
-        # The import machinery set the old name's spec on the module it was given; the module
-        # keeps its own (it is the same object under both names).
-        module.__spec__ = self._own_spec
+        # The import machinery set the old name's spec on the module it was given; a moved
+        # module keeps its own (it is the same object under both names).
+        if not isinstance(module, _SplitModule):
+            module.__spec__ = self._own_spec
 
 
 if not any(isinstance(finder, _MovedModuleFinder) for finder in sys.meta_path):

@@ -28,9 +28,8 @@ from typing import TypeAlias
 from ..actions import Action, Verb
 from ..bits import lowest_bit
 from ..cards import Card, Rank, Suit
-from ..parts.bidding import Auction
+from ..parts.auction import Auction, ContractScoring
 from ..parts.melds import best_melds
-from ..parts.scoring import ContractScoring
 from ..parts.trumps import NO_TRUMP, TrumpTable
 from ..rules.ruleset import RuleSet
 from ..state.deal import DealState, PlayerView

@@ -21,8 +21,7 @@ from ..deck import WIDOW
 from ..engine.euchre import EuchreTables
 from ..errors import OptionError
 from ..lazy import built_once_per_key
-from ..parts.bidding import Decision, OrderUp
-from ..parts.scoring import EuchreScoring
+from ..parts.euchre import Decision, EuchreScoring, OrderUp
 from ..parts.tricks import PlayDuty
 from ..rules.ruleset import RuleSet, part_of
 from .core import BatchState, BoolArray, DeckTables, IntArray, deck_tables

@@ -31,7 +31,7 @@ from ..engine.stock import StockTables
 from ..errors import OptionError
 from ..lazy import built_once_per_key
 from ..parts.melds import quick_rules, reuse_blocks
-from ..parts.scoring import StockBonuses
+from ..parts.stock import StockBonuses
 from ..parts.tricks import PlayDuty
 from ..rules.ruleset import RuleSet
 from .core import BatchState, BoolArray, DeckTables, Fields, IntArray, cell, deck_tables, unpack_cards, unpack_words

@@ -65,9 +65,9 @@ from ..cards import CardSet, Suit
 from ..checks import check_seat
 from ..deck import card_ids
 from ..errors import DealError, RuleCode
-from ..parts.bidding import Auction, ContractRules
+from ..parts.auction import Auction, Concession, ContractRules, ContractScoring
 from ..parts.melds import Laid, MeldKind, best_melds
-from ..parts.scoring import Concession, ContractScoring, ScoreBreakdown
+from ..parts.scoring import ScoreBreakdown
 from ..parts.trumps import NO_TRUMP
 from ..rules.ruleset import RuleSet, part_of
 from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld

@@ -75,8 +75,8 @@ from ..cards import CardSet, Rank, Suit
 from ..checks import check_seat
 from ..deck import WIDOW, card_ids
 from ..errors import IllegalActionError, RuleCode
-from ..parts.bidding import Decision, OrderUp
-from ..parts.scoring import EuchreScoring, ScoreBreakdown
+from ..parts.euchre import Decision, EuchreScoring, OrderUp
+from ..parts.scoring import ScoreBreakdown
 from ..parts.tricks import PlayDuty
 from ..parts.trumps import NO_TRUMP
 from ..rules.ruleset import RuleSet, part_of

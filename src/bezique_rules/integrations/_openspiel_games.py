@@ -39,7 +39,7 @@ from ..actions import Action, Verb
 from ..api import new_deal
 from ..cards import CardSet
 from ..engine.euchre import FarmersRound
-from ..parts.bidding import OrderUp
+from ..parts.euchre import OrderUp
 from ..rules.registry import available_variants, get_rules, preset
 from ..rules.ruleset import CutGuess, OptionSpec, RuleSet
 from ..state.deal import DealState, Phase, PlayerView, determinize

@@ -12,8 +12,9 @@ from typing import Any, Literal, TypeAlias
 from ..cards import Card, Rank, Suit, parse_cards
 from ..deck import DealPattern, DeckSpec
 from ..parts.cut import BEZIQUE_CUT
-from ..parts.melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from ..parts.melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
 from ..parts.scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd
+from ..parts.stock import DixRule
 from ..parts.tricks import PlayDuty, TrickPolicy
 from ..parts.trumps import TrumpOrder
 from .registry import Preset, register_presets

@@ -13,9 +13,9 @@ from typing import Any
 
 from ..cards import JOKER, Card, Rank, Suit
 from ..deck import DealPattern, DeckSpec
-from ..parts.bidding import OrderUp, Takeover
 from ..parts.cut import EUCHRE_CUT
-from ..parts.scoring import CardPoints, EuchreScoring, GamesMatchEnd, TargetEnd
+from ..parts.euchre import EuchreScoring, OrderUp, Takeover
+from ..parts.scoring import CardPoints, GamesMatchEnd, TargetEnd
 from ..parts.tricks import PlayDuty, TrickPolicy
 from ..parts.trumps import TrumpOrder
 from .registry import Preset, register_presets

@@ -17,8 +17,9 @@ from typing import Any, Literal, TypeAlias
 from ..cards import Rank
 from ..deck import DealPattern, DeckSpec
 from ..parts.cut import BEZIQUE_CUT
-from ..parts.melds import DixRule, MeldKind, MeldRules, MeldTable, Quartet, SuitRun, TrumpWith
-from ..parts.scoring import BRISQUES, CardPoints, StockBonuses, TargetEnd
+from ..parts.melds import MeldKind, MeldRules, MeldTable, Quartet, SuitRun, TrumpWith
+from ..parts.scoring import BRISQUES, CardPoints, TargetEnd
+from ..parts.stock import DixRule, StockBonuses
 from ..parts.tricks import PlayDuty, TrickPolicy
 from ..parts.trumps import TrumpOrder
 from .bezique import BEZIQUE_RANKS

@@ -19,7 +19,8 @@ from ..cards import Rank, Suit, parse_cards
 from ..deck import DealPattern, DeckSpec
 from ..parts.cut import BEZIQUE_CUT
 from ..parts.melds import CrossClassReuse, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
-from ..parts.scoring import BRISQUES, CardPoints, DealsEnd, RubiconScoring
+from ..parts.scoring import BRISQUES, CardPoints, DealsEnd
+from ..parts.stock import RubiconScoring
 from ..parts.tricks import PlayDuty, TrickPolicy
 from ..parts.trumps import TrumpOrder
 from .bezique import BEZIQUE_RANKS, PENDING_DECLARATIONS_OPTION

@@ -18,20 +18,11 @@ import attrs
 from ..cards import Card, Rank, Suit, parse_cards
 from ..deck import WIDOW, DealPattern, DeckSpec
 from ..errors import OptionError
-from ..parts.bidding import Auction, ContractRules
+from ..parts.auction import UNIT_SCALE, UNIT_SCALE_STEEP, Auction, ContractRules, ContractScoring
 from ..parts.cut import PINOCHLE_CUT
-from ..parts.melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
-from ..parts.scoring import (
-    CLASSIC_COUNTERS,
-    FIVES_COUNTERS,
-    TENS_COUNTERS,
-    UNIT_SCALE,
-    UNIT_SCALE_STEEP,
-    CardPoints,
-    ContractScoring,
-    DealsEnd,
-    TargetEnd,
-)
+from ..parts.melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from ..parts.scoring import CLASSIC_COUNTERS, FIVES_COUNTERS, TENS_COUNTERS, CardPoints, DealsEnd, TargetEnd
+from ..parts.stock import DixRule
 from ..parts.tricks import BeatRule, PlayDuty, TrickPolicy
 from ..parts.trumps import TrumpOrder
 from .bezique import bezique_meld_table

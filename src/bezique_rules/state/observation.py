@@ -39,7 +39,7 @@ import attrs
 
 from ..actions import Action, Phase, Verb
 from ..cards import Card
-from ..parts.bidding import OrderUp
+from ..parts.euchre import OrderUp
 from ..parts.scoring import DealsEnd, GamesMatchEnd, TargetEnd
 
 if TYPE_CHECKING:

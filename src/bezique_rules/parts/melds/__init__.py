@@ -29,7 +29,7 @@ from .kinds import Pattern as Pattern
 from .laydown import Laid as Laid
 from .laydown import best_melds as best_melds
 from .laydown import melds_fit as melds_fit
-from .rules import DixMethods, DixRule, MeldRules
+from .rules import MeldRules
 from .rules import quick_rules as quick_rules
 from .rules import reuse_blocks as reuse_blocks
 from .search import Finder as Finder
@@ -42,8 +42,6 @@ from .search import declaration_finder as declaration_finder
 from .search import meld_copies as meld_copies
 
 __all__ = [
-    "DixMethods",
-    "DixRule",
     "FixedCards",
     "InstanceGroup",
     "MeldKind",

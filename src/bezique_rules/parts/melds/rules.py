@@ -1,20 +1,16 @@
-"""The declaration rules R0-R5 (`MeldRules`) and the trump seven / dix (`DixRule`): options of a rule
-set, and the pure judgement of one declaration (`MeldRules.refusal`)."""
+"""The declaration rules R0-R5 (`MeldRules`): options of a rule set, and the pure judgement of one
+declaration (`MeldRules.refusal`). The trump seven / dix, a stock-game part, is
+`bezique_rules.parts.stock.DixRule`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, TypeAlias
 
 import attrs
 
 from ...bits import iter_bits
-from ...cards import Rank
 from ...errors import RuleCode
 from .kinds import CrossClassReuse, Declaration, MeldKind, MeldReuse, MeldTable, NewCardRule, _class_key
-
-DixMethods: TypeAlias = Literal["both", "exchange_only", "score_only"]
-"""What the trump seven / dix does after a won trick (see `DixRule.methods`)."""
 
 
 @attrs.frozen
@@ -222,39 +218,3 @@ def _half_new(cards: int, scored: int, face_of: Sequence[int]) -> bool:
         if (scored >> bit) & 1:
             reused[f] = reused.get(f, 0) + 1
     return all(2 * n <= copies[f] for f, n in reused.items())
-
-
-@attrs.frozen
-class DixRule:
-    """The low trump that scores and may be exchanged for the turn-up.
-
-    Bezique's trump seven and Pinochle's dix (the nine of
-    trumps) follow the same rules with a different rank.
-    """
-
-    rank: Rank = Rank.SEVEN
-    """The rank: SEVEN for Bezique, NINE for Pinochle."""
-    points: int = 10
-    """What it scores."""
-    methods: DixMethods = "both"
-    """After winning a trick: ``"both"`` (exchange when the turn-up is not of this rank,
-    or declare without exchange), ``"exchange_only"`` (declaring exchanges whenever an
-    exchange is possible) or ``"score_only"`` (declare, never exchange)."""
-    score_on_play: bool = True
-    """Playing an unscored one to a trick in the stock phase scores it, win or lose."""
-    score_on_play_in_playoff: bool = False
-    """With ``score_on_play``: playing an unscored one scores in the last tricks too, once
-    the stock is gone (Marjolet: "the trump seven scores 10 when played, win or lose"; the
-    exception of the last tricks is Bezique's)."""
-    turned_up_scores: bool = True
-    """A turned-up card of this rank scores for the dealer at once."""
-    turned_up_points: int | None = None
-    """What a turned-up one scores for the dealer (None: ``points``)."""
-    exchange_card_usable_same_trick: bool = False
-    """The card taken in an exchange may join a meld declared on the same trick."""
-    no_meld_when_exchanging: bool = False
-    """A meld and an exchange may not share a trick (house rule)."""
-    any_time: bool = False
-    """A second method some rules give: besides after a won trick, the holder may declare an unscored one
-    on his own turn in the stock phase, before playing a card (and playing it scores it,
-    see ``score_on_play``); a declared one is never exchanged."""
