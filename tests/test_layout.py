@@ -21,9 +21,11 @@ import pickle
 import re
 import subprocess
 import sys
+import threading
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -442,3 +444,30 @@ def test_only_the_named_conveniences_reach_up() -> None:
     """The lazy imports that go up a layer are the documented conveniences, nothing else."""
     up = {(m, x) for m in MODULES if m != PACKAGE for x in LAZY[m] if _layer(x) > _layer(m)}
     assert up == REACHING_UP
+
+
+def test_old_paths_imported_from_threads_at_once_keep_their_modules_whole() -> None:
+    """Two threads importing different old paths at the same time each get the module at its
+    new home, with that module's own spec (the finder keeps nothing between two imports)."""
+    names = ["bezique_rules.svg", "bezique_rules.game", "bezique_rules.knowledge", "bezique_rules.events"]
+    for name in names:
+        sys.modules.pop(name, None)
+    barrier = threading.Barrier(len(names))
+    found: dict[str, object] = {}
+
+    def load(name: str) -> None:
+        barrier.wait()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            found[name] = importlib.import_module(name)
+
+    threads = [threading.Thread(target=load, args=(name,)) for name in names]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for name in names:
+        new = bezique_rules.MOVED_MODULES[name]
+        module = found[name]
+        assert module is importlib.import_module(new)
+        assert isinstance(module, ModuleType) and module.__spec__ is not None and module.__spec__.name == new

@@ -264,14 +264,15 @@ class _MovedModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         if split:
             return _SplitModule(spec.name, tuple(importlib.import_module(home) for home in split))
         module = importlib.import_module(new)
-        self._own_spec = module.__spec__
+        spec.loader_state = module.__spec__  # kept with this import, for exec_module
         return module
 
     def exec_module(self, module: ModuleType) -> None:
         # The import machinery set the old name's spec on the module it was given; a moved
         # module keeps its own (it is the same object under both names).
-        if not isinstance(module, _SplitModule):
-            module.__spec__ = self._own_spec
+        spec = module.__spec__
+        if not isinstance(module, _SplitModule) and spec is not None and spec.loader_state is not None:
+            module.__spec__ = spec.loader_state
 
 
 if not any(isinstance(finder, _MovedModuleFinder) for finder in sys.meta_path):
