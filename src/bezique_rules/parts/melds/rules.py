@@ -1,4 +1,4 @@
-"""The declaration rules R0-R5 (`MeldRules`): options of a rule set, and the pure judgement of one
+"""The declaration rules (`MeldRules`): options of a rule set, and the pure judgement of one
 declaration (`MeldRules.refusal`). The trump seven / dix, a stock-game part, is
 `bezique_rules.parts.stock.DixRule`."""
 
