@@ -1,7 +1,7 @@
 """The fuzz harness: random, odd and mutated input for every public entry point.
 
 `fuzz_one` runs one random operation (a deal, a game, options, notation, ids, views,
-`determinize`, records, agents, the CLI; pickling and copying every value, threads on
+`determinize` (its worlds saved and replayed), records, agents, the CLI; pickling and copying every value, threads on
 shared states and cold option sets, hand-built actions of the wrong field types) on every
 built-in preset and checks the contract of the error hierarchy: each call either succeeds
 or raises a `BeziqueRulesError` that is also a `TypeError`, `ValueError` or `LookupError`
@@ -574,6 +574,44 @@ def op_view(rng: random.Random) -> None:
         raise FuzzFailure("determinize: not a DealState", type(world).__name__)
 
 
+WORLD_SETUPS: tuple[tuple[str, dict[str, Any]], ...] = tuple((v, {}) for v in PRESETS) + (
+    ("euchre", {"farmers_hand": "mixed"}),
+    ("british-euchre", {"farmers_hand": "nines_or_tens", "dealer_may_discard_upcard": False}),
+    ("euchre", {"dealer_pickup": "may", "lone_defender": "always", "partner_takeover": True}),
+    ("auction-pinochle", {"bury_melded": True}),
+    ("double-deck-pinochle", {"pass_cards": 3, "pass_with_help": True}),
+    ("bezique", {"pending_declarations": True}),
+    ("pinochle", {"show_last_card": False}),
+)
+"""Every preset, and the house rules that change who sees what (as ``tests/leaks.py`` has them)."""
+
+
+def op_worlds(rng: random.Random) -> None:
+    """A determinized world of a random state of a random setup, for a random player, is a
+    proper world that can be saved (issue 25 cause 3, issue 26 item 6): not the deal itself,
+    the same view, and its record replays (with every check) to the world itself."""
+    variant, options = rng.choice(WORLD_SETUPS)
+    state = b.new_deal(b.get_rules(variant, **options), seed=rng.getrandbits(32))
+    for _ in range(rng.randrange(0, 160)):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_action_ids()), check=False)
+    player = rng.randrange(state.players)
+    view = state.view(player)
+    world = b.determinize(view, random.Random(rng.getrandbits(32)))
+    where = f"{variant} {options} seed-moves {len(state.moves)} player {player}"
+    if world is state:
+        raise FuzzFailure("determinize: the deal itself", where)
+    if world.view(player) != view:
+        raise FuzzFailure("determinize: another view", where)
+    try:
+        again = b.replay(json.loads(json.dumps(b.record_of(world))))
+    except b.RecordError as exc:
+        raise FuzzFailure("determinize: the world's record does not replay", f"{where}: {exc}") from None
+    if again != world:
+        raise FuzzFailure("determinize: the world's record replays to another deal", where)
+
+
 def op_setup(rng: random.Random) -> None:
     """new_deal / new_game / get_rules with odd variants, options, seeds, decks, dealers."""
     variant: object = rng.choice(PRESETS)
@@ -822,6 +860,7 @@ OPERATIONS: tuple[Callable[[random.Random], None], ...] = (
     op_action_fields,
     op_ids,
     op_view,
+    op_worlds,
     op_setup,
     op_setup,
     op_register,

@@ -411,6 +411,7 @@ REACHING_UP = {
     ("bezique_rules.state.deal", "bezique_rules.state.observation"),  # the tensors of a view or deal
     ("bezique_rules.state.deal", "bezique_rules.state.picture"),  # a view's or deal's picture
     ("bezique_rules.state.deal", "bezique_rules.state.records"),  # DealState.to_dict / from_dict
+    ("bezique_rules.state.knowledge", "bezique_rules.engine.registry"),  # a world replayed through its engine
 }
 """The conveniences that reach up a layer, each a function-local import that says so."""
 
