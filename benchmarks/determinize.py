@@ -26,7 +26,7 @@ CALLS = 200
 
 def mid_deal_views(variant: str, options: dict[str, Any], deals: int = 5) -> list[Any]:
     """Views of states a third to two thirds of the way through ``deals`` seeded random deals."""
-    views = []
+    views: list[Any] = []
     for seed in range(deals):
         rng = random.Random(f"determinize-bench:{seed}")
         deal: DealState = new_deal(get_rules(variant, **options), seed=seed)

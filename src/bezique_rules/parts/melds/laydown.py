@@ -35,7 +35,7 @@ def melds_fit(table: MeldTable, laid: Sequence[Laid], counts: Sequence[int]) -> 
 
 
 def best_melds(
-    table: MeldTable, instances: Sequence[tuple[int, int]], counts: Sequence[int]
+    table: MeldTable, instances: Sequence[tuple[int, tuple[int, ...]]], counts: Sequence[int]
 ) -> tuple[int, tuple[Laid, ...]]:
     """The highest-scoring combination of melds from a hand with ``counts`` of each face.
 
