@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from bezique_rules import DealState, determinize, get_rules, new_deal, record_of, replay
+from bezique_rules import DealState, RecordError, determinize, get_rules, new_deal, record_of, replay
 from bezique_rules.engine import auction, euchre, marriage, stock
 from bezique_rules.state import PlayerView
 from leaks import SETUPS, random_states, setup_id, swap_world
@@ -288,3 +288,38 @@ def test_six_pack_cut_is_shown_once_guessed() -> None:
         world = determinize(deal.view(0), random.Random(seed))
         _assert_proper(deal, 0, world, "after the guess")
         assert world.setup.packet == deal.setup.packet
+
+
+def test_copy_order_version_2_records_still_replay() -> None:
+    """Behaviour version 3 of the multi-pack stock presets: between two copies of a card in as
+    many earlier melds, the one in the earlier melds is played from the table or melded first
+    (public), no longer the lower-numbered one (issue 26 item 6: a record names cards, not
+    copies). A deal played under version 2 (``copy_order="ids"``) whose choice mattered no
+    longer replays as version 3, and its version-2 record still replays, to the same deal."""
+    rng = random.Random(5)
+    deal = new_deal("six-pack-bezique", seed=5, copy_order="ids")
+    while not deal.is_over:
+        deal = deal.apply(rng.choice(deal.legal_action_ids()))
+    record = record_of(deal)
+    options = {k: v for k, v in record["options"].items() if k != "copy_order"}
+    with pytest.raises(RecordError, match="step 169"):
+        replay({**record, "options": options})
+    assert replay({**record, "options": options, "rules_version": 2}) == deal
+
+
+def test_deck_list_records_replay_to_their_deal() -> None:
+    """A seeded deal saved as a deck list (the form of every determinized world's record)
+    replays to a deal every player sees as the seeded one: no choice between copies depends
+    on how the copies are numbered (six- and eight-pack deals failed before version 3)."""
+    for variant, seed in (("six-pack-bezique", 5), ("eight-pack-bezique", 16)):
+        rng = random.Random(seed)
+        deal = new_deal(variant, seed=seed)
+        while not deal.is_over:
+            deal = deal.apply(rng.choice(deal.legal_action_ids()))
+        record = record_of(deal)
+        del record["seed"]
+        record["deck"] = [str(deal.rules.deck.card(pid)) for pid in deal.deck_order]
+        if deal.setup.packet >= 0:
+            record["cut_packet"] = deal.setup.packet
+        again = replay(record)
+        assert all(again.view(p) == deal.view(p) for p in range(deal.rules.players))

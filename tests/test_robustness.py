@@ -46,6 +46,7 @@ def record(**changes: Any) -> dict[str, Any]:
         "version": 1,
         "kind": "deal",
         "variant": "bezique",
+        "rules_version": b.get_rules("bezique").version,  # without it: version 1, with version 1's options
         "seed": 1,
         "actions": [],
         "options": {},

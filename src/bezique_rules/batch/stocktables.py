@@ -246,6 +246,8 @@ def supports(rules: RuleSet) -> None:
         raise _refuse(rules, f"new_card_rule={meld_rules.new_card_rule!r}; use 'every_meld'")
     if meld_rules.double_after_two_singles:
         raise _refuse(rules, "double_after_two_singles=True")
+    if meld_rules.copy_order != "melds":
+        raise _refuse(rules, "copy_order='ids' (behaviour version 2)")
     if not quick_rules(meld_rules):  # pragma: no cover - every other reason is named above
         raise _refuse(rules, "these meld rules")
 

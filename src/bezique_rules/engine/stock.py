@@ -1079,10 +1079,13 @@ class StockDeal(DealState):
         if star and copies & (copies - 1):
             # the copy in the most melds; of those, the one in the earlier melds (both public:
             # the choice never depends on how the copies are numbered); then the lowest id
-            # (copies tied so far are alike)
+            # (copies tied so far are alike). Behaviour version 2 (``copy_order="ids"``): the
+            # lowest id after the count.
+            by_melds = self.setup.rules.meld_rules.copy_order == "melds"
+
             def rank(pid: int) -> tuple[int, int]:
                 melds = [i for i, declared in enumerate(self.core.declarations) if (declared.cards >> pid) & 1]
-                return -len(melds), sum(1 << i for i in melds)
+                return -len(melds), sum(1 << i for i in melds) if by_melds else 0
 
             return min(card_ids(copies), key=rank)
         return lowest_bit(copies)

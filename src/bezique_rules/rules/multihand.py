@@ -209,7 +209,7 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
         playoff_policy=_playoff_policy(opts),
         stock=bezique_stock_rules(o, privilege),
         partnership=profile.partnership,
-        version=2,
+        version=3,
         description=_DESCRIPTIONS[form],
         option_values=tuple(sorted(o.items())),
         option_specs=_PRESETS[form].options,

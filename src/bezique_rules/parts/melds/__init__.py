@@ -22,6 +22,7 @@ from __future__ import annotations
 
 # Re-exported under the old module's names; the names in __all__ are the public ones, the
 # others (``X as X``) are the package's own, imported by the engines and batch from here.
+from .kinds import CopyOrder as CopyOrder
 from .kinds import CrossClassReuse as CrossClassReuse
 from .kinds import Declaration as Declaration
 from .kinds import FixedCards, MeldKind, MeldReuse, MeldTable, NewCardRule, Quartet, RunSuits, SuitRun, TrumpWith

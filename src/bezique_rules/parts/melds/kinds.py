@@ -191,6 +191,11 @@ class MeldTable:
 CrossClassReuse = Literal["any", "higher_only"]
 """How the rule across classes lets a declared card join a meld of another class (`MeldRules.cross_class_reuse`)."""
 
+CopyOrder: TypeAlias = Literal["melds", "ids"]
+"""Between two copies of a card in as many earlier melds, which the engine takes first:
+``"melds"``, the one in the earlier melds (public, so the choice never depends on how the
+copies are numbered); ``"ids"``, the lower-numbered copy (behaviour version 2)."""
+
 
 MeldReuse = Literal["classes", "distinct_sets"]
 """How declared cards may be used again (`MeldRules.reuse`): by the reuse rules of their

@@ -10,7 +10,7 @@ import attrs
 
 from ...bits import iter_bits
 from ...errors import RuleCode
-from .kinds import CrossClassReuse, Declaration, MeldKind, MeldReuse, MeldTable, NewCardRule, _class_key
+from .kinds import CopyOrder, CrossClassReuse, Declaration, MeldKind, MeldReuse, MeldTable, NewCardRule, _class_key
 
 
 @attrs.frozen
@@ -41,6 +41,8 @@ class MeldRules:
     (three- and four-hand Bezique, Britannica 9th ed.: "a second double bezique, counting
     500, may be declared to a bezique on the table, which has already been used for double
     bezique": one Q♠ and one J♦ reused, one of each new)."""
+    copy_order: CopyOrder = "melds"
+    """Which of two copies in as many earlier melds the engine takes first (`CopyOrder`)."""
     reuse: MeldReuse = "classes"
     """``"classes"``: the reuse rules above; ``"distinct_sets"``
     (Marjolet): a melded card stays free for any later meld, even one made only of

@@ -15,7 +15,7 @@ from ...bits import bit_ids, fold_copies, single_bits
 from ...deck import DeckSpec
 from ...errors import RuleCode
 from ...lazy import BUILD_LOCK
-from .kinds import Declaration, MeldTable
+from .kinds import CopyOrder, Declaration, MeldTable
 from .rules import MeldRules, quick_rules, reuse_blocks
 
 
@@ -128,7 +128,7 @@ def legal_declarations(
     if plan is None:
         return _search_generic(deck, table, rules, instances, held, tabled, history, forbidden)
     return [
-        (kind_index, key, _fast_copies(plan, key, kind_index, held, tabled, history, forbidden))
+        (kind_index, key, _fast_copies(plan, key, kind_index, held, tabled, history, forbidden, rules.copy_order))
         for kind_index, key in _search_fast(plan, held, tabled, history, forbidden)
     ]
 
@@ -397,6 +397,7 @@ def _fast_copies(
     tabled: int,
     history: Sequence[Declaration],
     forbidden: int,
+    copy_order: CopyOrder = "melds",
 ) -> int:
     """The copies `_choose` takes for ``key`` when `_plan` decides legality: per (face,
     place), the unblocked copies used least in earlier melds, then the lowest ids; 0
@@ -405,7 +406,7 @@ def _fast_copies(
     usage: dict[int, tuple[int, int]] = {}
     if history:
         free &= ~_blocked(plan.blocks, history)[kind_index]
-        usage = _usage(history)
+        usage = _usage(history, copy_order)
     concealed = held & ~tabled
     f_masks = plan.face_masks
     mask = 0
@@ -445,7 +446,7 @@ def meld_copies(
     (`index_instances`), only used to find the cached tables."""
     plan = _plan(deck, table, rules, instances)
     if plan is not None:
-        mask = _fast_copies(plan, key, kind_index, held, tabled, history, forbidden)
+        mask = _fast_copies(plan, key, kind_index, held, tabled, history, forbidden, rules.copy_order)
         if mask:
             return mask
     return choose_copies(deck, table, rules, kind_index, key, held, tabled, history, forbidden)[0]
@@ -478,7 +479,7 @@ def _search_generic(
             group = tuple(i for i in g.instances if not i.face_mask & ~held_faces)
         for kind_index, counts in ((i.kind, i.counts) for i in group):
             if usage is None:
-                usage = _usage(history)
+                usage = _usage(history, rules.copy_order)
             options: list[list[tuple[tuple[int, bool], ...]]] = []
             copies: dict[tuple[int, bool], list[int]] = {}
             for f, mult in counts:
@@ -507,17 +508,19 @@ def _search_generic(
 _UNUSED = (0, 0)
 
 
-def _usage(history: Sequence[Declaration]) -> dict[int, tuple[int, int]]:
+def _usage(history: Sequence[Declaration], copy_order: CopyOrder = "melds") -> dict[int, tuple[int, int]]:
     """Per physical card (as a one-bit mask) in earlier declarations: how many it is in, and
     which (bit ``i``: ``history[i]``): the order `_bits` gives copies in. Both are public
     (every declaration is shown), so two copies that tie on them are alike for every rule,
     and a choice between copies never depends on how the copies are numbered (issue 26
-    item 6: a record names cards, not copies, and must give back the same deal)."""
+    item 6: a record names cards, not copies, and must give back the same deal). With
+    ``copy_order="ids"`` (behaviour version 2) only the count."""
     usage: dict[int, tuple[int, int]] = {}
+    by_melds = copy_order == "melds"
     for i, (_k, m) in enumerate(history):
         for bit in single_bits(m):
             count, where = usage.get(bit, _UNUSED)
-            usage[bit] = (count + 1, where | 1 << i)
+            usage[bit] = (count + 1, where | 1 << i if by_melds else 0)
     return usage
 
 
@@ -537,7 +540,7 @@ def choose_copies(
     Returns (mask, None) when some choice is legal, else (0, the refusal of the
     first choice tried, or a CARD_NOT_HELD refusal when the cards are not there).
     """
-    usage = _usage(history)
+    usage = _usage(history, rules.copy_order)
     concealed = held & ~tabled
     copies: dict[tuple[int, bool], list[int]] = {}
     for f, star in set(key):
