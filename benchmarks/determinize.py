@@ -18,16 +18,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from leaks import SETUPS, setup_id  # noqa: E402
-
-from bezique_rules import DealState, determinize, get_rules, new_deal  # noqa: E402
+from bezique_rules import DealState, determinize, get_rules, new_deal
+from leaks import SETUPS, setup_id
 
 CALLS = 200
 
 
 def mid_deal_views(variant: str, options: dict[str, Any], deals: int = 5) -> list[Any]:
     """Views of states a third to two thirds of the way through ``deals`` seeded random deals."""
-    views = []
+    views: list[Any] = []
     for seed in range(deals):
         rng = random.Random(f"determinize-bench:{seed}")
         deal: DealState = new_deal(get_rules(variant, **options), seed=seed)

@@ -2,12 +2,12 @@
 
 Runs N fuzz cases of ``tests/fuzzing.py`` (seeds FIRST_SEED … FIRST_SEED + N - 1, each a
 random operation on a random built-in preset: odd and mutated notation, ids, options,
-seeds, decks, dealers, views, determinize (every world's record replays to it), records (with unknown keys and options that
-repeat a record field), agents, the CLI, pickle / deepcopy / copy round trips of every
-value, threads on shared states and on cold option sets, hand-built actions of the wrong
-field types, and after every refused call the twin invariant) and prints the
-number of failures, the distinct failures with a seed that reproduces each, and the time
-taken. The exit status is 1 when anything failed.
+seeds, decks, dealers, views, determinize (every world's record replays to it), records
+(with unknown keys and options that repeat a record field), agents, the CLI, pickle /
+deepcopy / copy round trips of every value, threads on shared states and on cold option
+sets, hand-built actions of the wrong field types, and after every refused call the twin
+invariant) and prints the number of failures, the distinct failures with a seed that
+reproduces each, and the time taken. The exit status is 1 when anything failed.
 
 Reproduce one failure with ``python -c "import fuzzing; fuzzing.fuzz_one(SEED)"`` from ``tests/``.
 """

@@ -131,7 +131,7 @@ def main() -> None:
             f"train_ppo.py needs sb3-contrib and torch ({exc.name} is missing): pip install 'bezique-rules[rl,train]'"
         )
 
-    import bezique_rules.envs.gymnasium_env  # noqa: F401  (registers the ids)
+    import bezique_rules.integrations.envs.gymnasium_env  # noqa: F401  (registers the ids)
 
     torch.set_num_threads(args.threads)
     make_kwargs = {

@@ -17,9 +17,14 @@ from test_batch import differential  # noqa: E402
 
 STOCK_PRESETS = ("bezique", "bezique-match", "pinochle")
 GAME_OPTIONS = {"target", "tie_rule", "lurch_threshold", "match_lead"}  # about the game, not the deal
-REFUSED = {"new_card_rule": "same_class_only", "double_after_two_singles": True, "pending_declarations": True}
+REFUSED = {
+    "new_card_rule": "same_class_only",
+    "double_after_two_singles": True,
+    "pending_declarations": True,
+    "copy_order": "ids",
+}
 """Option values the batch engine refuses (the general declaration search, melds laid out and
-scored later)."""
+scored later, version 2's choice between copies)."""
 
 
 @pytest.mark.parametrize(("variant", "deals"), [("bezique", 600), ("bezique-match", 400), ("pinochle", 400)])

@@ -26,11 +26,11 @@ import random
 from typing import Any
 
 import pytest
-from leaks import SETUPS, random_states, setup_id, swap_world
 
-from bezique_rules import DealState, determinize, get_rules, new_deal, record_of, replay
+from bezique_rules import DealState, RecordError, determinize, get_rules, new_deal, record_of, replay
 from bezique_rules.engine import auction, euchre, marriage, stock
 from bezique_rules.state import PlayerView
+from leaks import SETUPS, random_states, setup_id, swap_world
 
 
 def _setups() -> list[Any]:
@@ -129,10 +129,20 @@ def test_bezique_world_after_an_exchange_and_a_marriage_played_from_the_table() 
     (``play KC*``), a world's record replays to the world, with the same views for both
     players (reference.md §2: the exchanged turn-up and tabled cards are shown)."""
     deal = new_deal("bezique", seed=2254711750)
-    for text in (
-        "play TS, play TD, exchange 7D, meld common-marriage KC QC, play KC*, play 9C, "
-        "meld royal-marriage KD QD, pass, play QD*, play AS, pass, play JS"
-    ).split(", "):
+    for text in [
+        "play TS",
+        "play TD",
+        "exchange 7D",
+        "meld common-marriage KC QC",
+        "play KC*",
+        "play 9C",
+        "meld royal-marriage KD QD",
+        "pass",
+        "play QD*",
+        "play AS",
+        "pass",
+        "play JS",
+    ]:
         deal = deal.apply(text)
     for seed in (120706581, 1, 2, 3):
         world = determinize(deal.view(0), random.Random(seed))
@@ -146,10 +156,23 @@ def test_auction_bury_melded_world_holds_the_declarers_melds() -> None:
     melds he laid (here kings around: reference.md, Pinochle melds). Before the fix the
     world's record failed at ``meld kings-around``."""
     deal = new_deal("auction-pinochle", seed=8, bury_melded=True)
-    for text in (
-        "bid 590, bid 830, bid 1080, bid 1110, bid 1150, pass, bid 1160, bid 1170, bid 1190, bid 1200, pass, "
-        "trump C, meld kings-around KS KH KD KC, pass, discard 9S AC JC"
-    ).split(", "):
+    for text in [
+        "bid 590",
+        "bid 830",
+        "bid 1080",
+        "bid 1110",
+        "bid 1150",
+        "pass",
+        "bid 1160",
+        "bid 1170",
+        "bid 1190",
+        "bid 1200",
+        "pass",
+        "trump C",
+        "meld kings-around KS KH KD KC",
+        "pass",
+        "discard 9S AC JC",
+    ]:
         deal = deal.apply(text)
     for seed in range(12):
         _assert_proper(deal, 0, determinize(deal.view(0), random.Random(seed)), f"rng {seed}")
@@ -160,10 +183,29 @@ def test_farmers_hand_pass_is_not_taken_for_a_bid() -> None:
     unseen and then passes in the bidding; player 1's worlds must not read that bid as the
     decline (every guess then failed and the deal itself came back)."""
     deal = new_deal("british-euchre", seed=1000, farmers_hand="nines_or_tens", dealer_may_discard_upcard=False)
-    for text in (
-        "pass, pass, order-up, pass, play JH, play AS, play QD, play TD, play TS, play 9C, play KS, play QS, "
-        "play KC, play 9H, play TC, play AC, play AH, play QC, play KH, play TH, play QH"
-    ).split(", "):
+    for text in [
+        "pass",
+        "pass",
+        "order-up",
+        "pass",
+        "play JH",
+        "play AS",
+        "play QD",
+        "play TD",
+        "play TS",
+        "play 9C",
+        "play KS",
+        "play QS",
+        "play KC",
+        "play 9H",
+        "play TC",
+        "play AC",
+        "play AH",
+        "play QC",
+        "play KH",
+        "play TH",
+        "play QH",
+    ]:
         deal = deal.apply(text)
     worlds = [determinize(deal.view(1), random.Random(seed)) for seed in range(8)]
     for world in worlds:
@@ -189,7 +231,7 @@ def test_play_off_voids_are_kept_in_multi_hand_bezique() -> None:
                         _assert_proper(deal, player, world, f"{variant} seed {seed}")
                         for q in range(deal.rules.players):
                             if q != player:
-                                assert not world.hands[q] & ruled_out[q] & ~world.core.known[q]
+                                assert not world.hands[q] & ruled_out[q] & ~world.core.known[q]  # type: ignore[attr-defined]
                         tested += 1
                 deal = deal.apply(rng.choice(deal.legal_action_ids()))
         assert tested
@@ -246,3 +288,38 @@ def test_six_pack_cut_is_shown_once_guessed() -> None:
         world = determinize(deal.view(0), random.Random(seed))
         _assert_proper(deal, 0, world, "after the guess")
         assert world.setup.packet == deal.setup.packet
+
+
+def test_copy_order_version_2_records_still_replay() -> None:
+    """Behaviour version 3 of the multi-pack stock presets: between two copies of a card in as
+    many earlier melds, the one in the earlier melds is played from the table or melded first
+    (public), no longer the lower-numbered one (issue 26 item 6: a record names cards, not
+    copies). A deal played under version 2 (``copy_order="ids"``) whose choice mattered no
+    longer replays as version 3, and its version-2 record still replays, to the same deal."""
+    rng = random.Random(5)
+    deal = new_deal("six-pack-bezique", seed=5, copy_order="ids")
+    while not deal.is_over:
+        deal = deal.apply(rng.choice(deal.legal_action_ids()))
+    record = record_of(deal)
+    options = {k: v for k, v in record["options"].items() if k != "copy_order"}
+    with pytest.raises(RecordError, match="step 169"):
+        replay({**record, "options": options})
+    assert replay({**record, "options": options, "rules_version": 2}) == deal
+
+
+def test_deck_list_records_replay_to_their_deal() -> None:
+    """A seeded deal saved as a deck list (the form of every determinized world's record)
+    replays to a deal every player sees as the seeded one: no choice between copies depends
+    on how the copies are numbered (six- and eight-pack deals failed before version 3)."""
+    for variant, seed in (("six-pack-bezique", 5), ("eight-pack-bezique", 16)):
+        rng = random.Random(seed)
+        deal = new_deal(variant, seed=seed)
+        while not deal.is_over:
+            deal = deal.apply(rng.choice(deal.legal_action_ids()))
+        record = record_of(deal)
+        del record["seed"]
+        record["deck"] = [str(deal.rules.deck.card(pid)) for pid in deal.deck_order]
+        if deal.setup.packet >= 0:
+            record["cut_packet"] = deal.setup.packet
+        again = replay(record)
+        assert all(again.view(p) == deal.view(p) for p in range(deal.rules.players))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bezique_rules import OptionError, get_rules
-from bezique_rules.rules.engines import available_engines, engine_for, register_engine
+from bezique_rules.engine.registry import available_engines, engine_for, register_engine
 
 
 def test_builtin_engines_are_found_by_name() -> None:

@@ -25,7 +25,7 @@ def rl() -> Any:
     pytest.importorskip("numpy", reason="needs the [rl] extra")
     pytest.importorskip("gymnasium", reason="needs the [rl] extra")
     pytest.importorskip("pettingzoo", reason="needs the [rl] extra")
-    import bezique_rules.envs as envs
+    import bezique_rules.integrations.envs as envs
 
     return envs
 
@@ -150,14 +150,18 @@ def test_gym_bad_seat_and_opponent_are_refused(rl: Any) -> None:
 
 def test_without_the_extra_the_import_error_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without pettingzoo / gymnasium / pyspiel, the entry points raise ImportError naming the extra."""
-    import bezique_rules.envs as envs
+    import bezique_rules.integrations.envs as envs
     from bezique_rules import openspiel
 
     for name in ("pettingzoo", "gymnasium", "pyspiel"):
         monkeypatch.setitem(sys.modules, name, None)
-    for name in ("bezique_rules.envs._common", "bezique_rules.envs.pettingzoo_env", "bezique_rules.envs.gymnasium_env"):
+    for name in (
+        "bezique_rules.integrations.envs._common",
+        "bezique_rules.integrations.envs.pettingzoo_env",
+        "bezique_rules.integrations.envs.gymnasium_env",
+    ):
         monkeypatch.delitem(sys.modules, name, raising=False)
-    monkeypatch.delitem(sys.modules, "bezique_rules._openspiel_games", raising=False)
+    monkeypatch.delitem(sys.modules, "bezique_rules.integrations._openspiel_games", raising=False)
     with pytest.raises(ImportError, match=r"bezique-rules\[rl\]"):
         envs.aec_env("bezique")
     with pytest.raises(ImportError, match=r"bezique-rules\[rl\]"):
@@ -170,7 +174,8 @@ def test_without_the_extra_the_import_error_names_it(monkeypatch: pytest.MonkeyP
 def test_importing_the_core_imports_no_extra() -> None:
     """import bezique_rules (and .envs, .openspiel, .observation) loads no numpy, gymnasium, pettingzoo, pyspiel."""
     code = (
-        "import sys, bezique_rules, bezique_rules.envs, bezique_rules.openspiel, bezique_rules.observation\n"
+        "import sys, bezique_rules, bezique_rules.integrations.envs, bezique_rules.integrations.openspiel\n"
+        "import bezique_rules.state.observation\n"
         "print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -456,7 +461,7 @@ def test_gym_partner_is_chosen_on_its_own_and_the_default_opponent_is_level4(rl:
     plays the learner's partner only (the opponents' seats keep the opponent); a partner in a
     game without partnerships is refused."""
     from bezique_rules.agents import RandomAgent
-    from bezique_rules.envs.gymnasium_env import DEFAULT_OPPONENT
+    from bezique_rules.integrations.envs.gymnasium_env import DEFAULT_OPPONENT
 
     assert DEFAULT_OPPONENT == "level4" and rl.gym_env("schnapsen").opponent.name == "level4"
     seen: dict[str, set[int]] = {"partner": set(), "opponent": set()}
@@ -516,7 +521,7 @@ def test_canonical_suits_are_the_renamed_deal(rl: Any, variant: str) -> None:
     import numpy as np
 
     from bezique_rules import new_deal
-    from bezique_rules.envs._common import SuitRelabelling, canonical_names
+    from bezique_rules.integrations.envs._common import SuitRelabelling, canonical_names
 
     rules = get_rules(variant)
     aec = rl.aec_env(variant, canonical_suits=True)

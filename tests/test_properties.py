@@ -508,25 +508,45 @@ def check_declare_phase(state: DealState) -> None:
 
 def check_stock_determinized(s: StockDeal, d: DealState, p: int) -> None:
     """A determinized stock deal is consistent and changes only the cards hidden from ``p``:
-    the other players' concealed unknown cards and the stock."""
+    the other players' concealed unknown cards and the stock. Cards are compared as cards, not
+    physical copies: on decks with several copies of a card a world is the replay of its
+    history on its deck, its copies numbered as its record numbers them (issue 26 item 6)."""
     assert isinstance(d, StockDeal)
     check_conservation(d)
-    assert d.hands[p] == s.hands[p] and d.tabled == s.tabled and d.known == s.known
-    assert d.won == s.won and d.trick == s.trick and d.last_trick == s.last_trick
-    assert d.turn_up == s.turn_up and d.trump == s.trump and d.points == s.points
-    assert d.declarations == s.declarations and d.scored == s.scored and d.moves == s.moves
-    assert d.pending == s.pending
-    assert (d.stage, d.player, d.leader, d.turn, d.exchanged) == (s.stage, s.player, s.leader, s.turn, s.exchanged)
+    deck = s.rules.deck
+
+    def cards(mask: int) -> Counter[Card]:
+        return Counter(deck.cards_of(mask))
+
+    def row(masks: Sequence[int]) -> list[Counter[Card]]:
+        return [cards(m) for m in masks]
+
+    def seq(ids: Sequence[int]) -> list[Card]:
+        return [deck.card(x) for x in ids]
+
+    def one(pid: int) -> Card | None:
+        return None if pid < 0 else deck.card(pid)
+
+    def melds(rows: Sequence[Any]) -> list[tuple[int, int, Counter[Card]]]:
+        return [(m.player, m.kind, cards(m.cards)) for m in rows]
+
+    assert cards(d.hands[p]) == cards(s.hands[p]) and row(d.tabled) == row(s.tabled) and row(d.known) == row(s.known)
+    assert row(d.won) == row(s.won) and seq(d.trick) == seq(s.trick) and seq(d.last_trick) == seq(s.last_trick)
+    assert one(d.turn_up) == one(s.turn_up) and d.trump == s.trump and d.points == s.points
+    assert melds(d.declarations) == melds(s.declarations) and cards(d.scored) == cards(s.scored)
+    assert d.moves == s.moves and melds(d.pending) == melds(s.pending)
+    assert (d.stage, d.player, d.leader, d.turn) == (s.stage, s.player, s.leader, s.turn)
+    assert one(d.exchanged) == one(s.exchanged)
     assert len(d.stock) == len(s.stock)
-    hidden_s = mask_of(s.stock)
-    hidden_d = mask_of(d.stock)
+    hidden_s = cards(mask_of(s.stock))
+    hidden_d = cards(mask_of(d.stock))
     for q in range(s.players):
         if q == p:
             continue
         assert d.hands[q].bit_count() == s.hands[q].bit_count()
-        assert d.hands[q] & d.known[q] == s.hands[q] & s.known[q]
-        hidden_s |= s.hands[q] & ~s.known[q]
-        hidden_d |= d.hands[q] & ~d.known[q]
+        assert cards(d.hands[q] & d.known[q]) == cards(s.hands[q] & s.known[q])
+        hidden_s += cards(s.hands[q] & ~s.known[q])
+        hidden_d += cards(d.hands[q] & ~d.known[q])
     # the next player's view differs only in his hand: nothing else depends on hidden cards
     q = (p + 1) % s.players
     theirs = s.view(q)

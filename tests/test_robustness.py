@@ -35,8 +35,8 @@ from bezique_rules.errors import (
     VariantTypeError,
     quote,
 )
-from bezique_rules.records import MAX_RECORD_DEPTH
 from bezique_rules.rules import registry
+from bezique_rules.state.records import MAX_RECORD_DEPTH
 
 
 def record(**changes: Any) -> dict[str, Any]:
@@ -46,6 +46,7 @@ def record(**changes: Any) -> dict[str, Any]:
         "version": 1,
         "kind": "deal",
         "variant": "bezique",
+        "rules_version": b.get_rules("bezique").version,  # without it: version 1, with version 1's options
         "seed": 1,
         "actions": [],
         "options": {},

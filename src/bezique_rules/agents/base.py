@@ -10,7 +10,7 @@ import attrs
 
 from ..actions import Action
 from ..errors import IllegalActionError, RuleCode
-from ..state import DealState, PlayerView, check_rng, check_view, determinize
+from ..state.deal import DealState, PlayerView, check_rng, check_view, determinize
 
 __all__ = ["Agent", "RandomAgent", "choose_in_world", "legal_or_raise"]
 

@@ -34,9 +34,9 @@ import time
 import attrs
 
 from ..actions import Action
+from ..parts.scoring import MatchEnd
 from ..rules.ruleset import RuleSet
-from ..scoring import MatchEnd
-from ..state import DealState, PlayerView, determinize
+from ..state.deal import DealState, PlayerView, determinize
 from .base import choose_in_world
 from .strategy import AgentStrategy, Rollout, RolloutKind, random_rollout, strategy_for
 

@@ -60,18 +60,18 @@ import attrs
 from typing_extensions import Self
 
 from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
-from ..bidding import Auction, ContractRules
 from ..bits import bit_ids, fold_copies, lowest_bit
 from ..cards import CardSet, Suit
 from ..checks import check_seat
 from ..deck import card_ids
 from ..errors import DealError, RuleCode
-from ..knowledge import replayed, sample_hidden, swap_walk
-from ..melds import Laid, MeldKind, best_melds
+from ..parts.auction import Auction, Concession, ContractRules, ContractScoring
+from ..parts.melds import Laid, MeldKind, best_melds
+from ..parts.scoring import ScoreBreakdown
+from ..parts.trumps import NO_TRUMP
 from ..rules.ruleset import RuleSet, part_of
-from ..scoring import Concession, ContractScoring, ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask
-from ..trumps import NO_TRUMP
+from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask
+from ..state.knowledge import replayed, sample_hidden, swap_walk
 
 __all__ = [
     "AuctionActionMeaning",

@@ -70,18 +70,18 @@ import attrs
 from typing_extensions import Self
 
 from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
-from ..bidding import Decision, OrderUp
 from ..bits import lowest_bit
 from ..cards import CardSet, Rank, Suit
 from ..checks import check_seat
 from ..deck import WIDOW, card_ids
 from ..errors import IllegalActionError, RuleCode
-from ..knowledge import sample_hidden
+from ..parts.euchre import Decision, EuchreScoring, OrderUp
+from ..parts.scoring import ScoreBreakdown
+from ..parts.tricks import PlayDuty
+from ..parts.trumps import NO_TRUMP
 from ..rules.ruleset import RuleSet, part_of
-from ..scoring import EuchreScoring, ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, relabel_mask, relabel_seq
-from ..tricks import PlayDuty
-from ..trumps import NO_TRUMP
+from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, relabel_mask, relabel_seq
+from ..state.knowledge import sample_hidden
 
 __all__ = [
     "Contract",

@@ -60,12 +60,12 @@ from ..cards import Card, CardSet, Rank, Suit
 from ..checks import check_seat
 from ..deck import card_ids
 from ..errors import OptionError, RuleCode
-from ..knowledge import sample_hidden, swap_walk
-from ..rules.closing import ClosingGame
+from ..parts.closing import ClosingGame
+from ..parts.scoring import ScoreBreakdown
+from ..parts.trumps import TrumpTable
 from ..rules.ruleset import RuleSet, part_of
-from ..scoring import ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
-from ..trumps import TrumpTable
+from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
+from ..state.knowledge import sample_hidden, swap_walk
 
 __all__ = ["ENGINE", "Announced", "MarriageCore", "MarriageDeal", "MarriageEngine", "MarriageTables", "Outcome"]
 

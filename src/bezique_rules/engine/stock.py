@@ -71,13 +71,14 @@ from ..cards import Card, CardSet, Suit
 from ..checks import check_seat
 from ..deck import DeckSpec, card_ids
 from ..errors import RuleCode
-from ..knowledge import replayed, sample_hidden, swap_walk
-from ..melds import Finder, choose_copies, declaration_finder, meld_copies
-from ..rules.ruleset import CutGuess, RuleSet
-from ..scoring import DealResultRule, ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
-from ..tricks import PlayDuty, TrickPolicy
-from ..trumps import NO_TRUMP, TrumpTable
+from ..parts.melds import Finder, choose_copies, declaration_finder, meld_copies
+from ..parts.scoring import DealResultRule, ScoreBreakdown
+from ..parts.stock import CutGuess
+from ..parts.tricks import PlayDuty, TrickPolicy
+from ..parts.trumps import NO_TRUMP, TrumpTable
+from ..rules.ruleset import RuleSet
+from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
+from ..state.knowledge import replayed, sample_hidden, swap_walk
 
 __all__ = [
     "ActionIndex",
@@ -1078,10 +1079,13 @@ class StockDeal(DealState):
         if star and copies & (copies - 1):
             # the copy in the most melds; of those, the one in the earlier melds (both public:
             # the choice never depends on how the copies are numbered); then the lowest id
-            # (copies tied so far are alike)
+            # (copies tied so far are alike). Behaviour version 2 (``copy_order="ids"``): the
+            # lowest id after the count.
+            by_melds = self.setup.rules.meld_rules.copy_order == "melds"
+
             def rank(pid: int) -> tuple[int, int]:
                 melds = [i for i, declared in enumerate(self.core.declarations) if (declared.cards >> pid) & 1]
-                return -len(melds), sum(1 << i for i in melds)
+                return -len(melds), sum(1 << i for i in melds) if by_melds else 0
 
             return min(card_ids(copies), key=rank)
         return lowest_bit(copies)

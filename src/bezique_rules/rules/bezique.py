@@ -10,12 +10,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeAlias
 
 from ..cards import Card, Rank, Suit, parse_cards
-from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
-from ..scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd
-from ..tricks import PlayDuty, TrickPolicy
-from ..trumps import TrumpOrder
+from ..parts.cut import BEZIQUE_CUT
+from ..parts.melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from ..parts.scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd
+from ..parts.stock import DixRule
+from ..parts.tricks import PlayDuty, TrickPolicy
+from ..parts.trumps import TrumpOrder
 from .registry import Preset, register_presets
 from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, StockRules, check_dealt_deck
 
@@ -107,6 +108,18 @@ PENDING_DECLARATIONS_OPTION = OptionSpec(
 )
 """The option shared by the two-hand and multi-pack Bezique presets (`StockRules.pending_declarations`)."""
 
+COPY_ORDER_OPTION = OptionSpec(
+    "copy_order",
+    "melds",
+    ("melds", "ids"),
+    doc="Between two copies of a card in as many earlier melds, the engine plays from the table or melds "
+    "the one in the earlier melds first (public: no choice depends on how copies are numbered, so a record "
+    "gives back its deal); 'ids': the lower-numbered copy (version 2).",
+    since=3,
+    legacy="ids",
+)
+"""The option of every stock preset with several copies of each card (`MeldRules.copy_order`)."""
+
 
 def _common_options(**defaults: Any) -> tuple[OptionSpec, ...]:
     def d(name: str, value: Any) -> Any:
@@ -127,6 +140,7 @@ def _common_options(**defaults: Any) -> tuple[OptionSpec, ...]:
         ),
         OptionSpec("melds_per_trick", 1, (1, "unlimited"), doc="How many melds the winner of a trick may score on it."),
         PENDING_DECLARATIONS_OPTION,
+        COPY_ORDER_OPTION,
         OptionSpec(
             "new_card_rule",
             "every_meld",
@@ -208,6 +222,7 @@ def bezique_meld_rules(o: Mapping[str, Any]) -> MeldRules:
         new_card_rule=o["new_card_rule"],
         double_after_two_singles=o["double_after_two_singles"],
         cross_class_reuse=o["cross_class_reuse"],
+        copy_order=o["copy_order"],
     )
 
 
@@ -286,7 +301,7 @@ def _two_hand_bezique(
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=TrickPolicy(playoff),
         stock=bezique_stock_rules(o),
-        version=2,
+        version=3,
         description=description,
         option_values=tuple(sorted(o.items())),
         option_specs=specs,

@@ -15,11 +15,11 @@ from typing import Any, Literal, TypeAlias
 
 import attrs
 
-from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..scoring import BRISQUES, CardPoints, TargetEnd, TieRule
-from ..tricks import BeatRule, PlayDuty, TrickPolicy
-from ..trumps import TrumpOrder
+from ..parts.cut import BEZIQUE_CUT
+from ..parts.scoring import BRISQUES, CardPoints, TargetEnd, TieRule
+from ..parts.tricks import BeatRule, PlayDuty, TrickPolicy
+from ..parts.trumps import TrumpOrder
 from .bezique import (
     BEZIQUE_RANKS,
     BeziquePair,
@@ -209,7 +209,7 @@ def build_multihand(name: str, o: Mapping[str, Any]) -> RuleSet:
         playoff_policy=_playoff_policy(opts),
         stock=bezique_stock_rules(o, privilege),
         partnership=profile.partnership,
-        version=2,
+        version=3,
         description=_DESCRIPTIONS[form],
         option_values=tuple(sorted(o.items())),
         option_specs=_PRESETS[form].options,

@@ -16,13 +16,14 @@ from typing import Any, Literal, TypeAlias
 import attrs
 
 from ..cards import Rank, Suit, parse_cards
-from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..melds import CrossClassReuse, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
-from ..scoring import BRISQUES, CardPoints, DealsEnd, RubiconScoring
-from ..tricks import PlayDuty, TrickPolicy
-from ..trumps import TrumpOrder
-from .bezique import BEZIQUE_RANKS, PENDING_DECLARATIONS_OPTION
+from ..parts.cut import BEZIQUE_CUT
+from ..parts.melds import CopyOrder, CrossClassReuse, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from ..parts.scoring import BRISQUES, CardPoints, DealsEnd
+from ..parts.stock import RubiconScoring
+from ..parts.tricks import PlayDuty, TrickPolicy
+from ..parts.trumps import TrumpOrder
+from .bezique import BEZIQUE_RANKS, COPY_ORDER_OPTION, PENDING_DECLARATIONS_OPTION
 from .registry import PresetProfile, profile_presets, register_presets
 from .ruleset import CutGuess, OptionSpec, RuleSet, StockRules, check_dealt_deck, read_options
 
@@ -174,6 +175,8 @@ class MultipackOptions:
     """How many deals make a session."""
     pending_declarations: bool
     """Melds may be laid out unscored, to be scored on later tricks."""
+    copy_order: CopyOrder
+    """Which of two copies in as many earlier melds is taken first (`MeldRules.copy_order`)."""
     carte_blanche: bool
     """A carte blanche may be shown (never, where the profile has none)."""
     carte_blanche_repeat: bool
@@ -213,6 +216,7 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
             upgrade_classes=upgrades,
             downgrade_classes=downgrades,
             cross_class_reuse=opts.cross_class_reuse,
+            copy_order=opts.copy_order,
         ),
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=TrickPolicy(PlayDuty.FOLLOW_BEAT_OR_TRUMP),
@@ -233,7 +237,7 @@ def build_multipack(name: str, o: Mapping[str, Any]) -> RuleSet:
                 all_brisques=BRISQUES.total(deck) - BRISQUES.last_trick,
             ),
         ),
-        version=2,
+        version=3,
         description=_DESCRIPTIONS[profile],
         option_values=tuple(sorted(o.items())),
         option_specs=_PRESETS[profile].options,
@@ -258,6 +262,7 @@ _COMMON_OPTIONS = (
                "(no bezique before trumps exist)."),
     OptionSpec("deals", 1, minimum=1, doc="How many deals (each one a game) make a session in new_game."),
     PENDING_DECLARATIONS_OPTION,
+    COPY_ORDER_OPTION,
 )  # fmt: skip
 """The options every multi-pack preset offers."""
 

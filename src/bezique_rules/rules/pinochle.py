@@ -15,26 +15,17 @@ from typing import Any
 
 import attrs
 
-from ..bidding import Auction, ContractRules
 from ..cards import Card, Rank, Suit, parse_cards
-from ..cut import PINOCHLE_CUT
 from ..deck import WIDOW, DealPattern, DeckSpec
 from ..errors import OptionError
-from ..melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
-from ..scoring import (
-    CLASSIC_COUNTERS,
-    FIVES_COUNTERS,
-    TENS_COUNTERS,
-    UNIT_SCALE,
-    UNIT_SCALE_STEEP,
-    CardPoints,
-    ContractScoring,
-    DealsEnd,
-    TargetEnd,
-)
-from ..tricks import BeatRule, PlayDuty, TrickPolicy
-from ..trumps import TrumpOrder
-from .bezique import bezique_meld_table
+from ..parts.auction import UNIT_SCALE, UNIT_SCALE_STEEP, Auction, ContractRules, ContractScoring
+from ..parts.cut import PINOCHLE_CUT
+from ..parts.melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from ..parts.scoring import CLASSIC_COUNTERS, FIVES_COUNTERS, TENS_COUNTERS, CardPoints, DealsEnd, TargetEnd
+from ..parts.stock import DixRule
+from ..parts.tricks import BeatRule, PlayDuty, TrickPolicy
+from ..parts.trumps import TrumpOrder
+from .bezique import COPY_ORDER_OPTION, bezique_meld_table
 from .registry import Preset, register_presets
 from .ruleset import OptionSpec, RuleSet, StockRules, check_dealt_deck, describe_options
 
@@ -206,7 +197,7 @@ def build_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
         game_end=TargetEnd(o["target"], o["tie_rule"]),
         engine="stock",
         melds=table,
-        meld_rules=MeldRules(),
+        meld_rules=MeldRules(copy_order=o["copy_order"]),
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=TrickPolicy(playoff),
         stock=StockRules(
@@ -215,7 +206,7 @@ def build_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
             declare_on_last_stock_trick=True,
             show_last_card=o["show_last_card"],
         ),
-        version=2,
+        version=3,
         description="Two-hand Pinochle: 48 cards, stock, American melds, game 1000.",
         option_values=tuple(sorted(o.items())),
         option_specs=_TWO_HAND,
@@ -244,6 +235,7 @@ _TWO_HAND = (
                doc="The seven-of-trumps rules applied to the nine (a 1995 rules article): an unscored dix "
                "played to a trick in the stock phase scores 10, win or lose."),
     OptionSpec("show_last_card", True, doc="The winner of the 12th trick shows the last face-down card he draws."),
+    COPY_ORDER_OPTION,
     OptionSpec("target", 1000, minimum=1, doc="The game ends after the deal in which a player reaches it."),
     OptionSpec("tie_rule", "draw", ("draw", "play_on", "raise_target"),
                doc="Equal totals at the target: a draw, more deals, or the target raised by 500."),

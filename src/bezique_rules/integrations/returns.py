@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import GameState
-    from .rules.ruleset import RuleSet
+    from ..rules.ruleset import RuleSet
+    from ..state.game import GameState
 
 __all__ = ["deal_returns", "game_returns"]
 

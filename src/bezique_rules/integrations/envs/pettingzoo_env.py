@@ -1,4 +1,4 @@
-"""The PettingZoo ``AECEnv`` (needs the rl extra); build it with `bezique_rules.envs.aec_env`.
+"""The PettingZoo ``AECEnv`` (needs the rl extra); build it with `bezique_rules.integrations.envs.aec_env`.
 
 The per-step path is kept lean, as a Euchre step of the plain API takes only a few
 microseconds (``benchmarks/bench_envs.py`` measures what the environment adds): nothing
@@ -20,10 +20,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..engine.euchre import FarmersRound
-from ..errors import ActionTypeError, IllegalActionError, OptionError, RuleCode, quote
-from ..game import GameState
-from ..rules.ruleset import RuleSet
+from ...engine.euchre import FarmersRound
+from ...errors import ActionTypeError, IllegalActionError, OptionError, RuleCode, quote
+from ...rules.ruleset import RuleSet
+from ...state.game import GameState
 from ._common import DealerChoice, Encoder, Episode, ObservationKind, Table, outcome
 
 __all__ = ["BeziqueAECEnv"]

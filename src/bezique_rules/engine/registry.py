@@ -5,7 +5,7 @@ phases of a deal and compiles the rule set's tables once. The rules layer never 
 engine module directly: it asks this registry, which imports a built-in engine on first use and
 holds whatever a third party registered with `register_engine`.
 
->>> from bezique_rules.rules.engines import available_engines, engine_for
+>>> from bezique_rules.engine.registry import available_engines, engine_for
 >>> available_engines()
 ('auction', 'euchre', 'marriage', 'stock')
 >>> engine_for("euchre").name
@@ -21,8 +21,8 @@ from ..errors import OptionError
 
 if TYPE_CHECKING:
     from ..actions import ActionSpace
-    from ..state import DealState
-    from .ruleset import RuleSet
+    from ..rules.ruleset import RuleSet
+    from ..state.deal import DealState
 
 __all__ = ["Engine", "EngineTables", "available_engines", "engine_for", "register_engine"]
 

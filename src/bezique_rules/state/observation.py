@@ -37,14 +37,14 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from .actions import Action, Verb
-from .bidding import OrderUp
-from .cards import Card
-from .scoring import DealsEnd, GamesMatchEnd, TargetEnd
-from .state import Phase, PlayerView
+from ..actions import Action, Phase, Verb
+from ..cards import Card
+from ..parts.euchre import OrderUp
+from ..parts.scoring import DealsEnd, GamesMatchEnd, TargetEnd
 
 if TYPE_CHECKING:
-    from .rules.ruleset import RuleSet
+    from ..rules.ruleset import RuleSet
+    from .deal import PlayerView
 
 __all__ = [
     "EncodingPlan",

@@ -1,38 +1,26 @@
-"""Bidding parts: Euchre's order-up rounds (and, with Pinochle, auctions).
+"""Euchre's parts: the order-up and call rounds (`OrderUp`, with the questions put outside them,
+`Decision`) and the settlement of a hand (`EuchreScoring`).
 
-A bidding part holds the rules of the bidding as data and answers the
-questions the engine asks: which bids a seat may make now, who decides next,
-what follows a made trump. The engine only sequences the phases.
-
-`OrderUp` is Euchre's two rounds: in round one each
-player from the dealer's left may pass or accept the turned-up suit ("order it
-up", alone or not); if all pass, in round two each may name another suit. The
-options cover the North American rules, the British rules, and
-OpenSpiel's exact behaviour.
-"""
+`OrderUp` is Euchre's two rounds: in round one each player from the dealer's left may pass or
+accept the turned-up suit ("order it up", alone or not); if all pass, in round two each may name
+another suit. The options cover the North American rules, the British rules, and OpenSpiel's
+exact behaviour. Read by the ``euchre`` engine and the batch Euchre engine."""
 
 from __future__ import annotations
 
-import bisect
 import enum
 from typing import Literal
 
 import attrs
 
-from .lazy import built_once
-
 __all__ = [
-    "AllPass",
-    "Auction",
     "BennyTurned",
-    "ContractRules",
     "DealerPickup",
     "Decision",
+    "EuchreScoring",
     "FarmersHand",
-    "FirstLeader",
     "LoneDefender",
     "LoneLead",
-    "Melders",
     "OrderUp",
     "Takeover",
 ]
@@ -49,22 +37,25 @@ Takeover = Literal["never", "unless_dealer_took_turn_up", "unless_dealer_made_in
   exchange or not (the library's first reading, kept so that its records replay).
 """
 
+
 DealerPickup = Literal["must", "may"]
 """Whether the dealer must take the turn-up when its suit is made trumps, or may decline it."""
+
+
 BennyTurned = Literal["dealer_names_candidate", "dealer_forced_maker"]
 """A turned Benny: the dealer names the candidate suit, or names trumps and his side make."""
+
+
 LoneDefender = Literal["never", "vs_lone_only", "always"]
 """Who may defend alone: nobody, a defender against a lone maker only, or any defender."""
+
+
 LoneLead = Literal["dealer_left", "left_of_lone_player"]
 """Who leads the first trick: the first seat in play from the dealer's left, or the left of a lone player."""
+
+
 FarmersHand = Literal["off", "nines_or_tens", "mixed"]
 """A farmer's hand: off, three nines or three tens, or any three of them."""
-AllPass = Literal["redeal", "dealer_stuck"]
-"""When everyone passes: the deal is thrown in, or the dealer must bid."""
-Melders = Literal["all", "declarer"]
-"""Who lays down melds in an auction game."""
-FirstLeader = Literal["declarer", "dealer_left"]
-"""Who leads the first trick of an auction game."""
 
 
 class Decision(enum.IntEnum):
@@ -190,87 +181,42 @@ class OrderUp:
 
 
 @attrs.frozen
-class Auction:
-    """An auction for the contract (Pinochle).
+class EuchreScoring:
+    """Points for a Euchre deal.
 
-    From the dealer's left each player bids higher or passes; a pass is final;
-    the auction ends when one bidder is left. Bids start at ``minimum`` and rise
-    in the steps of ``steps`` (bid threshold, step) pairs: ``((0, 10),)`` is "in
-    tens"; double-deck's ``((0, 1), (60, 5))`` is ones up to 60, then fives.
-
-    >>> Auction(minimum=250, maximum=300).bids_above(None)[:3]
-    (250, 260, 270)
-    >>> Auction(minimum=50, maximum=70, steps=((0, 1), (60, 5))).bids_above(58)
-    (59, 60, 65, 70)
-    >>> Auction(minimum=250, maximum=1500, raise_steps=2).bids_above(300)
-    (310, 320)
+    >>> EuchreScoring().points(tricks=5, alone=True, lone_defender=False)
+    (4, 0)
+    >>> EuchreScoring().points(tricks=2, alone=False, lone_defender=False)
+    (0, 2)
     """
 
-    minimum: int = 250
-    """The lowest bid."""
-    maximum: int = 1500
-    """The highest bid the action space numbers."""
-    steps: tuple[tuple[int, int], ...] = ((0, 10),)
-    """(from bid, step) pairs: bids at or above ``from`` rise by ``step``."""
-    all_pass: AllPass = "redeal"
-    """When everyone passes: ``"redeal"`` (the deal is thrown in) or ``"dealer_stuck"``
-    (the dealer may not pass and must bid at least the minimum)."""
-    forbidden_endings: tuple[int, ...] = ()
-    """Bids whose last two digits are one of these are not allowed (Brooklyn: 40, 90)."""
-    raise_steps: int | None = None
-    """A raise goes at most this many steps up the ladder over the last bid (the partnership rule: 2,
-    "10 more, or a jump of 20"); the opening bid is free. None: any higher bid."""
-    pass_with_help: bool = False
-    """A player may ``pass help``: a final pass that tells the partner he holds help
-    (a partnership convention; the signal is public, the engine treats it as a pass)."""
+    made: int = 1
+    """Makers taking 3 or 4 tricks."""
+    march: int = 2
+    """Makers taking all 5 tricks."""
+    alone_march: int = 4
+    """A lone maker taking all 5 tricks."""
+    euchred: int = 2
+    """Defenders when the makers take fewer than 3."""
+    lone_defender_euchre: int = 4
+    """Defenders when a lone defender euchres the makers."""
+    euchred_loner: int = 2
+    """Defenders who euchre a lone maker (4 with the house rule
+    ``defenders_4_for_euchring_loner``)."""
+    super_euchre: int | None = None
+    """Defenders when the makers take no trick at all (None: no super-euchre)."""
 
-    @built_once
-    def ladder(self) -> tuple[int, ...]:
-        """Every allowed bid, lowest first."""
-        out = []
-        bid = self.minimum
-        while bid <= self.maximum:
-            if bid % 100 not in self.forbidden_endings:
-                out.append(bid)
-            step = 1
-            for start, size in self.steps:
-                if bid >= start:
-                    step = size
-            bid += step
-        return tuple(out)
-
-    def bids_above(self, high: int | None) -> tuple[int, ...]:
-        """The allowed bids above ``high`` (every bid when nobody has bid yet)."""
-        ladder = self.ladder
-        if high is None:
-            return ladder
-        start = bisect.bisect_right(ladder, high)
-        if self.raise_steps is None:
-            return ladder[start:]
-        return ladder[start : start + self.raise_steps]
-
-
-@attrs.frozen
-class ContractRules:
-    """What happens between the auction and the play (Pinochle)."""
-
-    widow: bool = False
-    """The bidder turns the widow face up for all to see and takes it."""
-    concede_before_widow: bool = False
-    """At the minimum bid the bidder may concede without looking at the widow."""
-    concede_after_widow: bool = False
-    """After seeing the widow the bidder may concede (a single bete)."""
-    bury: int = 0
-    """Cards the bidder buries face down after melding (their counters are his)."""
-    bury_melded: bool = False
-    """The bidder may bury cards he used in his melds (by default he may not)."""
-    pass_cards: int = 0
-    """Cards the declarer's partner passes to him, and he passes back."""
-    melders: Melders = "all"
-    """Who lays down melds: ``"all"`` players or only the ``"declarer"``."""
-    leader: FirstLeader = "declarer"
-    """Who leads the first trick: the ``"declarer"`` or the ``"dealer_left"``."""
-    throw_in_short: int | None = None
-    """After the melds the declarer may concede when his side's meld is at least this
-    short of the bid (None: no such concession). The partnership rule: 250 ("250 or more below the
-    bid"); 0.1.0 offered it only when more than 250 short (251 here)."""
+    def points(self, *, tricks: int, alone: bool, lone_defender: bool) -> tuple[int, int]:
+        """(makers' points, defenders' points) for a deal in which the makers took ``tricks``."""
+        if tricks >= 3:
+            if tricks == 5:
+                return (self.alone_march if alone else self.march), 0
+            return self.made, 0
+        value = self.euchred
+        if alone:
+            value = max(value, self.euchred_loner)
+        if lone_defender:
+            value = max(value, self.lone_defender_euchre)
+        if tricks == 0 and self.super_euchre is not None:
+            value = max(value, self.super_euchre)
+        return 0, value

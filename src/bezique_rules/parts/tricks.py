@@ -14,9 +14,9 @@ import enum
 
 import attrs
 
-from .bits import iter_bits
-from .cards import Suit
-from .errors import RuleCode
+from ..bits import iter_bits
+from ..cards import Suit
+from ..errors import RuleCode
 from .trumps import TrumpTable
 
 __all__ = ["BeatRule", "PlayDuty", "TrickPolicy"]

@@ -8,7 +8,6 @@ card.
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Sequence
 from operator import itemgetter as _itemgetter
@@ -17,52 +16,21 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 import attrs
 from typing_extensions import Self
 
-from .actions import Action
-from .bits import iter_bits
-from .cards import Card, CardSet, Suit
-from .checks import is_int
-from .cut import CutOutcome
-from .errors import ActionTypeError, ArgumentTypeError, BeziqueRulesError, IllegalActionError, RuleCode, quote
-from .scoring import ScoreBreakdown
+from ..actions import Action, Phase
+from ..bits import iter_bits
+from ..cards import Card, CardSet, Suit
+from ..checks import is_int
+from ..errors import ActionTypeError, ArgumentTypeError, BeziqueRulesError, IllegalActionError, RuleCode, quote
+from ..parts.cut import CutOutcome
+from ..parts.scoring import ScoreBreakdown
 
 if TYPE_CHECKING:
-    from .rules.ruleset import RuleSet
+    from ..rules.ruleset import RuleSet
 
 __all__ = ["DealCore", "DealResult", "DealSetup", "DealState", "Move", "Phase", "PlayerView", "TableMeld"]
 
 Move: TypeAlias = tuple[int, int]
 """One applied action: the pair ``(player, action_id)`` (see `DealState.moves`)."""
-
-
-class Phase(enum.Enum):
-    """What the player to act is doing."""
-
-    PLAY = "play"
-    """Trick play while the stock lasts (free play in the stock games)."""
-    DECLARE = "declare"
-    """The trick winner declares (melds, the trump seven / dix) before drawing."""
-    PLAYOFF = "playoff"
-    """Trick play once the stock is exhausted: strict duties, no declarations."""
-    GUESS = "guess"
-    """Six-pack Bezique: the non-dealer guesses how many cards the dealer cut."""
-    BID = "bid"
-    """Bidding: an auction, or Euchre's order-up and call rounds."""
-    TRUMP = "trump"
-    """Naming trumps (or, in British Euchre, the suit a turned Benny stands for)."""
-    DISCARD = "discard"
-    """Discarding: burying cards, or the Euchre dealer's discard after taking the turn-up."""
-    GIVE = "give"
-    """Passing cards to the partner or the declarer."""
-    ALONE = "alone"
-    """Deciding to play alone (or to defend alone, or to take over a partner's lone hand)."""
-    MELD = "meld"
-    """Laying down melds (all at once, in the auction games)."""
-    CONCEDE = "concede"
-    """After the melds, a declarer far short of the bid may concede (``throw-in``) or play on (``pass``)."""
-    TRICKS = "tricks"
-    """Trick play in games without a stock."""
-    OVER = "over"
-    """The deal is over."""
 
 
 _OVER = Phase.OVER  # read by `DealState.is_over` on every step (a module name is quicker than a class attribute)
@@ -172,20 +140,20 @@ class PlayerView:
 
     def observation_tensor(self) -> list[float]:
         """This view as a flat list of floats, laid out as ``rules.observation_layout`` says
-        (see `bezique_rules.observation`); ``numpy.asarray`` of it has ``rules.observation_shape``.
+        (see `bezique_rules.state.observation`); ``numpy.asarray`` of it has ``rules.observation_shape``.
 
         Raises:
             TypeError: the view did not come from a state's ``view()``.
         """
-        from .observation import encode_observation
+        from .observation import encode_observation  # the tensor reaches up a layer: imported on use
 
         return encode_observation(self)
 
     def _repr_svg_(self) -> str:
-        """The view as a picture in Jupyter (`bezique_rules.svg.render`)."""
-        from .svg import render
+        """The view as a picture in Jupyter (`bezique_rules.state.svg.render`)."""
+        from .picture import view_picture  # a convenience that reaches up a layer: imported on use
 
-        return render(self)
+        return view_picture(self)
 
     def __repr__(self) -> str:
         return (
@@ -449,10 +417,10 @@ class DealState(Seating):
     # -- shared ------------------------------------------------------------
 
     def _repr_svg_(self) -> str:
-        """The deal, every hand face up, as a picture in Jupyter (`bezique_rules.svg.render`)."""
-        from .svg import render
+        """The deal, every hand face up, as a picture in Jupyter (`bezique_rules.state.svg.render`)."""
+        from .picture import state_picture  # a convenience that reaches up a layer: imported on use
 
-        return render(self)
+        return state_picture(self)
 
     @property
     def is_over(self) -> bool:
@@ -630,12 +598,12 @@ class DealState(Seating):
 
     def information_state_tensor(self, player: int) -> list[float]:
         """What ``player`` knows, with the public history, as a flat list of floats laid out as
-        ``rules.information_state_layout`` says (see `bezique_rules.observation`).
+        ``rules.information_state_layout`` says (see `bezique_rules.state.observation`).
 
         Raises:
             DealError: ``player`` is not a seat.
         """
-        from .observation import encode_information_state
+        from .observation import encode_information_state  # the tensor reaches up a layer: imported on use
 
         return encode_information_state(self.view(player), self.rules)
 
@@ -646,7 +614,7 @@ class DealState(Seating):
         >>> deal = new_deal("bezique", seed=1).apply("play AH")
         >>> DealState.from_dict(deal.to_dict()) == deal
         True"""
-        from .records import record_of
+        from .records import record_of  # the record reaches up a layer: imported on use
 
         return record_of(self)
 
@@ -657,7 +625,7 @@ class DealState(Seating):
         Raises:
             RecordError: the dict is not a valid deal record.
         """
-        from .records import replay_as
+        from .records import replay_as  # the record reaches up a layer: imported on use
 
         return replay_as(data, DealState)
 

@@ -1,4 +1,4 @@
-"""The Gymnasium ``Env`` (needs the rl extra); build it with `bezique_rules.envs.gym_env` or
+"""The Gymnasium ``Env`` (needs the rl extra); build it with `bezique_rules.integrations.envs.gym_env` or
 ``gymnasium.make("bezique_rules/<preset>-v0")`` (importing this module registers the ids)."""
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..agents import Agent
-from ..agents.levels import make_agent
-from ..cards import Suit
-from ..errors import OptionError
-from ..game import GameState
-from ..rules.registry import available_variants
-from ..rules.ruleset import RuleSet
+from ...agents import Agent
+from ...agents.levels import make_agent
+from ...cards import Suit
+from ...errors import OptionError
+from ...rules.registry import available_variants
+from ...rules.ruleset import RuleSet
+from ...state.game import GameState
 from ._common import DealerChoice, Encoder, Episode, ObservationKind, Table, outcome
 
 __all__ = ["DEFAULT_OPPONENT", "BeziqueEnv", "env_id", "register_all"]
@@ -188,7 +188,7 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
         """
         table = self.state_now
         if table.is_over or self._ended:
-            from ..errors import IllegalActionError, RuleCode
+            from ...errors import IllegalActionError, RuleCode
 
             raise IllegalActionError("the episode is over: call reset()", rule=RuleCode.GAME_OVER, action=action)
         try:

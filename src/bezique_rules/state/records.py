@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-from .errors import ArgumentTypeError, BeziqueRulesError, RecordError, RecordTypeError, quote
-
-if TYPE_CHECKING:
-    from .game import GameState
-    from .state import DealState
+from ..actions import Phase, Verb
+from ..api import new_deal
+from ..errors import ArgumentTypeError, BeziqueRulesError, RecordError, RecordTypeError, quote
+from ..rules.registry import options_for_version
+from .deal import DealState
+from .game import GameState, new_game
 
 __all__ = [
     "FORMAT",
@@ -66,9 +67,6 @@ def record_of(state: DealState | GameState) -> dict[str, Any]:
     Raises:
         ArgumentTypeError: ``state`` is not a deal or a game (also a TypeError).
     """
-    from .game import GameState
-    from .state import DealState
-
     if not isinstance(state, (DealState, GameState)):
         raise ArgumentTypeError(f"record_of needs a DealState or a GameState, not {quote(state)}")
     rules = state.rules
@@ -108,8 +106,6 @@ def record_of(state: DealState | GameState) -> dict[str, Any]:
 
 def _replayed_packet(record: dict[str, Any]) -> int:
     """The dealer's cut (six-pack Bezique) that the deal of ``record``'s deck list gives."""
-    from .api import new_deal
-
     deal = new_deal(record["variant"], deck=record["deck"], dealer=record.get("dealer"), **record["options"])
     return deal.setup.packet
 
@@ -133,9 +129,6 @@ def _pass_left_out(state: DealState | GameState, text: str) -> DealState | GameS
     Records written by 0.1.0 of the stock games have no such pass (that engine skipped a
     trick winner with nothing to declare); this reads them, and records written now, alike.
     """
-    from .actions import Verb
-    from .state import Phase
-
     if state.phase is not Phase.DECLARE or text.strip().lower() == "pass":
         return state
     legal = state.legal_actions()
@@ -340,10 +333,6 @@ def replay(record: dict[str, Any] | str) -> DealState | GameState:
             parse or is illegal (``.step`` is its 1-based number). A `RecordTypeError`
             (also a TypeError) when ``record`` is neither a dict nor a str.
     """
-    from .api import new_deal
-    from .game import new_game
-    from .rules.registry import options_for_version
-
     if isinstance(record, (bytes, bytearray)):
         try:
             record = record.decode("utf-8")
@@ -414,8 +403,6 @@ def replay_as(record: dict[str, Any], cls: type[_State]) -> _State:
     Raises:
         RecordError: as `replay`, or the record is of the other kind.
     """
-    from .state import DealState
-
     state = replay(record)
     if not isinstance(state, cls):
         if isinstance(state, DealState):

@@ -7,7 +7,7 @@ a local cluster of worker processes (``local:4``), and gives a `DaskPool`, which
 `play_arena` accepts as its ``pool``::
 
     from bezique_rules.agents import play_arena
-    from bezique_rules.cluster import open_cluster
+    from bezique_rules.integrations.cluster import open_cluster
 
     with open_cluster("tcp://scheduler:8786") as pool:
         result = play_arena("bezique-match", "level5", "level4", deals=100_000, pool=pool)
@@ -28,13 +28,13 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 import attrs
 
-from ._extras import missing_extra
-from .errors import BeziqueRulesError
+from .._extras import missing_extra
+from ..errors import BeziqueRulesError
 
 if TYPE_CHECKING:
     import distributed
 
-    from .agents.arena import FutureLike
+    from ..agents.arena import FutureLike
 
 __all__ = ["ClusterError", "DaskPool", "check_versions", "open_cluster", "parse_cluster"]
 
@@ -162,7 +162,7 @@ def _session(spec: str, target: int | str, retries: int, timeout: float) -> Iter
 
 def _library_version() -> str:
     """This process's bezique-rules version (run on each worker)."""
-    from . import __version__
+    from .. import __version__
 
     return __version__
 

@@ -12,7 +12,7 @@ a stacked ``deck=`` for the ``euchre-openspiel`` preset, so the same deal can be
 replayed step by step in either engine:
 
 >>> from bezique_rules import new_deal
->>> from bezique_rules.openspiel import deck_from_openspiel, to_openspiel_action
+>>> from bezique_rules.integrations.openspiel import deck_from_openspiel, to_openspiel_action
 >>> deal = new_deal("euchre-openspiel", deck=deck_from_openspiel(range(21)), dealer=0)
 >>> [to_openspiel_action(deal, a) for a in deal.legal_actions()]
 [24, 25]
@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .actions import Action, Verb
-from .cards import Card, Rank, Suit
-from .errors import IllegalActionError, NotationError, RuleCode
-from .state import DealState, Phase
+from ..actions import Action, Verb
+from ..cards import Card, Rank, Suit
+from ..errors import IllegalActionError, NotationError, RuleCode
+from ..state.deal import DealState, Phase
 
 __all__ = [
     "card_from_openspiel",
@@ -176,7 +176,7 @@ def register() -> tuple[str, ...]:
     moves deal the deck (and draw six-pack's cut), then the players act with this
     library's action ids (under Euchre's farmer's-hand house rule every seat is asked in
     turn first: `bezique_rules.engine.euchre.FarmersRound`); the observation and
-    information-state tensors are `bezique_rules.observation`'s, a player's own or only
+    information-state tensors are `bezique_rules.state.observation`'s, a player's own or only
     their public part (observers honour ``private_info``), and ``resample_from_infostate``
     deals the hidden cards again (`determinize`), so information-set search works.
     Calling it again registers only new variants.

@@ -40,9 +40,10 @@ from typing import Literal, TypeAlias, TypeVar
 
 import attrs
 
-from .cards import Card, Rank
-from .deck import DeckSpec, shuffle
-from .errors import DealError, DealTypeError, NotationError, quote
+from ..cards import Card, Rank
+from ..checks import check_seat
+from ..deck import DeckSpec, shuffle
+from ..errors import DealError, DealTypeError, NotationError, quote
 
 __all__ = [
     "BEZIQUE_CUT",
@@ -135,8 +136,6 @@ class CutOutcome:
         Raises:
             DealTypeError, DealError: not a drawer's number.
         """
-        from .checks import check_seat
-
         return self.seats[check_seat(drawer, len(self.seats), "drawer")]
 
     def drawer_at(self, seat: int) -> int:
@@ -145,8 +144,6 @@ class CutOutcome:
         Raises:
             DealTypeError, DealError: not a seat.
         """
-        from .checks import check_seat
-
         return self.seats.index(check_seat(seat, len(self.seats), "seat"))
 
     def seated(self, people: Sequence[_T]) -> tuple[_T, ...]:

@@ -10,16 +10,16 @@ from typing import Any, Literal
 import attrs
 from typing_extensions import Self
 
-from .actions import Action
-from .api import new_deal, resolve_rules
-from .cards import Card
-from .checks import check_seat
-from .cut import CutDecision, CutOutcome, cut_for_deal
-from .deck import check_dealer, check_seed
-from .errors import DealError, DealTypeError, IllegalActionError, RuleCode, quote
-from .rules.ruleset import RuleSet
-from .scoring import Standing
-from .state import DealResult, DealState, Move, Phase, PlayerView, Seating
+from ..actions import Action
+from ..api import new_deal, resolve_rules
+from ..cards import Card
+from ..checks import check_seat
+from ..deck import check_dealer, check_seed
+from ..errors import DealError, DealTypeError, IllegalActionError, RuleCode, quote
+from ..parts.cut import CutDecision, CutOutcome, cut_for_deal
+from ..parts.scoring import Standing
+from ..rules.ruleset import RuleSet
+from .deal import DealResult, DealState, Move, Phase, PlayerView, Seating
 
 __all__ = ["GameState", "deal_seed", "new_game"]
 
@@ -216,7 +216,7 @@ class GameState(Seating):
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict: the game's record."""
-        from .records import record_of
+        from .records import record_of  # the record reaches up a layer: imported on use
 
         return record_of(self)
 
@@ -227,7 +227,7 @@ class GameState(Seating):
         Raises:
             RecordError: the dict is not a valid game record.
         """
-        from .records import replay_as
+        from .records import replay_as  # the record reaches up a layer: imported on use
 
         return replay_as(data, GameState)
 
@@ -269,7 +269,7 @@ def new_game(
             ``dealer``), None (``dealer``, or the last seat), or ``"cut"``: the
             players cut for the first deal by the rule set's `CutForDeal` part,
             from the game seed; the outcome is `GameState.cut_for_deal` (see
-            `bezique_rules.cut`).
+            `bezique_rules.parts.cut`).
         cut_decision: with ``"cut"``, where the winner of the cut decides who
             deals (Bezique): ``"deal"`` (the default) or ``"lead"``.
         cut_cards: with ``"cut"``, a stacked cut: every card drawn, in drawing

@@ -13,31 +13,23 @@ from typing import Literal, Protocol, TypeAlias
 
 import attrs
 
-from .cards import Rank
-from .deck import DeckSpec
+from ..cards import Rank
+from ..deck import DeckSpec
 
 __all__ = [
     "BRISQUES",
     "CLASSIC_COUNTERS",
     "FIVES_COUNTERS",
     "TENS_COUNTERS",
-    "UNIT_SCALE",
-    "UNIT_SCALE_STEEP",
     "CardPoints",
-    "Concession",
-    "ContractScoring",
     "DealResultRule",
     "DealsEnd",
     "EndDecision",
-    "EuchreScoring",
     "GameEnd",
     "GamesMatchEnd",
     "MatchEnd",
-    "RubiconScoring",
     "ScoreBreakdown",
-    "Settlement",
     "Standing",
-    "StockBonuses",
     "TargetEnd",
     "TieRule",
 ]
@@ -99,22 +91,6 @@ TENS_COUNTERS = CardPoints.of({Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 10})
 
 FIVES_COUNTERS = CardPoints.of({Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 5, Rank.QUEEN: 5})
 """Pinochle's "fives" count: A, T 10, K, Q 5, and 10 for the last trick (250 a deal)."""
-
-
-@attrs.frozen
-class StockBonuses:
-    """Bonuses of a stock game for how the play went, scored in the breakdown's ``bonus``
-    (Marjolet). Zero is off.
-
-    >>> StockBonuses(last_card=10).last_card
-    10
-    """
-
-    last_card: int = 0
-    """For the player who draws the last card of the stock (the turn-up where there is one,
-    or the trump seven exchanged for it)."""
-    playoff_sweep: int = 0
-    """For a player who wins every trick of the play-off (the tricks after the stock)."""
 
 
 @attrs.frozen
@@ -350,133 +326,6 @@ class DealResultRule(Protocol):
 
 
 @attrs.frozen
-class EuchreScoring:
-    """Points for a Euchre deal.
-
-    >>> EuchreScoring().points(tricks=5, alone=True, lone_defender=False)
-    (4, 0)
-    >>> EuchreScoring().points(tricks=2, alone=False, lone_defender=False)
-    (0, 2)
-    """
-
-    made: int = 1
-    """Makers taking 3 or 4 tricks."""
-    march: int = 2
-    """Makers taking all 5 tricks."""
-    alone_march: int = 4
-    """A lone maker taking all 5 tricks."""
-    euchred: int = 2
-    """Defenders when the makers take fewer than 3."""
-    lone_defender_euchre: int = 4
-    """Defenders when a lone defender euchres the makers."""
-    euchred_loner: int = 2
-    """Defenders who euchre a lone maker (4 with the house rule
-    ``defenders_4_for_euchring_loner``)."""
-    super_euchre: int | None = None
-    """Defenders when the makers take no trick at all (None: no super-euchre)."""
-
-    def points(self, *, tricks: int, alone: bool, lone_defender: bool) -> tuple[int, int]:
-        """(makers' points, defenders' points) for a deal in which the makers took ``tricks``."""
-        if tricks >= 3:
-            if tricks == 5:
-                return (self.alone_march if alone else self.march), 0
-            return self.made, 0
-        value = self.euchred
-        if alone:
-            value = max(value, self.euchred_loner)
-        if lone_defender:
-            value = max(value, self.lone_defender_euchre)
-        if tricks == 0 and self.super_euchre is not None:
-            value = max(value, self.super_euchre)
-        return 0, value
-
-
-Settlement = Literal["points", "units"]
-"""How a contract deal is settled: in points, or in units of the bid (Auction Pinochle)."""
-Concession = Literal["", "before_widow", "after_widow", "after_meld"]
-"""How a declarer conceded: not at all, before or after seeing the widow, after the melds."""
-
-#: The first published unit scale of Auction Pinochle: (lowest bid, units).
-UNIT_SCALE = ((300, 1), (350, 2), (400, 4), (450, 6), (500, 8), (550, 10), (600, 12), (650, 14), (700, 16))
-#: The second published scale.
-UNIT_SCALE_STEEP = (
-    (250, 2), (300, 3), (350, 5), (400, 7), (450, 10), (500, 13), (550, 17), (600, 21), (650, 25), (700, 30),
-)  # fmt: skip
-
-
-@attrs.frozen
-class ContractScoring:
-    """Settling a deal played for a bid (Pinochle).
-
-    ``settlement="points"``: the declarer's side scores its meld and counters
-    when they reach the bid, else loses the bid; the other sides score their meld
-    and counters. ``settlement="units"`` (Auction Pinochle): the bid is worth a
-    number of units on a scale; a made bid is paid by each opponent, a
-    concession costs the bidder single, a failed bid double (the double bete).
-
-    >>> ContractScoring(settlement="units", unit_scale=UNIT_SCALE).units(360)
-    2
-    """
-
-    settlement: Settlement = "points"
-    """``"points"`` or ``"units"``."""
-    meld_needs_trick: bool = False
-    """A side's meld counts only if it takes at least one trick."""
-    unit_scale: tuple[tuple[int, int], ...] = UNIT_SCALE
-    """For units: (lowest bid, units) steps."""
-
-    def units(self, bid: int) -> int:
-        """What a bid is worth on the unit scale."""
-        worth = self.unit_scale[0][1]
-        for lowest, units in self.unit_scale:
-            if bid >= lowest:
-                worth = units
-        return worth
-
-    def settle(
-        self,
-        *,
-        bid: int,
-        declarer: int,
-        melds: tuple[int, ...],
-        counters: tuple[int, ...],
-        tricks: tuple[int, ...],
-        conceded: Concession = "",
-    ) -> tuple[int, ...]:
-        """Points (or units) per side for the deal.
-
-        Args:
-            bid: the contract.
-            declarer: the declarer's side.
-            melds, counters, tricks: per side.
-            conceded: ``""`` (played), ``"before_widow"``, ``"after_widow"`` or
-                ``"after_meld"``.
-        """
-        sides = len(melds)
-        meld = tuple(0 if self.meld_needs_trick and not tricks[s] and not conceded else melds[s] for s in range(sides))
-        if self.settlement == "units":
-            u = self.units(bid)
-            others = sides - 1
-            if conceded == "before_widow":
-                return tuple(-u if s == declarer else 0 for s in range(sides))
-            if conceded:
-                return tuple(-u * others if s == declarer else u for s in range(sides))
-            made = melds[declarer] + counters[declarer] >= bid
-            factor = 1 if made else -2
-            return tuple(factor * u * others if s == declarer else -factor * u for s in range(sides))
-        if conceded:
-            return tuple(-bid if s == declarer else meld[s] for s in range(sides))
-        out = []
-        for s in range(sides):
-            total = meld[s] + counters[s]
-            if s == declarer:
-                out.append(total if total >= bid else -bid)
-            else:
-                out.append(total)
-        return tuple(out)
-
-
-@attrs.frozen
 class DealsEnd:
     """A game of a fixed number of deals (Auction Pinochle settles each deal); the
     highest total then wins, equal totals draw.
@@ -499,61 +348,3 @@ class DealsEnd:
             return EndDecision(False, target=s.target)
         winner = _leader(s.totals)
         return EndDecision(True, winner, 1 if winner is not None else 0, s.target)
-
-
-@attrs.frozen
-class RubiconScoring:
-    """The result of a multi-pack Bezique deal, which is a game.
-
-    Totals (melds, carte blanche, last trick) decide the winner; brisques count
-    only to break a tie or to lift the loser out of the rubicon, and then for both
-    players. Fractions of 100 are dropped. A loser at or above ``rubicon`` pays
-    ``game_bonus`` + the difference; a loser below it is rubiconed: the winner scores
-    the bonus (doubled with ``rubicon_doubles_bonus``) + both totals (+ every brisque
-    with ``rubicon_adds_brisques``).
-
-    >>> RubiconScoring().result((2350, 1480), (90, 70))
-    (1400, 0)
-    >>> RubiconScoring().result((1650, 840), (100, 60))
-    (3700, 0)
-    """
-
-    game_bonus: int = 500
-    """The winner's bonus."""
-    rubicon: int = 1000
-    """A loser below this is rubiconed."""
-    rubicon_doubles_bonus: bool = True
-    """The bonus doubles against a rubiconed loser (Rubicon: 500 becomes 1000)."""
-    rubicon_adds_brisques: bool = True
-    """Against a rubiconed loser the winner also scores every brisque (320 in four packs)."""
-    truncate: int = 100
-    """Totals are cut down to a multiple of this."""
-    all_brisques: int = 320
-    """Every brisque of the packs, for ``rubicon_adds_brisques``."""
-
-    def result(self, totals: tuple[int, int], brisques: tuple[int, int]) -> tuple[int, int]:
-        """The deal's score per player (the loser scores 0; a draw is (0, 0))."""
-        counted = self.counts_brisques(totals, brisques)
-        t = tuple(totals[p] + (brisques[p] if counted else 0) for p in range(2))
-        if t[0] == t[1]:
-            return 0, 0
-        winner = 0 if t[0] > t[1] else 1
-        loser = 1 - winner
-        cut = self.truncate
-        w, l_ = t[winner] // cut * cut, t[loser] // cut * cut
-        if t[loser] < self.rubicon:
-            bonus = self.game_bonus * (2 if self.rubicon_doubles_bonus else 1)
-            # every brisque is added, unless the totals already count them (after a tie)
-            extra = self.all_brisques // cut * cut if self.rubicon_adds_brisques and not counted else 0
-            score = bonus + w + l_ + extra
-        else:
-            score = self.game_bonus + w - l_
-        return (score, 0) if winner == 0 else (0, score)
-
-    def counts_brisques(self, totals: tuple[int, int], brisques: tuple[int, int]) -> bool:
-        """Whether brisques are counted: to break a tie, or when the loser would escape the
-        rubicon with them."""
-        if totals[0] == totals[1]:
-            return True
-        loser = 0 if totals[0] < totals[1] else 1
-        return totals[loser] < self.rubicon <= totals[loser] + brisques[loser]

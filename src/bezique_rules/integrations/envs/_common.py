@@ -11,13 +11,17 @@ import attrs
 import numpy as np
 from gymnasium import spaces
 
-from ..actions import Action
-from ..api import new_deal
-from ..bits import lowest_bit
-from ..cards import Card, Suit
-from ..errors import OptionError, quote
-from ..game import GameState, new_game
-from ..observation import (
+from ...actions import Action
+from ...api import new_deal
+from ...bits import lowest_bit
+from ...cards import Card, Suit
+from ...errors import OptionError, quote
+from ...parts.trumps import NO_TRUMP
+from ...rules.registry import get_rules
+from ...rules.ruleset import RuleSet
+from ...state.deal import DealState, PlayerView
+from ...state.game import GameState, new_game
+from ...state.observation import (
     LayoutField,
     ObservationLayout,
     encode_information_state,
@@ -25,10 +29,6 @@ from ..observation import (
     observation_string,
 )
 from ..returns import deal_returns, game_returns
-from ..rules.registry import get_rules
-from ..rules.ruleset import RuleSet
-from ..state import DealState, PlayerView
-from ..trumps import NO_TRUMP
 
 __all__ = [
     "DealerChoice",
@@ -417,7 +417,7 @@ class Episode:
         if seed is None:
             return
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            from ..errors import DealError
+            from ...errors import DealError
 
             raise DealError(f"a seed is a whole number of 0 or more, not {seed!r}")
         self.rng = random.Random(int(seed))

@@ -10,8 +10,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
+from ..actions import Phase
+
 if TYPE_CHECKING:
-    from .state import DealState
+    from .deal import DealState
 
 __all__ = ["canonical_order", "deal_hidden", "replayed", "sample_hidden", "swap_walk"]
 
@@ -171,14 +173,11 @@ def replayed(state: _DealT, order: Sequence[int]) -> _DealT:
     are); six-pack Bezique's cut stays ``state``'s once it has been shown (after the guess),
     and is the one the new deck gives before.
     """
-    from .rules.engines import engine_for
-    from .state import Phase
+    from ..engine.registry import engine_for  # the engines are above: their registry is imported on use
 
     setup = state.setup
     rules = setup.rules
-    world = engine_for(rules.engine).new_deal(
-        rules, canonical_order(order, rules.deck.num_faces), None, setup.dealer
-    )
+    world = engine_for(rules.engine).new_deal(rules, canonical_order(order, rules.deck.num_faces), None, setup.dealer)
     if setup.packet >= 0 and state.phase is not Phase.GUESS and world.setup.packet != setup.packet:
         world = world._with_cut_packet(setup.packet)
     for _, action_id in state.moves:

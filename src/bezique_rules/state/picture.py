@@ -1,39 +1,24 @@
-"""Pictures of deals: a `PlayerView` (or a whole `DealState`, face up) drawn as SVG.
+"""The drawing behind `bezique_rules.state.svg`: a deal's picture laid out from the players' views.
 
-`render` builds a standalone SVG document as a string, with the standard library
-only: the viewer's hand at the bottom (the cards lying on the table in their own
-row), the other players' card backs and tabled cards above, the current and last
-trick, the stock and the turn-up, trumps, the scores and who is to act. Card faces
-(rank, suit glyph, red or black, the joker) are drawn by this module: nothing is
-fetched. The output depends only on its input, so it can be compared with a golden
-file, and it is well-formed XML.
-
->>> from bezique_rules import new_deal
->>> from bezique_rules.svg import render
->>> deal = new_deal("bezique", seed=1)
->>> picture = render(deal.view(0), highlight_legal=True)
->>> picture.startswith("<svg ") and picture.count('class="card hand') == 8
-True
-
-In Jupyter a view or a deal shows itself this way (``_repr_svg_``).
-
-Cards of the viewer's hand carry ``data-card`` (the card code) and, for a card lying
-on the table in a meld, ``data-tabled="true"``; legal ones (with ``highlight_legal``)
-have the class ``legal``. The web game (``bezique-rules serve``) uses these to make
-the cards clickable.
+It reads views (and, for a whole deal face up, the deal's own views of every seat), never
+the state's hidden fields. `DealState` and `PlayerView` import it on use for their Jupyter
+pictures (``_repr_svg_``); it imports neither at run time, so the state layer and its
+pictures form no import loop. The public entry is `bezique_rules.state.svg.render`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from xml.sax.saxutils import escape
 
-from .actions import Action, Verb
-from .cards import Card, Rank, Suit, cards_without
-from .state import DealState, Phase, PlayerView
+from ..actions import Action, Phase, Verb
+from ..cards import Card, Rank, Suit, cards_without
 
-__all__ = ["pile_of", "render"]
+if TYPE_CHECKING:
+    from .deal import DealState, PlayerView
+
+__all__ = ["pile_of", "state_picture", "view_picture"]
 
 WIDTH = 960
 """The width of every picture (the height follows from the number of players)."""
@@ -159,45 +144,30 @@ def _legal_plays(actions: Sequence[Action]) -> tuple[frozenset[Card], frozenset[
     return frozenset(hidden), frozenset(table)
 
 
-def render(
-    view_or_state: PlayerView | DealState,
+def state_picture(
+    state: DealState,
     *,
     highlight_legal: bool = False,
     names: Sequence[str] | None = None,
     title: str | None = None,
 ) -> str:
-    """Draw a player's view of a deal, or a whole deal face up, as a standalone SVG document.
+    """A whole deal, every hand face up, seen from player 0's seat (see `bezique_rules.state.svg.render`)."""
+    views = [state.view(p) for p in range(state.players)]
+    legal = state.legal_actions() if highlight_legal else ()
+    title = state.rules.name if title is None else title
+    return _Picture(views[0], views, True, legal, names, title).draw()
 
-    Args:
-        view_or_state: a `PlayerView` (the other hands are card backs), or a `DealState`
-            (every hand face up, seen from player 0's seat, for analysis).
-        highlight_legal: outline the cards the player to act may play (for a view: only
-            when the viewer is to act).
-        names: what to call each seat (default ``player 0``, ``player 1`` …).
-        title: the first line of the header (default: the variant's name for a state,
-            nothing for a view).
 
-    Returns:
-        The SVG text (UTF-8, no XML declaration), the same for the same input.
-
-    Raises:
-        TypeError: ``view_or_state`` is neither a view nor a deal.
-    """
-    if isinstance(view_or_state, DealState):
-        state = view_or_state
-        views = [state.view(p) for p in range(state.players)]
-        view = views[0]
-        face_up = True
-        legal = state.legal_actions() if highlight_legal else ()
-        title = state.rules.name if title is None else title
-    elif isinstance(view_or_state, PlayerView):
-        view = view_or_state
-        views = [view]
-        face_up = False
-        legal = view.legal_actions() if highlight_legal else ()
-    else:
-        raise TypeError(f"render draws a PlayerView or a DealState, not {type(view_or_state).__name__}")
-    return _Picture(view, views, face_up, legal, names, title).draw()
+def view_picture(
+    view: PlayerView,
+    *,
+    highlight_legal: bool = False,
+    names: Sequence[str] | None = None,
+    title: str | None = None,
+) -> str:
+    """A player's view, the other hands as card backs (see `bezique_rules.state.svg.render`)."""
+    legal = view.legal_actions() if highlight_legal else ()
+    return _Picture(view, [view], False, legal, names, title).draw()
 
 
 def pile_of(view: PlayerView) -> tuple[Literal["stock", "kitty", "widow"], Literal["face up", "taken", "turned down"]]:

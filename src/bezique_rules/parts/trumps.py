@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import attrs
 
-from .cards import Card, Rank, Suit
-from .deck import DeckSpec
+from ..cards import Card, Rank, Suit
+from ..deck import DeckSpec
 
 __all__ = [
     "BENNY_POWER",

@@ -8,11 +8,11 @@ does, and raises an ImportError naming the extra when they are missing.
   ``{"observation": ..., "action_mask": ...}`` (or a flat tensor, the mask in ``info``).
 - `gym_env`: one seat, the others played by built-in agents (``level4`` unless told);
   also registered with Gymnasium as ``bezique_rules/<preset>-v0`` once
-  `register_gym_envs` has run (importing ``bezique_rules.envs.gymnasium_env`` runs it);
+  `register_gym_envs` has run (importing ``bezique_rules.integrations.envs.gymnasium_env`` runs it);
   every keyword of `gym_env` is a keyword of ``gymnasium.make``. ``action_masks()`` is
   the mask sb3-contrib's ``MaskablePPO`` reads.
 
-Observations are `bezique_rules.observation`'s encoding of the player's view (float32,
+Observations are `bezique_rules.state.observation`'s encoding of the player's view (float32,
 the observation or the information-state tensor, with true per-entry bounds);
 rewards are given when the episode ends: in a deal, the player's side's points minus
 the other sides' mean points, divided by the rule set's score scale; in a whole game, +1
@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
-    from ..agents import Agent
+    from ...agents import Agent
     from ._common import DealerChoice, ObservationKind
     from .gymnasium_env import BeziqueEnv
     from .pettingzoo_env import BeziqueAECEnv

@@ -34,10 +34,10 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from .actions import Action, Verb
-from .cards import Card, Suit, cards_without
-from .errors import ArgumentTypeError, DealError, quote
-from .state import Phase, PlayerView
+from ..actions import Action, Verb
+from ..cards import Card, Suit, cards_without
+from ..errors import ArgumentTypeError, DealError, quote
+from .deal import Phase, PlayerView
 
 __all__ = [
     "CardsReceived",

@@ -1,4 +1,5 @@
-"""Every preset as a pyspiel Python game (needs the ``[openspiel]`` extra; see `bezique_rules.openspiel.register`).
+"""Every preset as a pyspiel Python game (needs the ``[openspiel]`` extra; see
+`bezique_rules.integrations.openspiel.register`).
 
 One OpenSpiel game is one deal. The first ``deck.size`` moves are chance moves that
 deal the deck: each outcome is the *face* of the next card (``deck.faces`` order),
@@ -34,21 +35,21 @@ import attrs
 import numpy as np
 import pyspiel
 
-from .actions import Action, Verb
-from .api import new_deal
-from .bidding import OrderUp
-from .cards import CardSet
-from .engine.euchre import FarmersRound
-from .observation import (
+from ..actions import Action, Verb
+from ..api import new_deal
+from ..cards import CardSet
+from ..engine.euchre import FarmersRound
+from ..parts.euchre import OrderUp
+from ..rules.registry import available_variants, get_rules, preset
+from ..rules.ruleset import CutGuess, OptionSpec, RuleSet
+from ..state.deal import DealState, Phase, PlayerView, determinize
+from ..state.observation import (
     encode_information_state,
     encode_observation,
     information_state_string,
     observation_string,
 )
 from .returns import deal_returns
-from .rules.registry import available_variants, get_rules, preset
-from .rules.ruleset import CutGuess, OptionSpec, RuleSet
-from .state import DealState, Phase, PlayerView, determinize
 
 __all__ = ["game_name", "game_parameters", "public_view", "register_all"]
 
