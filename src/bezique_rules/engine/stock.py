@@ -17,47 +17,53 @@ trick (melds, the seven / dix actions, ``pass``; a ``pass`` even when nothing
 can be declared, so that the phase sequence shows nothing hidden), then the
 draw; once the stock is gone, ``PLAYOFF`` tricks, then ``OVER``.
 
-The state record `StockCore` (a deal is `DealSetup` + `StockCore`), field by field:
+The state record `StockCore` (a deal is `DealSetup` + `StockCore`): the fields a card played
+changes first, then four named sub-records:
 
-- ``stage``: the phase; ``player``: who acts (-1 when over);
-- ``hands``, ``tabled``, ``known``: per player, masks of physical card ids: every
-  card held, the held cards lying face up in melds, the held cards everyone has seen;
-- ``stock``: the face-down stock, top first; ``turn_up``: the turn-up (drawn last) or -1;
-  ``trump``: the trump suit index, or -1 before a multi-pack marriage fixes it;
-- ``leader``, ``trick``: who led the current trick and its cards in play order;
-  ``last_trick``, ``last_leader``: the same for the previous trick;
-- ``won``: per player, the mask of cards won in tricks;
+- ``stage``: the phase; ``player``: who acts (-1 when over); ``leader``: who led the
+  current trick; ``hands``: per player, the mask of every card held; ``trick``: the current
+  trick's cards in play order; ``won``: per player, the mask of cards won in tricks;
+  ``moves``: (player, action id) pairs;
+- ``tabled``, ``known``: per player, masks of physical card ids: the held cards lying face up
+  in melds, the held cards everyone has seen;
 - ``points``: per player, a `ScoreBreakdown` of the points so far (melds, seven, cards,
   last trick, bonus, contract);
-- ``declarations``: every meld declared, as `Declared` records (player, kind index, cards);
-- ``scored``: the mask of trump sevens / dix cards that have scored;
-- ``turn``: this trick's declarations: melds declared (low byte), and `_SEVEN_DONE`;
-- ``exchanged``: the card taken for the seven on this trick, or -1;
-- ``tricks``: tricks completed; ``shown``: carte blanche flags (bit p: player p may
-  show one now; bit 8 + p: he is on a streak); ``moves``: (player, action id) pairs;
-- ``pending``: melds laid out but not yet scored (pending declarations), each also in
-  ``declarations`` (so the meld rules treat its cards as declared in its kind).
+- ``trump``: the trump suit index, or -1 before a multi-pack marriage fixes it;
+- ``pile``: a `StockPile`: ``cards``, the face-down stock, top first; ``turn_up``, the
+  turn-up (drawn last) or -1;
+- ``last``: a `LastTrick`: the previous trick's ``cards`` and ``leader``, and ``count``, the
+  tricks completed;
+- ``declaring``: a `Declaring`: ``declarations``, every meld declared, as `Declared` records
+  (player, kind index, cards); ``pending``, the melds laid out but not yet scored (pending
+  declarations), each also in ``declarations`` (so the meld rules treat its cards as declared
+  in its kind); ``scored``, the mask of trump sevens / dix cards that have scored; and what
+  this trick's winner has declared so far: ``melds_this_trick``, ``seven_done`` (a seven
+  action taken) and ``exchanged`` (the card taken for the seven, or -1);
+- ``carte``: a `CarteBlanche`: ``may_show``, a bit per player who may show one now, and
+  ``streak``, a bit per player on a streak (showed one, and has drawn no court card since).
 
 The tables (`StockTables`, compiled once per rule set by `StockEngine.compile` and held by
 `RuleSet.tables` and each deal's `DealSetup.tables`): the numbered actions and what each does
 (`ActionIndex`), the trick tables (`TrickTables`), the declaration tables
 (`DeclarationTables`) and the scoring tables (`ScoringTables`), all built by keyword.
 
-Transitions build a new `StockCore` by field name (``core._replace(...)``), except the
-hot ones (a card played, a trick taken, the draw): they change most of the record at once,
-read it in field order (one unpacking line naming every field) and build the new deal through
-`_deal_of`, the engine's one speed trick (see there, and ``benchmarks/deal_of.py``).
+Transitions build the next `StockCore` by field name: the hot ones (a card played, a trick
+taken, the draw) read the record in field order (one unpacking line naming every field) and
+call `StockCore` with every field by keyword; the rarer ones use ``core._replace(...)``. The
+next deal is built by `DealState._make`.
+
+What may be declared is stated once, in the declaration predicates (`may_meld`,
+`meld_scores`, `may_score_pending`, `may_exchange`, `seven_open`, `meld_forbidden`), read by
+the legal ids, the refusals and the transitions alike.
 
 What the readable shape costs is measured against 0.1.0 by `benchmarks/versus_0_1_0.py`
-(docs/explanation/engines.md, "What the readable shape costs"): a deal has about a third more
-decisions than in 0.1.0 (the declaration decision above, often a forced ``pass``), and the
-engine pays for them by doing less work per decision than 0.1.0 did (0.79 to 0.95 of it), much
-of that through the hot path's trick.
+(docs/explanation/engines.md, "What the readable shape costs").
 """
 
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple, TypeVar, cast
@@ -71,7 +77,7 @@ from ..cards import Card, CardSet, Suit
 from ..checks import check_seat
 from ..deck import DeckSpec, card_ids, shuffle
 from ..errors import RuleCode
-from ..melds import Finder, choose_copies, declaration_finder, meld_copies
+from ..melds import DixRule, Finder, choose_copies, declaration_finder, meld_copies
 from ..rules.ruleset import CutGuess, RuleSet
 from ..scoring import DealResultRule, ScoreBreakdown
 from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
@@ -81,12 +87,16 @@ from ..trumps import NO_TRUMP, TrumpTable
 __all__ = [
     "ActionIndex",
     "ActionMeaning",
+    "CarteBlanche",
     "DeclarationTables",
     "Declared",
+    "Declaring",
+    "LastTrick",
     "ScoringTables",
     "StockCore",
     "StockDeal",
     "StockEngine",
+    "StockPile",
     "StockTables",
     "TrickTables",
     "WinnerTable",
@@ -101,10 +111,6 @@ _PASS = ActionKind.PASS
 _CARTE = ActionKind.CARTE_BLANCHE
 _GUESS = ActionKind.GUESS
 _TO_PARTNER = ActionKind.PASS_TO_PARTNER
-
-_STREAK = 8  # in ``shown``: bit 8 + p = player p is on a carte-blanche streak
-
-_SEVEN_DONE = 1 << 8  # flag in ``turn``: a seven action was taken this trick
 
 # phases as module constants (faster than enum attribute lookups in the hot paths)
 _ST_PLAY = Phase.PLAY
@@ -338,9 +344,14 @@ class StockEngine:
         return StockDeal(
             DealSetup(rules, order, seed, dealer, tables, packet),
             StockCore(
-                stage=stage, player=leader, hands=hands, tabled=empty, known=empty, stock=stock, turn_up=turn_up,
-                trump=trump, leader=leader, trick=(), last_trick=(), last_leader=-1, won=empty, points=points,
-                declarations=(), scored=scored, turn=0, exchanged=-1, tricks=0, shown=carte, moves=(), pending=(),
+                stage=stage, player=leader, leader=leader, hands=hands, trick=(), won=empty, moves=(), tabled=empty,
+                known=empty, points=points, trump=trump,
+                pile=StockPile(cards=stock, turn_up=turn_up),
+                last=LastTrick(cards=(), leader=-1, count=0),
+                declaring=Declaring(
+                    declarations=(), pending=(), scored=scored, melds_this_trick=0, seven_done=False, exchanged=-1
+                ),
+                carte=CarteBlanche(may_show=carte, streak=0),
             ),
         )  # fmt: skip
 
@@ -521,6 +532,66 @@ def _action_table(meanings: list[ActionMeaning]) -> ActionTable:
     )
 
 
+# -- the declaration predicates: each rule of what may be declared, stated once ----------------
+
+
+def meld_limit_reached(d: DeclarationTables, declaring: Declaring) -> bool:
+    """Whether this trick's winner has declared as many melds as one trick won allows."""
+    return d.meld_limit > 0 and declaring.melds_this_trick >= d.meld_limit
+
+
+def exchange_blocks_melds(dix: DixRule | None, declaring: Declaring) -> bool:
+    """Whether the trump seven was exchanged on this trick under the house rule that then
+    allows no meld (`DixRule.no_meld_when_exchanging`)."""
+    return declaring.exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging
+
+
+def may_meld(d: DeclarationTables, dix: DixRule | None, declaring: Declaring) -> bool:
+    """Whether a meld may be declared now (to score, or past the limit to lie pending): not
+    `meld_limit_reached` (unless pending declarations lay it out) nor `exchange_blocks_melds`
+    (written out: read at every trick won)."""
+    limit = d.meld_limit
+    if limit and declaring.melds_this_trick >= limit and not d.pending:
+        return False
+    return declaring.exchanged < 0 or dix is None or not dix.no_meld_when_exchanging
+
+
+def meld_scores(d: DeclarationTables, declaring: Declaring) -> bool:
+    """Whether a meld declared now scores now (with pending declarations, a meld past the
+    trick's limit lies pending instead)."""
+    return not d.pending or declaring.melds_this_trick < d.meld_limit
+
+
+def may_score_pending(d: DeclarationTables, dix: DixRule | None, declaring: Declaring) -> bool:
+    """Whether a pending meld may be scored now (a meld of this trick's limit)."""
+    return not meld_limit_reached(d, declaring) and not exchange_blocks_melds(dix, declaring)
+
+
+def meld_forbidden(dix: DixRule | None, declaring: Declaring) -> int:
+    """The card a meld may not use: the one taken in exchange for the seven on this trick,
+    unless the rules allow it (`DixRule.exchange_card_usable_same_trick`); else 0."""
+    if declaring.exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
+        return 1 << declaring.exchanged
+    return 0
+
+
+def seven_open(declaring: Declaring) -> bool:
+    """Whether a trump-seven action is still open on this trick (one per trick)."""
+    return not declaring.seven_done
+
+
+def may_exchange(rules: RuleSet, dix_face: int, turn_up: int, declaring: Declaring) -> bool:
+    """Whether the trump seven / dix of face ``dix_face`` may be exchanged for the turn-up now:
+    the rules have the exchange, the turn-up is there and is not itself the dix, and (under
+    `DixRule.no_meld_when_exchanging`) no meld was declared on this trick."""
+    dix = rules.stock.dix
+    return (
+        _can_exchange(rules, dix_face, turn_up)
+        and dix is not None
+        and not (dix.no_meld_when_exchanging and declaring.melds_this_trick)
+    )
+
+
 def _declare_ids(
     rules: RuleSet,
     t: StockTables,
@@ -528,9 +599,7 @@ def _declare_ids(
     tabled: int,
     history: tuple[tuple[int, int], ...],
     trump: int,
-    turn: int,
-    exchanged: int,
-    scored: int,
+    declaring: Declaring,
     turn_up: int,
 ) -> list[int]:
     """The declare-phase actions open to a trick winner: always ``pass``, then melds and sevens."""
@@ -538,67 +607,58 @@ def _declare_ids(
     index = t.index
     ids = [index.pass_id]
     dix = rules.stock.dix
-    melds_done = turn & 0xFF
-    if (not d.meld_limit or melds_done < d.meld_limit or d.pending) and not (
-        exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging
-    ):
-        found = None
-        if hand & d.meldable:
-            forbidden = 0
-            if exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
-                forbidden = 1 << exchanged
-            found = d.finders[trump](hand, tabled, history, forbidden)
+    if may_meld(d, dix, declaring) and hand & d.meldable:
+        found = d.finders[trump](hand, tabled, history, meld_forbidden(dix, declaring))
         if found:
             meld_ids = index.meld_ids
             for k in found:
                 ids.append(meld_ids[k])
     # an unscored trump seven / dix in hand (no dix rule, no trump or no dix face: an empty mask)
-    if hand & d.dix_masks[trump] & ~scored and not turn & _SEVEN_DONE and dix is not None:
+    if hand & d.dix_masks[trump] & ~declaring.scored and seven_open(declaring) and dix is not None:
         face = d.dix_faces[trump]
-        can_exchange = _can_exchange(rules, face, turn_up)
-        if can_exchange and not (dix.no_meld_when_exchanging and melds_done):
+        if may_exchange(rules, face, turn_up, declaring):
             ids.append(index.exchange_ids[face])
-        if dix.methods != "exchange_only" or not can_exchange:
+        if dix.methods != "exchange_only" or not _can_exchange(rules, face, turn_up):
             ids.append(index.declare_ids[face])
     return ids
 
 
-def _declaring(rules: RuleSet, t: StockTables, core: StockCore, p: int, turn: int, exchanged: int) -> list[int]:
+def _declaring(rules: RuleSet, t: StockTables, core: StockCore, p: int) -> list[int]:
     """The declare-phase actions of ``p`` (the winner, or the partner he passed to): with
     `DeclarationPrivilege` ``cards="with_partner_tabled"`` his melds may use his partner's
     tabled cards (under both players' declarations), except the own-cards-only kinds."""
     hands, tabled = core.hands, core.tabled
+    declaring = core.declaring
+    turn_up = core.pile.turn_up
     d = t.declaring
     if not d.with_partner:
-        ids = _declare_ids(rules, t, hands[p], tabled[p], _history(core.declarations, p), core.trump, turn,
-                           exchanged, core.scored, core.turn_up)  # fmt: skip
+        ids = _declare_ids(rules, t, hands[p], tabled[p], _history(declaring.declarations, p), core.trump,
+                           declaring, turn_up)  # fmt: skip
     else:
         q = _partner(t, p)
-        history = _history(core.declarations, p) + _history(core.declarations, q)
-        ids = _declare_ids(rules, t, hands[p] | tabled[q], tabled[p] | tabled[q], history, core.trump, turn,
-                           exchanged, core.scored, core.turn_up)  # fmt: skip
+        history = _history(declaring.declarations, p) + _history(declaring.declarations, q)
+        ids = _declare_ids(rules, t, hands[p] | tabled[q], tabled[p] | tabled[q], history, core.trump, declaring,
+                           turn_up)  # fmt: skip
         if d.own_only:
             meanings = t.index.meanings
-            own = _declare_ids(rules, t, hands[p], tabled[p], history, core.trump, turn, exchanged, core.scored,
-                               core.turn_up)  # fmt: skip
+            own = _declare_ids(rules, t, hands[p], tabled[p], history, core.trump, declaring, turn_up)
             ids = [i for i in ids if meanings[i].kind != _MELD or meanings[i].number not in d.own_only]
             ids += [i for i in own if meanings[i].kind == _MELD and meanings[i].number in d.own_only]
-    if t.index.to_partner_id >= 0 and not turn and p == core.leader:
+    if t.index.to_partner_id >= 0 and not declaring.melds_this_trick and seven_open(declaring) and p == core.leader:
         ids.append(t.index.to_partner_id)
-    if core.pending:
-        ids += [i for i in _pending_ids(rules, t, core, p, turn, exchanged) if i not in ids]
+    if declaring.pending:
+        ids += [i for i in _pending_ids(rules, t, core, p) if i not in ids]
     return ids
 
 
-def _pending_ids(rules: RuleSet, t: StockTables, core: StockCore, p: int, turn: int, exchanged: int) -> list[int]:
+def _pending_ids(rules: RuleSet, t: StockTables, core: StockCore, p: int) -> list[int]:
     """The meld actions (every card ``*``) that score a pending meld of ``p``: open while he
     may still score a meld on this trick (`StockRules.pending_declarations`)."""
-    dix = rules.stock.dix
-    if (turn & 0xFF) >= t.declaring.meld_limit or (exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging):
+    if not may_score_pending(t.declaring, rules.stock.dix, core.declaring):
         return []
     face_of = rules.deck.face_of
     return [t.index.meld_ids[(k, tuple((f, True) for f in sorted(face_of[c] for c in card_ids(mask))))]
-            for q, k, mask in core.pending if q == p]  # fmt: skip
+            for q, k, mask in core.declaring.pending if q == p]  # fmt: skip
 
 
 def _pending_match(
@@ -623,17 +683,15 @@ def _pending_match(
     return None
 
 
-def _drop_pending(
-    pending: tuple[Declared, ...], declarations: tuple[Declared, ...], cards: int
-) -> tuple[tuple[Declared, ...], tuple[Declared, ...]]:
+def _drop_pending(declaring: Declaring, cards: int) -> Declaring:
     """Cancel the pending melds using any of ``cards`` (played, or the table cleared for the
     play-off): they leave both ``pending`` and ``declarations``, never having scored."""
-    gone = [record for record in pending if record.cards & cards]
+    gone = [record for record in declaring.pending if record.cards & cards]
     if not gone:
-        return pending, declarations
-    return (
-        tuple(record for record in pending if record not in gone),
-        tuple(record for record in declarations if record not in gone),
+        return declaring
+    return declaring._replace(
+        pending=tuple(record for record in declaring.pending if record not in gone),
+        declarations=tuple(record for record in declaring.declarations if record not in gone),
     )
 
 
@@ -692,19 +750,15 @@ def _more_may_be_declared(rules: RuleSet, t: StockTables, core: StockCore) -> bo
     on this trick: the meld limit, the exchange house rule, one seven action per trick, and
     whether a trump seven / dix is still unscored (public)."""
     dix = rules.stock.dix
-    turn = core.turn
-    d = t.declaring
-    melds = not (d.meld_limit and (turn & 0xFF) >= d.meld_limit and not d.pending) and not (
-        core.exchanged >= 0 and dix is not None and dix.no_meld_when_exchanging
-    )
-    if melds:
+    declaring = core.declaring
+    if may_meld(t.declaring, dix, declaring):
         return True
-    if dix is None or turn & _SEVEN_DONE or core.trump < 0:
+    if dix is None or not seven_open(declaring) or core.trump < 0:
         return False
     played = 0
     for w in core.won:
         played |= w
-    return bool(d.dix_masks[core.trump] & ~core.scored & ~played)
+    return bool(t.declaring.dix_masks[core.trump] & ~declaring.scored & ~played)
 
 
 def _can_exchange(rules: RuleSet, dix_face: int, turn_up: int) -> bool:
@@ -741,55 +795,115 @@ def _draws(
     return tuple(hl), kl, stock, turn_up
 
 
+class StockPile(NamedTuple):
+    """The cards left to draw."""
+
+    cards: tuple[int, ...]
+    """The face-down stock, top first."""
+    turn_up: int
+    """The turn-up (drawn last), or -1."""
+
+
+class LastTrick(NamedTuple):
+    """The trick before the current one, and how many there were."""
+
+    cards: tuple[int, ...]
+    """Its cards in play order (empty before the first trick)."""
+    leader: int
+    """Who led it (-1 before the first trick)."""
+    count: int
+    """Tricks completed."""
+
+
+class Declaring(NamedTuple):
+    """The declarations: the deal's so far, and what this trick's winner has declared."""
+
+    declarations: tuple[Declared, ...]
+    """Every declared meld."""
+    pending: tuple[Declared, ...]
+    """The melds laid out but not yet scored (`StockRules.pending_declarations`); each is
+    also in ``declarations``."""
+    scored: int
+    """The mask of trump sevens / dix cards that have scored."""
+    melds_this_trick: int
+    """Melds declared on this trick (scored, or scoring a pending one)."""
+    seven_done: bool
+    """A trump-seven action (exchange or declare) was taken on this trick."""
+    exchanged: int
+    """The card taken in exchange for the seven on this trick, or -1."""
+
+
+class CarteBlanche(NamedTuple):
+    """Who may show a carte blanche."""
+
+    may_show: int
+    """Bit p: player p may show one now."""
+    streak: int
+    """Bit p: player p is on a streak (showed one, and has drawn no court card since)."""
+
+
 class StockCore(NamedTuple):
-    """The changing part of a stock-game deal, as one tuple (cheap to unpack and rebuild)."""
+    """The changing part of a stock-game deal (the module docstring describes it field by field)."""
 
     stage: Phase
     """The phase (read it as `phase`)."""
     player: int
     """Who is to act (-1 when over)."""
+    leader: int
+    """Who led the current trick."""
     hands: tuple[int, ...]
     """Per player: the mask of held cards (concealed and tabled)."""
+    trick: tuple[int, ...]
+    """The current trick's cards in play order."""
+    won: tuple[int, ...]
+    """Per player: the mask of cards won in tricks."""
+    moves: tuple[Move, ...]
+    """Every action so far, as (player, action_id) pairs."""
     tabled: tuple[int, ...]
     """Per player: the mask of cards lying face up in melds."""
     known: tuple[int, ...]
     """Per player: the mask of held cards everyone has seen."""
-    stock: tuple[int, ...]
-    """The face-down stock, top first."""
-    turn_up: int
-    """The turn-up (drawn last), or -1."""
-    trump: int
-    """The trump suit index, or -1."""
-    leader: int
-    """Who led the current trick."""
-    trick: tuple[int, ...]
-    """The current trick's cards in play order."""
-    last_trick: tuple[int, ...]
-    """The previous trick's cards."""
-    last_leader: int
-    """Who led the previous trick (-1 before the first)."""
-    won: tuple[int, ...]
-    """Per player: the mask of cards won in tricks."""
     points: tuple[ScoreBreakdown, ...]
     """Per player: the points by part."""
-    declarations: tuple[Declared, ...]
-    """Every declared meld."""
-    scored: int
-    """The mask of trump sevens / dix cards that have scored."""
-    turn: int
-    """This trick's declarations: melds declared (low byte) and a seven-done flag."""
-    exchanged: int
-    """The card taken in exchange for the seven on this trick, or -1."""
-    tricks: int
-    """Tricks completed."""
-    shown: int
-    """Carte blanche: bit p, player p may show one now; bit 8 + p, player p is on a streak
-    (showed one, and has drawn no court card since)."""
-    moves: tuple[Move, ...]
-    """Every action so far, as (player, action_id) pairs."""
-    pending: tuple[Declared, ...]
-    """The melds laid out but not yet scored (`StockRules.pending_declarations`); each is
-    also in ``declarations``."""
+    trump: int
+    """The trump suit index, or -1."""
+    pile: StockPile
+    """The stock and the turn-up."""
+    last: LastTrick
+    """The previous trick, and the tricks completed."""
+    declaring: Declaring
+    """The declarations."""
+    carte: CarteBlanche
+    """Who may show a carte blanche."""
+
+
+_tuple_new = tuple.__new__
+
+
+def _core(
+    *,
+    stage: Phase,
+    player: int,
+    leader: int,
+    hands: tuple[int, ...],
+    trick: tuple[int, ...],
+    won: tuple[int, ...],
+    moves: tuple[Move, ...],
+    tabled: tuple[int, ...],
+    known: tuple[int, ...],
+    points: tuple[ScoreBreakdown, ...],
+    trump: int,
+    pile: StockPile,
+    last: LastTrick,
+    declaring: Declaring,
+    carte: CarteBlanche,
+) -> StockCore:
+    """``StockCore(stage=..., ...)``, by keyword, for the hot transitions (a card played, a trick
+    taken, the draw): a `NamedTuple` called by keyword packs its arguments into a dict first, which
+    costs several times the record itself; a plain function's keywords do not."""
+    return _tuple_new(StockCore, (
+        stage, player, leader, hands, trick, won, moves, tabled, known, points, trump, pile, last, declaring, carte,
+    ))  # fmt: skip
 
 
 def _hand_play_ids(index: ActionIndex, concealed: int) -> tuple[int, ...]:
@@ -825,9 +939,9 @@ def _hand_play_ids(index: ActionIndex, concealed: int) -> tuple[int, ...]:
 class StockDeal(DealState):
     """A deal of a stock game (two-hand Bezique and its relatives): immutable.
 
-    The fixed part lives in `setup`, the changing part in `core` (a `StockCore`);
-    each core field is also readable as a property of the same name. Cards are
-    physical ids and masks of ids; read the game in cards through `view`.
+    The fixed part lives in `setup`, the changing part in `core` (a `StockCore`). The raw
+    fields below read it (physical ids and masks of ids); read the game in cards through
+    `view`.
     """
 
     setup: DealSetup[StockTables]
@@ -858,13 +972,13 @@ class StockDeal(DealState):
 
     @property
     def stock(self) -> tuple[int, ...]:
-        """The face-down stock, top first."""
-        return self.core.stock
+        """The face-down stock, top first (``core.pile.cards``)."""
+        return self.core.pile.cards
 
     @property
     def turn_up(self) -> int:
-        """The turn-up (drawn last), or -1."""
-        return self.core.turn_up
+        """The turn-up (drawn last), or -1 (``core.pile.turn_up``)."""
+        return self.core.pile.turn_up
 
     @property
     def trump(self) -> int:
@@ -878,13 +992,13 @@ class StockDeal(DealState):
 
     @property
     def last_trick(self) -> tuple[int, ...]:
-        """The previous trick's cards."""
-        return self.core.last_trick
+        """The previous trick's cards (``core.last.cards``)."""
+        return self.core.last.cards
 
     @property
     def last_leader(self) -> int:
-        """Who led the previous trick (-1 before the first)."""
-        return self.core.last_leader
+        """Who led the previous trick, -1 before the first (``core.last.leader``)."""
+        return self.core.last.leader
 
     @property
     def points(self) -> tuple[ScoreBreakdown, ...]:
@@ -893,38 +1007,51 @@ class StockDeal(DealState):
 
     @property
     def declarations(self) -> tuple[Declared, ...]:
-        """Every declared meld: (player, kind index, cards)."""
-        return self.core.declarations
+        """Every declared meld: (player, kind index, cards) (``core.declaring.declarations``)."""
+        return self.core.declaring.declarations
 
     @property
     def pending(self) -> tuple[Declared, ...]:
-        """The melds laid out but not yet scored, each also in `declarations`."""
-        return self.core.pending
+        """The melds laid out but not yet scored, each also in `declarations`
+        (``core.declaring.pending``)."""
+        return self.core.declaring.pending
 
     @property
     def scored(self) -> int:
-        """The mask of trump sevens / dix cards that have scored."""
-        return self.core.scored
+        """The mask of trump sevens / dix cards that have scored (``core.declaring.scored``)."""
+        return self.core.declaring.scored
 
     @property
     def turn(self) -> int:
-        """This trick's declarations: melds declared (low byte) and a seven-done flag."""
-        return self.core.turn
+        """Deprecated (read ``core.declaring.melds_this_trick`` and ``.seven_done``): this trick's
+        declarations packed in one int, the melds declared in the low byte and 256 once a seven
+        action was taken."""
+        warnings.warn(
+            "StockDeal.turn is deprecated: read core.declaring.melds_this_trick and core.declaring.seven_done",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        declaring = self.core.declaring
+        return declaring.melds_this_trick | (256 if declaring.seven_done else 0)
 
     @property
     def exchanged(self) -> int:
-        """The card taken in exchange for the seven on this trick, or -1."""
-        return self.core.exchanged
+        """The card taken in exchange for the seven on this trick, or -1
+        (``core.declaring.exchanged``)."""
+        return self.core.declaring.exchanged
 
     @property
     def tricks(self) -> int:
-        """Tricks completed."""
-        return self.core.tricks
+        """Tricks completed (``core.last.count``)."""
+        return self.core.last.count
 
     @property
     def shown(self) -> int:
-        """Carte blanche: bit p, player p may show one now; bit 8 + p, player p is on a streak."""
-        return self.core.shown
+        """Deprecated (read ``core.carte``, a `CarteBlanche`): the carte-blanche flags packed in
+        one int, bit p when player p may show one now, bit 8 + p when he is on a streak."""
+        warnings.warn("StockDeal.shown is deprecated: read core.carte", DeprecationWarning, stacklevel=2)
+        carte = self.core.carte
+        return carte.may_show | carte.streak << 8
 
     # -- the DealState interface -------------------------------------------
 
@@ -932,22 +1059,24 @@ class StockDeal(DealState):
     def scores(self) -> tuple[int, ...]:
         """Points so far per player, or per side in partnership games (card points join at
         the end unless counted immediately)."""
+        points = self.core.points
         if self.setup.rules.partnership:
-            return tuple(sum(self.points[p].total for p in side) for side in self.setup.rules.sides)
-        return tuple(row.total for row in self.points)
+            return tuple(sum(points[p].total for p in side) for side in self.setup.rules.sides)
+        return tuple(row.total for row in points)
 
     @property
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:
         """Where each player's (or side's) points came from."""
+        points = self.core.points
         if self.setup.rules.partnership:
             sides = self.setup.rules.sides
-            return tuple(sum((self.points[p] for p in side), ScoreBreakdown()) for side in sides)
-        return self.points
+            return tuple(sum((points[p] for p in side), ScoreBreakdown()) for side in sides)
+        return points
 
     @property
     def trump_suit(self) -> Suit | None:
         """The trump suit, or None."""
-        return None if self.trump < 0 else Suit(self.trump)
+        return None if self.core.trump < 0 else Suit(self.core.trump)
 
     def _compute_legal(self) -> tuple[int, ...]:
         core = self.core
@@ -957,7 +1086,7 @@ class StockDeal(DealState):
         t: StockTables = self.setup.tables
         p = core.player
         if stage is _ST_DECLARE:
-            return tuple(sorted(_declaring(self.setup.rules, t, core, p, core.turn, core.exchanged)))
+            return tuple(sorted(_declaring(self.setup.rules, t, core, p)))
         if stage is _ST_GUESS:
             return t.index.guess_ids
         hand = core.hands[p]
@@ -974,9 +1103,9 @@ class StockDeal(DealState):
         tabled = core.tabled[p]
         index = t.index
         ids = _hand_play_ids(index, playable & ~tabled)
-        carte = index.carte_id >= 0 and stage is _ST_PLAY and (core.shown >> p) & 1 == 1
+        carte = index.carte_id >= 0 and stage is _ST_PLAY and (core.carte.may_show >> p) & 1 == 1
         d = t.declaring
-        seven = d.dix_any_time and stage is _ST_PLAY and hand & d.dix_masks[core.trump] & ~core.scored
+        seven = d.dix_any_time and stage is _ST_PLAY and hand & d.dix_masks[core.trump] & ~core.declaring.scored
         if tabled & playable or carte or seven:
             play_table = index.play_table
             more = list(ids)
@@ -990,15 +1119,17 @@ class StockDeal(DealState):
         return ids
 
     def _history_of(self, player: int) -> tuple[tuple[int, int], ...]:
-        return _history(self.core.declarations, player)
+        return _history(self.core.declaring.declarations, player)
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         rules = self.rules
         t = self.setup.tables
+        core = self.core
+        declaring = core.declaring
         meaning = t.index.meanings[action_id]
         verb = meaning.kind
-        stage = self.stage
-        p = self.player
+        stage = core.stage
+        p = core.player
         if stage is Phase.GUESS and verb != _GUESS:
             return RuleCode.WRONG_PHASE, "first the non-dealer guesses the size of the dealer's cut"
         if verb == _GUESS:
@@ -1011,8 +1142,8 @@ class StockDeal(DealState):
                 where = "on the table" if meaning.from_table else "in your concealed hand"
                 return RuleCode.CARD_NOT_HELD, f"you hold no such card {where}"
             policy = rules.stock_policy if stage is Phase.PLAY else rules.playoff_policy
-            partner = t.trick.partner_duty and _partner_winning(t, self.core)
-            why = policy.refusal(rules.trump_tables[self.trump], self.hands[p], self.trick, pid, partner)
+            partner = t.trick.partner_duty and _partner_winning(t, core)
+            why = policy.refusal(rules.trump_tables[core.trump], core.hands[p], core.trick, pid, partner)
             return why or (RuleCode.NOT_AN_ACTION, "not playable")
         if verb == _CARTE:
             return RuleCode.CARTE_BLANCHE_NOT_ALLOWED, (
@@ -1031,30 +1162,25 @@ class StockDeal(DealState):
                 return RuleCode.NO_DECLARATION_NOW, "no declarations once the stock is exhausted"
             return RuleCode.NO_DECLARATION_NOW, "only the trick winner declares, after the trick and before drawing"
         dix = rules.stock.dix
+        d = t.declaring
         if verb == _MELD:
             a, b = meaning.number, meaning.key
-            limit = rules.stock.melds_per_trick
-            pending = t.declaring.pending
-            if limit and (self.turn & 0xFF) >= limit and not pending:
-                return RuleCode.MELD_LIMIT, f"only {limit} meld{'s' if limit > 1 else ''} per trick won"
-            if pending and (self.turn & 0xFF) >= limit and _pending_match(rules, self.core.pending, p, a, b):
-                return RuleCode.MELD_LIMIT, f"a pending meld scores on a later trick won, {limit} per trick"
-            if dix is not None and dix.no_meld_when_exchanging and self.exchanged >= 0:
+            limit = d.meld_limit
+            if meld_limit_reached(d, declaring):
+                if not d.pending:
+                    return RuleCode.MELD_LIMIT, f"only {limit} meld{'s' if limit > 1 else ''} per trick won"
+                if _pending_match(rules, declaring.pending, p, a, b):
+                    return RuleCode.MELD_LIMIT, f"a pending meld scores on a later trick won, {limit} per trick"
+            if exchange_blocks_melds(dix, declaring):
                 return RuleCode.NO_MELD_WITH_EXCHANGE, "no meld on a trick where the trump seven was exchanged"
             kind = rules.melds.kinds[a]
             faces = tuple(f for f, _ in b)
-            if (a, faces) not in rules.meld_instances[self.trump]:
+            if (a, faces) not in rules.meld_instances[core.trump]:
                 return RuleCode.NOT_A_MELD, f"these cards do not form a {kind.name} with these trumps"
             mask, why = choose_copies(
-                rules.deck, rules.melds, rules.meld_rules, a, b, self.hands[p], self.tabled[p], self._history_of(p)
+                rules.deck, rules.melds, rules.meld_rules, a, b, core.hands[p], core.tabled[p], self._history_of(p)
             )
-            if (
-                why is None
-                and self.exchanged >= 0
-                and mask & (1 << self.exchanged)
-                and dix is not None
-                and not dix.exchange_card_usable_same_trick
-            ):
+            if why is None and mask & meld_forbidden(dix, declaring):
                 return RuleCode.EXCHANGED_CARD_IN_MELD, (
                     "the card taken in exchange for the trump seven may not be used in a meld on the same trick"
                 )
@@ -1062,17 +1188,17 @@ class StockDeal(DealState):
         # exchange / declare
         if dix is None:
             return RuleCode.NOT_AN_ACTION, "this variant has no trump seven"
-        if self.turn & _SEVEN_DONE and not any_time:
+        if not seven_open(declaring) and not any_time:
             return RuleCode.SEVEN_NOT_ALLOWED, "only one trump-seven declaration per trick"
-        if self.trump < 0 or t.declaring.dix_faces[self.trump] != meaning.number:
+        if core.trump < 0 or d.dix_faces[core.trump] != meaning.number:
             return RuleCode.SEVEN_NOT_ALLOWED, "only the seven of trumps can be declared or exchanged"
-        held = self.hands[p] & rules.deck.face_masks[meaning.number]
+        held = core.hands[p] & rules.deck.face_masks[meaning.number]
         if not held:
             return RuleCode.CARD_NOT_HELD, "you do not hold it"
-        if not held & ~self.scored:
+        if not held & ~declaring.scored:
             return RuleCode.SEVEN_ALREADY_SCORED, "that seven has already scored"
         if verb == _EXCHANGE:
-            if dix.no_meld_when_exchanging and self.turn & 0xFF:
+            if dix.no_meld_when_exchanging and declaring.melds_this_trick:
                 return RuleCode.NO_MELD_WITH_EXCHANGE, "no exchange on a trick where a meld was declared"
             return RuleCode.SEVEN_NOT_ALLOWED, "the turn-up is gone or is itself a seven: no exchange"
         return RuleCode.SEVEN_NOT_ALLOWED, "while an exchange is possible, declaring the seven exchanges it"
@@ -1081,15 +1207,16 @@ class StockDeal(DealState):
 
     def _pick_play(self, face: int, star: bool) -> int:
         """The physical card a play of (face, star) uses, or -1."""
-        p = self.player
-        copies = self.hands[p] & self.setup.rules.deck.face_masks[face]
-        copies &= self.tabled[p] if star else ~self.tabled[p]
+        core = self.core
+        p = core.player
+        copies = core.hands[p] & self.setup.rules.deck.face_masks[face]
+        copies &= core.tabled[p] if star else ~core.tabled[p]
         if not copies:
             return -1
         if star and copies & (copies - 1):
             best, best_use = -1, -1
             for pid in card_ids(copies):
-                use = sum(1 for declared in self.declarations if (declared.cards >> pid) & 1)
+                use = sum(1 for declared in core.declaring.declarations if (declared.cards >> pid) & 1)
                 if use > best_use:
                     best, best_use = pid, use
             return best
@@ -1121,9 +1248,8 @@ class StockDeal(DealState):
         setup = self.setup
         t: StockTables = setup.tables
         (
-            stage, p, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
-            points, declarations, scored, turn, exchanged, tricks, shown, moves, pending,
-        ) = self.core  # the record read in field order: see `_deal_of`  # fmt: skip
+            stage, p, leader, hands, trick, won, moves, tabled, known, points, trump, pile, last, declaring, carte,
+        ) = self.core  # the record read in field order, one name per field  # fmt: skip
         if from_table:
             pid = self._pick_play(face, True)
         else:  # a known copy first: what the others know then shrinks the same whatever is concealed
@@ -1137,8 +1263,8 @@ class StockDeal(DealState):
             hands = (*hands[:p], hands[p] ^ bit, *hands[p + 1 :])
         if tabled[p] & bit:
             tabled = (*tabled[:p], tabled[p] ^ bit, *tabled[p + 1 :])
-            if pending:
-                pending, declarations = _drop_pending(pending, declarations, bit)
+            if declaring.pending:
+                declaring = _drop_pending(declaring, bit)
         if known[p] & bit:
             known = (*known[:p], known[p] ^ bit, *known[p + 1 :])
         d = t.declaring
@@ -1146,18 +1272,22 @@ class StockDeal(DealState):
             bit & d.dix_masks[trump]
             and d.score_on_play
             and (stage is _ST_PLAY or d.score_on_play_in_playoff)
-            and not scored & bit
+            and not declaring.scored & bit
         ):
-            scored |= bit
+            declaring = declaring._replace(scored=declaring.scored | bit)
             points = _set(points, p, points[p] + ScoreBreakdown(seven=d.dix_points))
         moves += ((p, action_id),)
-        shown &= ~(1 << p)
+        if carte.may_show >> p & 1:
+            carte = carte._replace(may_show=carte.may_show & ~(1 << p))
         cls = type(self)
         if len(trick) + 1 < n:
-            return _deal_of(
-                cls, setup, None,
-                stage, (p + 1) % n, hands, tabled, known, stock, turn_up, trump, leader, (*trick, pid), last_trick,
-                last_leader, won, points, declarations, scored, turn, exchanged, tricks, shown, moves, pending,
+            return cls._make(
+                setup,
+                _core(
+                    stage=stage, player=(p + 1) % n, leader=leader, hands=hands, trick=(*trick, pid), won=won,
+                    moves=moves, tabled=tabled, known=known, points=points, trump=trump, pile=pile, last=last,
+                    declaring=declaring, carte=carte,
+                ),
             )  # fmt: skip
         # the trick is complete
         if n == 2:
@@ -1180,13 +1310,16 @@ class StockDeal(DealState):
         sc = t.scoring
         if sc.immediate:
             points = _set(points, winner, points[winner] + ScoreBreakdown(cards=_mask_points(sc.value_bytes, won_mask)))
-        tricks += 1
+        last = _tuple_new(LastTrick, (trick, leader, last.count + 1))  # LastTrick(cards, leader, count)
         if stage is _ST_PLAYOFF:
             if hands[winner]:
-                return _deal_of(
-                    cls, setup, None,
-                    stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won, points,
-                    declarations, scored, 0, -1, tricks, shown, moves, pending,
+                return cls._make(
+                    setup,
+                    _core(
+                        stage=stage, player=winner, leader=winner, hands=hands, trick=(), won=won, moves=moves,
+                        tabled=tabled, known=known, points=points, trump=trump, pile=pile, last=last,
+                        declaring=declaring, carte=carte,
+                    ),
                 )  # fmt: skip
             if sc.last_at_final:
                 points = _set(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
@@ -1196,30 +1329,27 @@ class StockDeal(DealState):
                 points = _deal_result(sc.result, sc.value_bytes, points, won)
             elif not sc.immediate:
                 points = _cards_counted(setup.rules, sc, points, won)
-            over = self.core._replace(
-                stage=_ST_OVER, player=-1, hands=hands, tabled=tabled, known=known, leader=winner, trick=(),
-                last_trick=trick, last_leader=leader, won=won, points=points, declarations=declarations, scored=scored,
-                turn=0, exchanged=-1, tricks=tricks, shown=shown, moves=moves, pending=pending,
+            over = StockCore(
+                stage=_ST_OVER, player=-1, leader=winner, hands=hands, trick=(), won=won, moves=moves, tabled=tabled,
+                known=known, points=points, trump=trump, pile=pile, last=last, declaring=declaring, carte=carte,
             )  # fmt: skip
-            return cls(setup, over, ())
-        last_stock = len(stock) + (1 if turn_up >= 0 else 0) <= n
+            return cls._make(setup, over, ())
+        last_stock = len(pile.cards) + (1 if pile.turn_up >= 0 else 0) <= n
         if last_stock and not sc.last_at_final:
             points = _set(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
         # The winner always gets the declaration decision while declaring is allowed (a
         # ``pass`` when he has nothing): whether he could declare stays hidden (issue 12).
         stage = _ST_DECLARE if not last_stock or sc.declare_on_last else _ST_PLAY
-        taken = _deal_of(
-            cls, setup, None,
-            stage, winner, hands, tabled, known, stock, turn_up, trump, winner, (), trick, leader, won, points,
-            declarations, scored, 0, -1, tricks, shown, moves, pending,
+        core = _core(
+            stage=stage, player=winner, leader=winner, hands=hands, trick=(), won=won, moves=moves, tabled=tabled,
+            known=known, points=points, trump=trump, pile=pile, last=last, declaring=declaring, carte=carte,
         )  # fmt: skip
         if stage is _ST_DECLARE:
             # his actions, found now (the search runs once, here; often only ``pass``) and kept
             # as the deal's legal actions, as `legal_action_ids` would keep them
-            ids = _declaring(setup.rules, t, taken.core, winner, 0, -1)
-            _set_legal(taken, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
-            return taken
-        return _after_draw(cls, setup, taken.core, moves)
+            ids = _declaring(setup.rules, t, core, winner)
+            return cls._make(setup, core, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
+        return _after_draw(cls, setup, core, moves)
 
     def _declared(self, core: StockCore) -> Self:
         """After a declaration: the winner stays (and passes when done) while the rules leave
@@ -1227,32 +1357,33 @@ class StockDeal(DealState):
         setup = self.setup
         t: StockTables = setup.tables
         if _more_may_be_declared(setup.rules, t, core):
-            ids = _declaring(setup.rules, t, core, core.player, core.turn, core.exchanged)
-            return type(self)(setup, core, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
+            ids = _declaring(setup.rules, t, core, core.player)
+            return self._make(setup, core, (ids[0],) if len(ids) == 1 else tuple(sorted(ids)))
         return _after_draw(type(self), setup, core, core.moves)
 
     def _meld(self, kind_index: int, key: MeldKey, moves: tuple[Move, ...]) -> Self:
         rules = self.setup.rules
         core = self.core
-        p, turn, points = core.player, core.turn, core.points
+        declaring = core.declaring
+        p, points = core.player, core.points
         kind = rules.melds.kinds[kind_index]
         t: StockTables = self.setup.tables
         # with pending declarations past the trick's limit, its cards are laid out, pending
-        scores = not t.declaring.pending or (turn & 0xFF) < t.declaring.meld_limit
-        record = _pending_match(rules, core.pending, p, kind_index, key) if core.pending and scores else None
+        scores = meld_scores(t.declaring, declaring)
+        record = _pending_match(rules, declaring.pending, p, kind_index, key) if declaring.pending and scores else None
         if record is not None:  # a pending meld scores as this trick's meld
             return self._declared(
                 core._replace(
-                    points=_set(points, p, points[p] + ScoreBreakdown(melds=kind.points)), turn=turn + 1, moves=moves,
-                    pending=tuple(other for other in core.pending if other != record),
+                    points=_set(points, p, points[p] + ScoreBreakdown(melds=kind.points)),
+                    moves=moves,
+                    declaring=declaring._replace(
+                        pending=tuple(other for other in declaring.pending if other != record),
+                        melds_this_trick=declaring.melds_this_trick + 1,
+                    ),
                 )
-            )  # fmt: skip
-        dix = rules.stock.dix
-        forbidden = 0
-        exchanged = core.exchanged
-        if exchanged >= 0 and dix is not None and not dix.exchange_card_usable_same_trick:
-            forbidden = 1 << exchanged
-        hand, table, history = _meld_cards(t, core.hands, core.tabled, core.declarations, p, kind_index)
+            )
+        forbidden = meld_forbidden(rules.stock.dix, declaring)
+        hand, table, history = _meld_cards(t, core.hands, core.tabled, declaring.declarations, p, kind_index)
         trump = core.trump
         mask = meld_copies(
             rules.deck, rules.melds, rules.meld_rules, rules.meld_search[trump], kind_index, key, hand, table,
@@ -1272,10 +1403,12 @@ class StockDeal(DealState):
                 known=_set(core.known, p, core.known[p] | own),
                 trump=trump,
                 points=_set(points, p, points[p] + ScoreBreakdown(melds=kind.points)) if scores else points,
-                declarations=(*core.declarations, declared),
-                turn=turn + 1 if scores else turn,
                 moves=moves,
-                pending=core.pending if scores else (*core.pending, declared),
+                declaring=declaring._replace(
+                    declarations=(*declaring.declarations, declared),
+                    pending=declaring.pending if scores else (*declaring.pending, declared),
+                    melds_this_trick=declaring.melds_this_trick + 1 if scores else declaring.melds_this_trick,
+                ),
             )
         )
 
@@ -1284,39 +1417,44 @@ class StockDeal(DealState):
         dix = rules.stock.dix
         assert dix is not None  # only offered when the rule set has a dix rule
         core = self.core
-        p, hands, known, turn_up, exchanged = core.player, core.hands, core.known, core.turn_up, core.exchanged
-        held = hands[p] & rules.deck.face_masks[face] & ~core.scored
+        declaring = core.declaring
+        p, hands, known, pile, exchanged = core.player, core.hands, core.known, core.pile, declaring.exchanged
+        held = hands[p] & rules.deck.face_masks[face] & ~declaring.scored
         pid = lowest_bit(held & known[p] or held)  # a known copy first (see `_play`)
         low = 1 << pid
         if exchange:
-            old = turn_up
+            old = pile.turn_up
             hands = _set(hands, p, (hands[p] ^ low) | (1 << old))
             known = _set(known, p, (known[p] & ~low) | (1 << old))
-            turn_up = pid
+            pile = pile._replace(turn_up=pid)
             exchanged = old
         else:
             known = _set(known, p, known[p] | low)
         points = _set(core.points, p, core.points[p] + ScoreBreakdown(seven=dix.points))
         if core.stage is not _ST_DECLARE:  # seed 000 method 2: declared on his turn to play; he plays next
-            return type(self)(
-                self.setup, core._replace(known=known, points=points, scored=core.scored | low, moves=moves)
+            return self._evolve(
+                core._replace(
+                    known=known, points=points, moves=moves, declaring=declaring._replace(scored=declaring.scored | low)
+                )
             )
         return self._declared(
             core._replace(
-                hands=hands, known=known, turn_up=turn_up, points=points, scored=core.scored | low,
-                turn=core.turn | _SEVEN_DONE, exchanged=exchanged, moves=moves,
+                hands=hands, known=known, pile=pile, points=points, moves=moves,
+                declaring=declaring._replace(scored=declaring.scored | low, seven_done=True, exchanged=exchanged),
             )
         )  # fmt: skip
 
     def _carte(self, moves: tuple[Move, ...]) -> Self:
-        p = self.player
-        points = self.points
-        streak = (1 << (_STREAK + p)) if self.setup.tables.declaring.carte_repeat else 0
+        core = self.core
+        p = core.player
+        points = core.points
+        carte = core.carte
+        streak = (1 << p) if self.setup.tables.declaring.carte_repeat else 0
         return self._evolve(
-            self.core._replace(
+            core._replace(
                 points=_set(points, p, points[p] + ScoreBreakdown(melds=self.setup.rules.stock.carte_blanche)),
-                known=_set(self.known, p, self.known[p] | self.hands[p]),
-                shown=(self.shown & ~(1 << p)) | streak,
+                known=_set(core.known, p, core.known[p] | core.hands[p]),
+                carte=CarteBlanche(may_show=carte.may_show & ~(1 << p), streak=carte.streak | streak),
                 moves=moves,
             )
         )
@@ -1325,10 +1463,11 @@ class StockDeal(DealState):
         """The non-dealer's guess of the cut; the cut is then shown and both bonuses score."""
         cut = self.setup.rules.stock.cut_guess
         assert cut is not None  # only offered in games with the cut
-        points = self.points
+        points = self.core.points
+        player = self.core.player
         packet = self.setup.packet
         if size == packet:
-            points = _set(points, self.player, points[self.player] + ScoreBreakdown(bonus=cut.guess_bonus))
+            points = _set(points, player, points[player] + ScoreBreakdown(bonus=cut.guess_bonus))
         if packet == cut.exact:
             dealer = self.setup.dealer
             points = _set(points, dealer, points[dealer] + ScoreBreakdown(bonus=cut.exact_bonus))
@@ -1336,7 +1475,7 @@ class StockDeal(DealState):
 
     def _evolve(self, core: StockCore) -> Self:
         """This deal with the core ``core`` (a rarer transition's ``_replace``)."""
-        return type(self)(self.setup, core)
+        return self._make(self.setup, core)
 
     # -- knowledge ---------------------------------------------------------
 
@@ -1368,11 +1507,11 @@ class StockDeal(DealState):
             melds=tuple(
                 TableMeld(p, kinds[k].name, CardSet(deck.cards_of(mk)), kinds[k].points)
                 for p, k, mk in self.declarations
-                if not self.core.pending or (p, k, mk) not in self.core.pending
+                if not self.core.declaring.pending or (p, k, mk) not in self.core.declaring.pending
             ),
             pending=tuple(
                 TableMeld(p, kinds[k].name, CardSet(deck.cards_of(mk)), kinds[k].points)
-                for p, k, mk in self.core.pending
+                for p, k, mk in self.core.declaring.pending
             ),
             won=tuple(CardSet(deck.cards_of(w)) for w in self.won),
             history=self.history,
@@ -1407,38 +1546,39 @@ class StockDeal(DealState):
                 DealSetup(setup.rules, setup.deck_order, None, setup.dealer, setup.tables, packet), state.core
             )
         if self.setup.tables.index.carte_id >= 0:
-            state = state._evolve(state.core._replace(shown=state._carte_bits(player)))
+            state = state._evolve(state.core._replace(carte=state._carte_bits(player)))
         return state
 
     def _with_cut_packet(self, packet: int) -> Self:
         return type(self)(attrs.evolve(self.setup, packet=packet), self.core)
 
-    def _carte_bits(self, viewer: int) -> int:
+    def _carte_bits(self, viewer: int) -> CarteBlanche:
         """The carte-blanche flags after the other players' hidden cards were dealt again: a
         player may show one when he could have (he has not played since the deal, or since a
         draw during a streak of carte blanches) and his hand as dealt now has no court card."""
         n = self.setup.rules.players
         t: StockTables = self.setup.tables
         meanings = t.index.meanings
-        shown = self.shown
+        shown = self.core.carte.may_show
         in_trick = {(self.leader + i) % n for i in range(len(self.trick))}
         played = {who for who, action_id in self.moves if meanings[action_id].kind == _PLAY}
         for q in range(n):
             if q == viewer:
                 continue
-            could = q not in in_trick and (q not in played or (shown >> (_STREAK + q)) & 1)
+            could = q not in in_trick and (q not in played or (self.core.carte.streak >> q) & 1)
             if could and self.stage is Phase.PLAY and not self.hands[q] & t.declaring.court_mask:
                 shown |= 1 << q
             else:
                 shown &= ~(1 << q)
-        return shown
+        return self.core.carte._replace(may_show=shown)
 
     def _relabel(self, perm: dict[int, int]) -> Self:
         setup = self.setup
         return type(self)(
             DealSetup(setup.rules, relabel_seq(setup.deck_order, perm), None, setup.dealer, setup.tables, setup.packet),
             self.core._replace(
-                hands=tuple(relabel_mask(h, perm) for h in self.hands), stock=relabel_seq(self.stock, perm)
+                hands=tuple(relabel_mask(h, perm) for h in self.hands),
+                pile=self.core.pile._replace(cards=relabel_seq(self.core.pile.cards, perm)),
             ),
         )
 
@@ -1451,15 +1591,15 @@ def _history(declarations: tuple[Declared, ...], player: int) -> tuple[tuple[int
 
 
 def _after_draw(cls: type[_DealT], setup: DealSetup[StockTables], core: StockCore, moves: tuple[Move, ...]) -> _DealT:
-    """The deal once the declare phase ends: everyone draws, then the winner leads."""
+    """The deal once the declare phase ends: everyone draws, then the winner (the leader) leads."""
     t = setup.tables
     (
-        _stage, _player, hands, tabled, known, stock, turn_up, trump, p, trick, last_trick, last_leader, won,
-        points, declarations, scored, _turn, _exchanged, tricks, shown, _moves, pending,
-    ) = core  # the record read in field order: see `_deal_of`; ``p`` is the leader, the trick winner  # fmt: skip
+        _stage, _player, p, hands, trick, won, _moves, tabled, known, points, trump, pile, last, declaring, carte,
+    ) = core  # the record read in field order, one name per field; ``p`` is the leader, the trick winner  # fmt: skip
+    stock, turn_up = pile
     n = t.trick.players
-    if shown >> _STREAK:
-        shown = _carte_after_draw(t.declaring.court_mask, shown, n, p, stock)
+    if carte.streak:
+        carte = _carte_after_draw(t.declaring.court_mask, carte, n, p, stock)
     sc = t.scoring
     if sc.last_card_bonus:
         left = len(stock) + (turn_up >= 0)
@@ -1474,17 +1614,22 @@ def _after_draw(cls: type[_DealT], setup: DealSetup[StockTables], core: StockCor
         stock = stock[2:]
     else:
         hands, known, stock, turn_up = _draws(n, p, hands, known, stock, turn_up, sc.show_last)
+    pile = _tuple_new(StockPile, (stock, turn_up))  # StockPile(cards, turn_up)
+    if declaring.melds_this_trick or declaring.seven_done or declaring.exchanged >= 0:  # the trick's are over
+        declaring = declaring._replace(melds_this_trick=0, seven_done=False, exchanged=-1)
     if stock or turn_up >= 0:
         stage = _ST_PLAY
     else:
         stage = _ST_PLAYOFF
         tabled = (0,) * n
-        if pending:
-            pending, declarations = _drop_pending(pending, declarations, -1)
-    return _deal_of(
-        cls, setup, None,
-        stage, p, hands, tabled, known, stock, turn_up, trump, p, trick, last_trick, last_leader, won, points,
-        declarations, scored, 0, -1, tricks, shown, moves, pending,
+        if declaring.pending:
+            declaring = _drop_pending(declaring, -1)
+    return cls._make(
+        setup,
+        _core(
+            stage=stage, player=p, leader=p, hands=hands, trick=trick, won=won, moves=moves, tabled=tabled,
+            known=known, points=points, trump=trump, pile=pile, last=last, declaring=declaring, carte=carte,
+        ),
     )  # fmt: skip
 
 
@@ -1495,18 +1640,21 @@ def _swept(moves: tuple[Move, ...], n: int, playoff_tricks: int, winner: int) ->
     return all(plays[k * n][0] == winner for k in range(1, playoff_tricks))
 
 
-def _carte_after_draw(court_mask: int, shown: int, n: int, winner: int, stock: tuple[int, ...]) -> int:
+def _carte_after_draw(
+    court_mask: int, carte: CarteBlanche, n: int, winner: int, stock: tuple[int, ...]
+) -> CarteBlanche:
     """Carte-blanche streaks after a draw: a court card ends a streak; any other card may be
     shown for another carte blanche."""
+    may_show, streak = carte
     for i in range(min(n, len(stock))):
         q = (winner + i) % n
-        if not (shown >> (_STREAK + q)) & 1:
+        if not (streak >> q) & 1:
             continue
         if (court_mask >> stock[i]) & 1:
-            shown &= ~(1 << (_STREAK + q))
+            streak &= ~(1 << q)
         else:
-            shown |= 1 << q
-    return shown
+            may_show |= 1 << q
+    return CarteBlanche(may_show=may_show, streak=streak)
 
 
 def _deal_result(
@@ -1568,63 +1716,6 @@ def _set(row: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
 
 
 _DealT = TypeVar("_DealT", bound=StockDeal)
-_new = object.__new__
-_tuple_new = tuple.__new__
-_set_setup = StockDeal.__dict__["setup"].__set__
-_set_core = StockDeal.__dict__["core"].__set__
-_set_legal = StockDeal.__dict__["_legal"].__set__
-
-
-def _deal_of(
-    cls: type[_DealT],
-    setup: DealSetup[StockTables],
-    legal: tuple[int, ...] | None,
-    stage: Phase,
-    player: int,
-    hands: tuple[int, ...],
-    tabled: tuple[int, ...],
-    known: tuple[int, ...],
-    stock: tuple[int, ...],
-    turn_up: int,
-    trump: int,
-    leader: int,
-    trick: tuple[int, ...],
-    last_trick: tuple[int, ...],
-    last_leader: int,
-    won: tuple[int, ...],
-    points: tuple[ScoreBreakdown, ...],
-    declarations: tuple[Declared, ...],
-    scored: int,
-    turn: int,
-    exchanged: int,
-    tricks: int,
-    shown: int,
-    moves: tuple[Move, ...],
-    pending: tuple[Declared, ...],
-) -> _DealT:
-    """The deal ``cls(setup, StockCore(stage=stage, player=player, ...), legal)``, built fast.
-
-    The one speed trick of this engine, used by the hot transitions (a card played, a trick
-    taken, the draw), which change most of the record at once and read it in field order
-    (``(stage, player, ...) = core``, one unpacking line with the field names). Calling
-    `StockCore` with its 22 fields by keyword (CPython builds a dict past 15 keywords), then
-    attrs' frozen ``__init__`` (each slot set through ``object.__setattr__``), costs several
-    times as much as building the tuple with ``tuple.__new__`` in field order and setting the
-    deal's three slots through their descriptors, as here: ``benchmarks/deal_of.py``
-    measures both, and `benchmarks/versus_0_1_0.py` the whole engine (docs/explanation/engines.md).
-    The arguments after ``legal`` are `StockCore`'s fields, in its order. Every other
-    transition builds its record by name (``core._replace(...)``)."""
-    deal = _new(cls)
-    _set_setup(deal, setup)
-    _set_core(
-        deal,
-        _tuple_new(StockCore, (
-            stage, player, hands, tabled, known, stock, turn_up, trump, leader, trick, last_trick, last_leader, won,
-            points, declarations, scored, turn, exchanged, tricks, shown, moves, pending,
-        )),
-    )  # fmt: skip
-    _set_legal(deal, legal)
-    return deal
 
 
 ENGINE = StockEngine()
