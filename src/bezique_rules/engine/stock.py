@@ -18,7 +18,8 @@ can be declared, so that the phase sequence shows nothing hidden), then the
 draw; once the stock is gone, ``PLAYOFF`` tricks, then ``OVER``.
 
 The state record `StockCore` (a deal is `DealSetup` + `StockCore`): the fields a card played
-changes first, then four named sub-records:
+changes first, then two named sub-records, the cold parts (a draw or a trick taken passes them
+on):
 
 - ``stage``: the phase; ``player``: who acts (-1 when over); ``leader``: who led the
   current trick; ``hands``: per player, the mask of every card held; ``trick``: the current
@@ -29,10 +30,9 @@ changes first, then four named sub-records:
 - ``points``: per player, a `ScoreBreakdown` of the points so far (melds, seven, cards,
   last trick, bonus, contract);
 - ``trump``: the trump suit index, or -1 before a multi-pack marriage fixes it;
-- ``pile``: a `StockPile`: ``cards``, the face-down stock, top first; ``turn_up``, the
-  turn-up (drawn last) or -1;
-- ``last``: a `LastTrick`: the previous trick's ``cards`` and ``leader``, and ``count``, the
-  tricks completed;
+- ``stock``: the face-down stock, top first; ``turn_up``: the turn-up (drawn last) or -1;
+- ``last_trick``, ``last_leader``: the previous trick's cards and who led it (-1 before the
+  first); ``tricks``: the tricks completed;
 - ``declaring``: a `Declaring`: ``declarations``, every meld declared, as `Declared` records
   (player, kind index, cards); ``pending``, the melds laid out but not yet scored (pending
   declarations), each also in ``declarations`` (so the meld rules treat its cards as declared
@@ -47,10 +47,13 @@ The tables (`StockTables`, compiled once per rule set by `StockEngine.compile` a
 (`ActionIndex`), the trick tables (`TrickTables`), the declaration tables
 (`DeclarationTables`) and the scoring tables (`ScoringTables`), all built by keyword.
 
-Transitions build the next `StockCore` by field name: the hot ones (a card played, a trick
-taken, the draw) read the record in field order (one unpacking line naming every field) and
-call `StockCore` with every field by keyword; the rarer ones use ``core._replace(...)``. The
-next deal is built by `DealState._make`.
+Transitions build the next `StockCore` by field name (``core._replace(...)``), except the hot
+ones (a card played, a trick taken, the draw): they change most of the record at once, read it
+in field order (one unpacking line naming every field) and build it back with the same names in
+the same order (``tuple.__new__``: a `NamedTuple` called with more than 15 keywords is called
+through a dict, and a card played would cost about a fifth more; docs/explanation/engines.md).
+The sub-records hold what those transitions only pass on. The next deal is built by
+`DealState._make`.
 
 What may be declared is stated once, in the declaration predicates (`may_meld`,
 `meld_scores`, `may_score_pending`, `may_exchange`, `seven_open`, `meld_forbidden`), read by
@@ -91,12 +94,10 @@ __all__ = [
     "DeclarationTables",
     "Declared",
     "Declaring",
-    "LastTrick",
     "ScoringTables",
     "StockCore",
     "StockDeal",
     "StockEngine",
-    "StockPile",
     "StockTables",
     "TrickTables",
     "WinnerTable",
@@ -346,8 +347,7 @@ class StockEngine:
             StockCore(
                 stage=stage, player=leader, leader=leader, hands=hands, trick=(), won=empty, moves=(), tabled=empty,
                 known=empty, points=points, trump=trump,
-                pile=StockPile(cards=stock, turn_up=turn_up),
-                last=LastTrick(cards=(), leader=-1, count=0),
+                stock=stock, turn_up=turn_up, last_trick=(), last_leader=-1, tricks=0,
                 declaring=Declaring(
                     declarations=(), pending=(), scored=scored, melds_this_trick=0, seven_done=False, exchanged=-1
                 ),
@@ -629,7 +629,7 @@ def _declaring(rules: RuleSet, t: StockTables, core: StockCore, p: int) -> list[
     tabled cards (under both players' declarations), except the own-cards-only kinds."""
     hands, tabled = core.hands, core.tabled
     declaring = core.declaring
-    turn_up = core.pile.turn_up
+    turn_up = core.turn_up
     d = t.declaring
     if not d.with_partner:
         ids = _declare_ids(rules, t, hands[p], tabled[p], _history(declaring.declarations, p), core.trump,
@@ -795,26 +795,6 @@ def _draws(
     return tuple(hl), kl, stock, turn_up
 
 
-class StockPile(NamedTuple):
-    """The cards left to draw."""
-
-    cards: tuple[int, ...]
-    """The face-down stock, top first."""
-    turn_up: int
-    """The turn-up (drawn last), or -1."""
-
-
-class LastTrick(NamedTuple):
-    """The trick before the current one, and how many there were."""
-
-    cards: tuple[int, ...]
-    """Its cards in play order (empty before the first trick)."""
-    leader: int
-    """Who led it (-1 before the first trick)."""
-    count: int
-    """Tricks completed."""
-
-
 class Declaring(NamedTuple):
     """The declarations: the deal's so far, and what this trick's winner has declared."""
 
@@ -867,43 +847,23 @@ class StockCore(NamedTuple):
     """Per player: the points by part."""
     trump: int
     """The trump suit index, or -1."""
-    pile: StockPile
-    """The stock and the turn-up."""
-    last: LastTrick
-    """The previous trick, and the tricks completed."""
+    stock: tuple[int, ...]
+    """The face-down stock, top first."""
+    turn_up: int
+    """The turn-up (drawn last), or -1."""
+    last_trick: tuple[int, ...]
+    """The previous trick's cards."""
+    last_leader: int
+    """Who led the previous trick (-1 before the first)."""
+    tricks: int
+    """Tricks completed."""
     declaring: Declaring
     """The declarations."""
     carte: CarteBlanche
     """Who may show a carte blanche."""
 
 
-_tuple_new = tuple.__new__
-
-
-def _core(
-    *,
-    stage: Phase,
-    player: int,
-    leader: int,
-    hands: tuple[int, ...],
-    trick: tuple[int, ...],
-    won: tuple[int, ...],
-    moves: tuple[Move, ...],
-    tabled: tuple[int, ...],
-    known: tuple[int, ...],
-    points: tuple[ScoreBreakdown, ...],
-    trump: int,
-    pile: StockPile,
-    last: LastTrick,
-    declaring: Declaring,
-    carte: CarteBlanche,
-) -> StockCore:
-    """``StockCore(stage=..., ...)``, by keyword, for the hot transitions (a card played, a trick
-    taken, the draw): a `NamedTuple` called by keyword packs its arguments into a dict first, which
-    costs several times the record itself; a plain function's keywords do not."""
-    return _tuple_new(StockCore, (
-        stage, player, leader, hands, trick, won, moves, tabled, known, points, trump, pile, last, declaring, carte,
-    ))  # fmt: skip
+_tuple_new = tuple.__new__  # the hot transitions build `StockCore` in field order (module docstring)
 
 
 def _hand_play_ids(index: ActionIndex, concealed: int) -> tuple[int, ...]:
@@ -972,13 +932,13 @@ class StockDeal(DealState):
 
     @property
     def stock(self) -> tuple[int, ...]:
-        """The face-down stock, top first (``core.pile.cards``)."""
-        return self.core.pile.cards
+        """The face-down stock, top first."""
+        return self.core.stock
 
     @property
     def turn_up(self) -> int:
-        """The turn-up (drawn last), or -1 (``core.pile.turn_up``)."""
-        return self.core.pile.turn_up
+        """The turn-up (drawn last), or -1."""
+        return self.core.turn_up
 
     @property
     def trump(self) -> int:
@@ -992,13 +952,13 @@ class StockDeal(DealState):
 
     @property
     def last_trick(self) -> tuple[int, ...]:
-        """The previous trick's cards (``core.last.cards``)."""
-        return self.core.last.cards
+        """The previous trick's cards."""
+        return self.core.last_trick
 
     @property
     def last_leader(self) -> int:
-        """Who led the previous trick, -1 before the first (``core.last.leader``)."""
-        return self.core.last.leader
+        """Who led the previous trick (-1 before the first)."""
+        return self.core.last_leader
 
     @property
     def points(self) -> tuple[ScoreBreakdown, ...]:
@@ -1042,8 +1002,8 @@ class StockDeal(DealState):
 
     @property
     def tricks(self) -> int:
-        """Tricks completed (``core.last.count``)."""
-        return self.core.last.count
+        """Tricks completed."""
+        return self.core.tricks
 
     @property
     def shown(self) -> int:
@@ -1248,8 +1208,9 @@ class StockDeal(DealState):
         setup = self.setup
         t: StockTables = setup.tables
         (
-            stage, p, leader, hands, trick, won, moves, tabled, known, points, trump, pile, last, declaring, carte,
-        ) = self.core  # the record read in field order, one name per field  # fmt: skip
+            stage, p, leader, hands, trick, won, moves, tabled, known, points, trump, stock, turn_up, last_trick,
+            last_leader, tricks, declaring, carte,
+        ) = self.core  # the record read in field order, one name per field (built back so below)  # fmt: skip
         if from_table:
             pid = self._pick_play(face, True)
         else:  # a known copy first: what the others know then shrinks the same whatever is concealed
@@ -1283,11 +1244,10 @@ class StockDeal(DealState):
         if len(trick) + 1 < n:
             return cls._make(
                 setup,
-                _core(
-                    stage=stage, player=(p + 1) % n, leader=leader, hands=hands, trick=(*trick, pid), won=won,
-                    moves=moves, tabled=tabled, known=known, points=points, trump=trump, pile=pile, last=last,
-                    declaring=declaring, carte=carte,
-                ),
+                _tuple_new(StockCore, (  # StockCore in field order
+                    stage, (p + 1) % n, leader, hands, (*trick, pid), won, moves, tabled, known, points, trump,
+                    stock, turn_up, last_trick, last_leader, tricks, declaring, carte,
+                )),
             )  # fmt: skip
         # the trick is complete
         if n == 2:
@@ -1310,16 +1270,15 @@ class StockDeal(DealState):
         sc = t.scoring
         if sc.immediate:
             points = _set(points, winner, points[winner] + ScoreBreakdown(cards=_mask_points(sc.value_bytes, won_mask)))
-        last = _tuple_new(LastTrick, (trick, leader, last.count + 1))  # LastTrick(cards, leader, count)
+        last_trick, last_leader, tricks = trick, leader, tricks + 1
         if stage is _ST_PLAYOFF:
             if hands[winner]:
                 return cls._make(
                     setup,
-                    _core(
-                        stage=stage, player=winner, leader=winner, hands=hands, trick=(), won=won, moves=moves,
-                        tabled=tabled, known=known, points=points, trump=trump, pile=pile, last=last,
-                        declaring=declaring, carte=carte,
-                    ),
+                    _tuple_new(StockCore, (  # StockCore in field order
+                        stage, winner, winner, hands, (), won, moves, tabled, known, points, trump, stock, turn_up,
+                        last_trick, last_leader, tricks, declaring, carte,
+                    )),
                 )  # fmt: skip
             if sc.last_at_final:
                 points = _set(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
@@ -1331,19 +1290,20 @@ class StockDeal(DealState):
                 points = _cards_counted(setup.rules, sc, points, won)
             over = StockCore(
                 stage=_ST_OVER, player=-1, leader=winner, hands=hands, trick=(), won=won, moves=moves, tabled=tabled,
-                known=known, points=points, trump=trump, pile=pile, last=last, declaring=declaring, carte=carte,
+                known=known, points=points, trump=trump, stock=stock, turn_up=turn_up, last_trick=last_trick,
+                last_leader=last_leader, tricks=tricks, declaring=declaring, carte=carte,
             )  # fmt: skip
             return cls._make(setup, over, ())
-        last_stock = len(pile.cards) + (1 if pile.turn_up >= 0 else 0) <= n
+        last_stock = len(stock) + (1 if turn_up >= 0 else 0) <= n
         if last_stock and not sc.last_at_final:
             points = _set(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
         # The winner always gets the declaration decision while declaring is allowed (a
         # ``pass`` when he has nothing): whether he could declare stays hidden (issue 12).
         stage = _ST_DECLARE if not last_stock or sc.declare_on_last else _ST_PLAY
-        core = _core(
-            stage=stage, player=winner, leader=winner, hands=hands, trick=(), won=won, moves=moves, tabled=tabled,
-            known=known, points=points, trump=trump, pile=pile, last=last, declaring=declaring, carte=carte,
-        )  # fmt: skip
+        core = _tuple_new(StockCore, (  # StockCore in field order
+            stage, winner, winner, hands, (), won, moves, tabled, known, points, trump, stock, turn_up, last_trick,
+            last_leader, tricks, declaring, carte,
+        ))  # fmt: skip
         if stage is _ST_DECLARE:
             # his actions, found now (the search runs once, here; often only ``pass``) and kept
             # as the deal's legal actions, as `legal_action_ids` would keep them
@@ -1418,15 +1378,15 @@ class StockDeal(DealState):
         assert dix is not None  # only offered when the rule set has a dix rule
         core = self.core
         declaring = core.declaring
-        p, hands, known, pile, exchanged = core.player, core.hands, core.known, core.pile, declaring.exchanged
+        p, hands, known, turn_up, exchanged = core.player, core.hands, core.known, core.turn_up, declaring.exchanged
         held = hands[p] & rules.deck.face_masks[face] & ~declaring.scored
         pid = lowest_bit(held & known[p] or held)  # a known copy first (see `_play`)
         low = 1 << pid
         if exchange:
-            old = pile.turn_up
+            old = turn_up
             hands = _set(hands, p, (hands[p] ^ low) | (1 << old))
             known = _set(known, p, (known[p] & ~low) | (1 << old))
-            pile = pile._replace(turn_up=pid)
+            turn_up = pid
             exchanged = old
         else:
             known = _set(known, p, known[p] | low)
@@ -1439,7 +1399,7 @@ class StockDeal(DealState):
             )
         return self._declared(
             core._replace(
-                hands=hands, known=known, pile=pile, points=points, moves=moves,
+                hands=hands, known=known, turn_up=turn_up, points=points, moves=moves,
                 declaring=declaring._replace(scored=declaring.scored | low, seven_done=True, exchanged=exchanged),
             )
         )  # fmt: skip
@@ -1578,7 +1538,7 @@ class StockDeal(DealState):
             DealSetup(setup.rules, relabel_seq(setup.deck_order, perm), None, setup.dealer, setup.tables, setup.packet),
             self.core._replace(
                 hands=tuple(relabel_mask(h, perm) for h in self.hands),
-                pile=self.core.pile._replace(cards=relabel_seq(self.core.pile.cards, perm)),
+                stock=relabel_seq(self.core.stock, perm),
             ),
         )
 
@@ -1594,9 +1554,9 @@ def _after_draw(cls: type[_DealT], setup: DealSetup[StockTables], core: StockCor
     """The deal once the declare phase ends: everyone draws, then the winner (the leader) leads."""
     t = setup.tables
     (
-        _stage, _player, p, hands, trick, won, _moves, tabled, known, points, trump, pile, last, declaring, carte,
+        _stage, _player, p, hands, trick, won, _moves, tabled, known, points, trump, stock, turn_up, last_trick,
+        last_leader, tricks, declaring, carte,
     ) = core  # the record read in field order, one name per field; ``p`` is the leader, the trick winner  # fmt: skip
-    stock, turn_up = pile
     n = t.trick.players
     if carte.streak:
         carte = _carte_after_draw(t.declaring.court_mask, carte, n, p, stock)
@@ -1614,7 +1574,6 @@ def _after_draw(cls: type[_DealT], setup: DealSetup[StockTables], core: StockCor
         stock = stock[2:]
     else:
         hands, known, stock, turn_up = _draws(n, p, hands, known, stock, turn_up, sc.show_last)
-    pile = _tuple_new(StockPile, (stock, turn_up))  # StockPile(cards, turn_up)
     if declaring.melds_this_trick or declaring.seven_done or declaring.exchanged >= 0:  # the trick's are over
         declaring = declaring._replace(melds_this_trick=0, seven_done=False, exchanged=-1)
     if stock or turn_up >= 0:
@@ -1626,10 +1585,10 @@ def _after_draw(cls: type[_DealT], setup: DealSetup[StockTables], core: StockCor
             declaring = _drop_pending(declaring, -1)
     return cls._make(
         setup,
-        _core(
-            stage=stage, player=p, leader=p, hands=hands, trick=trick, won=won, moves=moves, tabled=tabled,
-            known=known, points=points, trump=trump, pile=pile, last=last, declaring=declaring, carte=carte,
-        ),
+        _tuple_new(StockCore, (  # StockCore in field order
+            stage, p, p, hands, trick, won, moves, tabled, known, points, trump, stock, turn_up, last_trick,
+            last_leader, tricks, declaring, carte,
+        )),
     )  # fmt: skip
 
 
