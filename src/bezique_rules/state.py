@@ -340,14 +340,15 @@ class DealState(Seating):
         names = ("setup", "core", "_legal")
         descriptors = [own.get(name) for name in names]
         if set(slots) <= {*names, "__weakref__"} and all(isinstance(d, _MemberDescriptor) for d in descriptors):
-            cls._slot_setters = tuple(d.__set__ for d in descriptors)  # type: ignore[assignment, union-attr]
+            cls._slot_setters = tuple(d.__set__ for d in descriptors)  # type: ignore[union-attr]
         else:
             cls._slot_setters = None
 
     @classmethod
-    def _make(cls, setup: DealSetup[Any], core: Any, legal: tuple[int, ...] | None = None) -> Self:
+    def _make(cls, setup: DealSetup[Any], core: Any, legal: object = None) -> Self:
         """The deal ``cls(setup, core)``, with ``legal`` its legal action ids when the engine has
-        them at hand (None: found when first asked), built without the class's ``__init__``.
+        them at hand (None: found when first asked; an engine may keep its own form of them, as
+        Euchre's `PlayableMask`), built without the class's ``__init__``.
 
         The engines' one speed trick, kept here: every action builds a new deal, and attrs'
         frozen ``__init__`` sets each slot through ``object.__setattr__``. This makes the object
