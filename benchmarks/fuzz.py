@@ -2,7 +2,7 @@
 
 Runs N fuzz cases of ``tests/fuzzing.py`` (seeds FIRST_SEED … FIRST_SEED + N - 1, each a
 random operation on a random built-in preset: odd and mutated notation, ids, options,
-seeds, decks, dealers, views, determinize, records (with unknown keys and options that
+seeds, decks, dealers, views, determinize (every world's record replays to it), records (with unknown keys and options that
 repeat a record field), agents, the CLI, pickle / deepcopy / copy round trips of every
 value, threads on shared states and on cold option sets, hand-built actions of the wrong
 field types, and after every refused call the twin invariant) and prints the

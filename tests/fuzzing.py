@@ -1,7 +1,7 @@
 """The fuzz harness: random, odd and mutated input for every public entry point.
 
 `fuzz_one` runs one random operation (a deal, a game, options, notation, ids, views,
-`determinize`, records, agents, the CLI; pickling and copying every value, threads on
+`determinize` (its worlds saved and replayed), records, agents, the CLI; pickling and copying every value, threads on
 shared states and cold option sets, hand-built actions of the wrong field types) on every
 built-in preset and checks the contract of the error hierarchy: each call either succeeds
 or raises a `BeziqueRulesError` that is also a `TypeError`, `ValueError` or `LookupError`
@@ -403,6 +403,32 @@ def op_values(rng: random.Random) -> None:
         check_round_trip(type(value).__name__, value, rng)
 
 
+def in_threads(count: int, work: Callable[[], Any]) -> list[Any]:
+    """Run ``work`` in ``count`` threads released together (a barrier), switching threads
+    often so that a race shows sooner; each thread's result, or the exception it raised."""
+    barrier = threading.Barrier(count)
+    results: list[Any] = [None] * count
+
+    def worker(i: int) -> None:
+        try:
+            barrier.wait()
+            results[i] = work()
+        except BaseException as exc:  # handed to the caller
+            results[i] = exc
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    try:
+        threads = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    return results
+
+
 def op_threads(rng: random.Random) -> None:
     """Several threads at once: on one shared state (each taking the same path, with refused
     calls between the steps and views encoded on the way), or each building the same cold
@@ -417,13 +443,11 @@ def op_threads(rng: random.Random) -> None:
     if shared is None:  # a cold option set: one no thread has built yet
         _evict(variant)
     count = rng.randrange(2, 5)
-    barrier = threading.Barrier(count)
-    results: list[Any] = [None] * count
 
     def walk(start: DealState | None) -> tuple[Any, ...]:
         rules = b.get_rules(variant, **options)
         state = start if start is not None else b.new_deal(rules, seed=seed)
-        tables = state.setup.meta  # the tables this thread's deal was dealt with
+        tables = state.setup.tables  # the tables this thread's deal was dealt with
         walker = random.Random(path)
         for _ in range(steps):
             if state.is_over:
@@ -439,23 +463,7 @@ def op_threads(rng: random.Random) -> None:
             state = state.apply(walker.choice(state.legal_actions()))
         return rules, tables, state
 
-    def worker(i: int) -> None:
-        try:
-            barrier.wait()
-            results[i] = walk(shared)
-        except BaseException as exc:  # reported by the main thread
-            results[i] = exc
-
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-5)
-    try:
-        threads = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(interval)
+    results = in_threads(count, lambda: walk(shared))
     for got in results:
         if isinstance(got, FuzzFailure):
             raise got
@@ -564,6 +572,44 @@ def op_view(rng: random.Random) -> None:
     world = attempt("determinize", lambda: b.determinize(target, source))  # type: ignore[arg-type]
     if world is not None and not isinstance(world, DealState):
         raise FuzzFailure("determinize: not a DealState", type(world).__name__)
+
+
+WORLD_SETUPS: tuple[tuple[str, dict[str, Any]], ...] = tuple((v, {}) for v in PRESETS) + (
+    ("euchre", {"farmers_hand": "mixed"}),
+    ("british-euchre", {"farmers_hand": "nines_or_tens", "dealer_may_discard_upcard": False}),
+    ("euchre", {"dealer_pickup": "may", "lone_defender": "always", "partner_takeover": True}),
+    ("auction-pinochle", {"bury_melded": True}),
+    ("double-deck-pinochle", {"pass_cards": 3, "pass_with_help": True}),
+    ("bezique", {"pending_declarations": True}),
+    ("pinochle", {"show_last_card": False}),
+)
+"""Every preset, and the house rules that change who sees what (as ``tests/leaks.py`` has them)."""
+
+
+def op_worlds(rng: random.Random) -> None:
+    """A determinized world of a random state of a random setup, for a random player, is a
+    proper world that can be saved (issue 25 cause 3, issue 26 item 6): not the deal itself,
+    the same view, and its record replays (with every check) to the world itself."""
+    variant, options = rng.choice(WORLD_SETUPS)
+    state = b.new_deal(b.get_rules(variant, **options), seed=rng.getrandbits(32))
+    for _ in range(rng.randrange(0, 160)):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_action_ids()), check=False)
+    player = rng.randrange(state.players)
+    view = state.view(player)
+    world = b.determinize(view, random.Random(rng.getrandbits(32)))
+    where = f"{variant} {options} seed-moves {len(state.moves)} player {player}"
+    if world is state:
+        raise FuzzFailure("determinize: the deal itself", where)
+    if world.view(player) != view:
+        raise FuzzFailure("determinize: another view", where)
+    try:
+        again = b.replay(json.loads(json.dumps(b.record_of(world))))
+    except b.RecordError as exc:
+        raise FuzzFailure("determinize: the world's record does not replay", f"{where}: {exc}") from None
+    if again != world:
+        raise FuzzFailure("determinize: the world's record replays to another deal", where)
 
 
 def op_setup(rng: random.Random) -> None:
@@ -814,6 +860,7 @@ OPERATIONS: tuple[Callable[[random.Random], None], ...] = (
     op_action_fields,
     op_ids,
     op_view,
+    op_worlds,
     op_setup,
     op_setup,
     op_register,

@@ -16,8 +16,6 @@ import contextlib
 import copy
 import pickle
 import random
-import sys
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -28,6 +26,7 @@ import bezique_rules as b
 from bezique_rules import Action, Card, DealState, GameState, Verb
 from bezique_rules.errors import ActionTypeError, IllegalActionError, RecordError
 from bezique_rules.rules import registry
+from fuzzing import in_threads
 
 PRESETS = b.available_variants(builtin=True)
 
@@ -296,23 +295,12 @@ def _walk(state: DealState, seed: int, steps: int) -> DealState:
 
 
 def _in_threads(count: int, work: Callable[[], Any]) -> list[Any]:
-    barrier = threading.Barrier(count)
-    results: list[Any] = [None] * count
-
-    def worker(i: int) -> None:
-        barrier.wait()
-        results[i] = work()
-
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-5)  # switch threads often: a race shows sooner
-    try:
-        threads = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(interval)
+    """``work``'s results from ``count`` threads at once (`fuzzing.in_threads`); a thread's
+    exception is raised here."""
+    results = in_threads(count, work)
+    for got in results:
+        if isinstance(got, BaseException):
+            raise got
     return results
 
 

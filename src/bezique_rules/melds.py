@@ -803,7 +803,7 @@ def _fast_copies(
     place), the unblocked copies used least in earlier melds, then the lowest ids; 0
     when the key is not legal."""
     free = held & ~forbidden
-    usage: dict[int, int] = {}
+    usage: dict[int, tuple[int, int]] = {}
     if history:
         free &= ~_blocked(plan.blocks, history)[kind_index]
         usage = _usage(history)
@@ -866,7 +866,7 @@ def _search_generic(
     out: list[tuple[int, tuple[tuple[int, bool], ...], int]] = []
     held_faces = fold_copies(held, deck.num_faces, deck.packs)
     concealed = held & ~tabled
-    usage: dict[int, int] | None = None
+    usage: dict[int, tuple[int, int]] | None = None
     f_masks = deck.face_masks
     for g in instances:
         if (held & g.cards).bit_count() < g.fewest:
@@ -905,12 +905,20 @@ def _search_generic(
     return out
 
 
-def _usage(history: Sequence[Declaration]) -> dict[int, int]:
-    """How many earlier declarations each physical card (as a one-bit mask) is in."""
-    usage: dict[int, int] = {}
-    for _k, m in history:
+_UNUSED = (0, 0)
+
+
+def _usage(history: Sequence[Declaration]) -> dict[int, tuple[int, int]]:
+    """Per physical card (as a one-bit mask) in earlier declarations: how many it is in, and
+    which (bit ``i``: ``history[i]``): the order `_bits` gives copies in. Both are public
+    (every declaration is shown), so two copies that tie on them are alike for every rule,
+    and a choice between copies never depends on how the copies are numbered (issue 26
+    item 6: a record names cards, not copies, and must give back the same deal)."""
+    usage: dict[int, tuple[int, int]] = {}
+    for i, (_k, m) in enumerate(history):
         for bit in single_bits(m):
-            usage[bit] = usage.get(bit, 0) + 1
+            count, where = usage.get(bit, _UNUSED)
+            usage[bit] = (count + 1, where | 1 << i)
     return usage
 
 
@@ -988,11 +996,12 @@ def _half_new(cards: int, scored: int, face_of: Sequence[int]) -> bool:
     return all(2 * n <= copies[f] for f, n in reused.items())
 
 
-def _bits(mask: int, usage: dict[int, int]) -> list[int]:
-    """The single-bit masks of ``mask``, least-used first, then lowest id."""
+def _bits(mask: int, usage: dict[int, tuple[int, int]]) -> list[int]:
+    """The single-bit masks of ``mask``, least-used first, then those in the earlier
+    declarations (`_usage`), then lowest id (copies tied so far are alike)."""
     out = single_bits(mask)
     if usage:
-        out.sort(key=lambda b: (usage.get(b, 0), b))
+        out.sort(key=lambda b: (usage.get(b, _UNUSED), b))
     return out
 
 
@@ -1091,7 +1100,7 @@ def melds_fit(table: MeldTable, laid: Sequence[Laid], counts: Sequence[int]) -> 
 
 
 def best_melds(
-    table: MeldTable, instances: Sequence[tuple[int, tuple[int, ...]]], counts: Sequence[int]
+    table: MeldTable, instances: Sequence[tuple[int, int]], counts: Sequence[int]
 ) -> tuple[int, tuple[Laid, ...]]:
     """The highest-scoring combination of melds from a hand with ``counts`` of each face.
 

@@ -237,7 +237,7 @@ _RULES_TABLES = "rules.tables"
 def _unpickled_setup(
     rules: RuleSet, deck_order: tuple[int, ...], seed: int | None, dealer: int, tables: object, packet: int
 ) -> DealSetup[object]:
-    if tables == _RULES_TABLES:
+    if isinstance(tables, str) and tables == _RULES_TABLES:  # never `==` on an engine's tables
         tables = rules.tables
     return DealSetup(rules, deck_order, seed, dealer, tables, packet)
 

@@ -486,6 +486,11 @@ class StockBatch(BatchState):
     """uint64[N, 2, K]: per player and meld kind, the cards his earlier declarations keep out of it."""
     usage: npt.NDArray[np.uint8]
     """uint8[N, C]: how many declarations each card is in."""
+    member: U64
+    """uint64[N, C]: which declarations each card is in (bit ``i``: the deal's ``i``-th), the
+    scalar engine's public order between two copies in as many melds (`melds._usage`)."""
+    declared: Int8
+    """int8[N]: declarations so far in the deal."""
 
     def legal_mask(self) -> BoolArray:
         """bool[N, rules.num_actions]: True where the action id is legal in that deal."""
@@ -755,10 +760,12 @@ def _play(s: Fields, t: StockBatchTables, idx: IntArray, face: Int8, star: BoolA
     seen = copies & s["scored"][idx] & ~np.where(from_table, np.uint64(0), tab)
     pid = _lowest(np.where((seen != 0) & ~from_table, seen, copies))
     both = np.flatnonzero(from_table & ((copies & (copies - np.uint64(1))) != 0))
-    if both.size:  # two tabled copies: the one in more melds, the lower id when equal
+    if both.size:  # two tabled copies: the one in more melds, then in the earlier ones, then the lower id
         usage = s["usage"]
+        member = s["member"].reshape(-1)
         lo = cell(idx[both], f[both], usage.shape[1])
-        more = usage.reshape(-1).take(lo + nf) > usage.reshape(-1).take(lo)
+        used_hi, used_lo = usage.reshape(-1).take(lo + nf), usage.reshape(-1).take(lo)
+        more = (used_hi > used_lo) | ((used_hi == used_lo) & (member.take(lo + nf) < member.take(lo)))
         pid[both[more]] += nf
     bit = t.card_bit[pid]
     s.flat("hands")[seat] = hand & ~bit
@@ -912,6 +919,7 @@ def _meld(s: Fields, t: StockBatchTables, idx: IntArray, actions: IntArray) -> N
         ex = s["exchanged"][idx].astype(np.intp)
         free = np.where(ex >= 0, free & ~t.card_bit[np.maximum(ex, 0)], free)
     usage = s["usage"].reshape(-1)
+    member = s["member"].reshape(-1)
     c = s["usage"].shape[1]
     chosen = np.zeros(idx.size, np.uint64)
     picks = []
@@ -919,7 +927,10 @@ def _meld(s: Fields, t: StockBatchTables, idx: IntArray, actions: IntArray) -> N
         f = t.slot_face[a, j].astype(np.intp)
         lo = cell(idx, f, c)
         hi = lo + nf
-        prefer_hi = usage.take(hi) < usage.take(lo)  # the least used copy, then the lower id
+        # the least used copy, then the one in the earlier melds, then the lower id (`melds._usage`)
+        prefer_hi = (usage.take(hi) < usage.take(lo)) | (
+            (usage.take(hi) == usage.take(lo)) & (member.take(hi) < member.take(lo))
+        )
         pick = np.zeros(idx.size, np.uint64)
         for place, need in ((free & ~tab, t.slot_hand[a, j]), (free & tab, t.slot_table[a, j])):
             avail = place & t.face_bits[f]
@@ -933,9 +944,14 @@ def _meld(s: Fields, t: StockBatchTables, idx: IntArray, actions: IntArray) -> N
     blocked = s.flat("blocked")
     blocked[cell(seat[:, None], np.arange(kinds), kinds)] |= np.where(t.blocks[k], chosen[:, None], np.uint64(0))
     usage = s.flat("usage")  # each chosen card is in one declaration more
+    member = s.flat("member")  # ... and in this one
+    declared = s["declared"][idx].astype(np.uint64)
     for lo, low_copy, high_copy in picks:
         usage[lo] += low_copy.astype(np.uint8)
         usage[lo + nf] += high_copy.astype(np.uint8)
+        member[lo] |= low_copy << declared
+        member[lo + nf] |= high_copy << declared
+    s.w("declared")[idx] += 1
     s.w("melds_done")[idx] += 1
     _declared(s, t, idx)
 
@@ -989,4 +1005,6 @@ def new_stock(rules: RuleSet, seeds: list[int], dealer: int) -> StockBatch:
         shown=shown,
         blocked=np.zeros((n, _PLAYERS, len(rules.melds.kinds)), np.uint64),
         usage=np.zeros((n, c), np.uint8),
+        member=np.zeros((n, c), np.uint64),
+        declared=full(0),
     )

@@ -66,11 +66,11 @@ from ..cards import CardSet, Suit
 from ..checks import check_seat
 from ..deck import card_ids
 from ..errors import DealError, RuleCode
-from ..knowledge import deal_hidden, swap_walk
+from ..knowledge import replayed, sample_hidden, swap_walk
 from ..melds import Laid, MeldKind, best_melds
 from ..rules.ruleset import RuleSet, part_of
 from ..scoring import Concession, ContractScoring, ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld
+from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask
 from ..trumps import NO_TRUMP
 
 __all__ = [
@@ -1106,6 +1106,27 @@ class AuctionDeal(DealState):
         return lowest_bit(deck.face_masks[face] & ~played)
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
+        """A world ``player`` cannot tell from this deal: the cards he cannot see dealt again
+        among their places (the other players' cards nobody has seen, a face-down widow, a
+        burial he did not make), and the history made again on the deck that gives.
+
+        What stays: every card known to all (melded and still needed, a shown widow's until
+        the burial), and the cards passed by or to ``player``, where they went. What the
+        history shows of the hidden cards is honoured: the voids the duties show in the play
+        (`_exclusions`), and for every player who melded, his hand when he melded (his hand
+        now, the cards he has played since, his burial) must hold the cards of his melds, make
+        exactly the melds ``meld best`` laid, and leave spare the cards he buried when the
+        rules keep melded cards out of the burial (`_hidden_checks`, `_fits`).
+
+        What it samples: uniformly among the deals of the hidden cards that meet all that, by
+        rejection (`knowledge.sample_hidden` for the voids, then the meld checks), up to
+        ``_DETERMINIZE_TRIES`` deals; when none fits (late in a deal whose melds pin most of
+        the hidden cards) a random walk of swaps from the deal itself, each keeping every
+        check (`knowledge.swap_walk`: every step is a consistent deal; it is not exactly
+        uniform). The deck holds two or four copies of each card and a record names cards,
+        not copies, so the world is the replay of its history on its deck
+        (`knowledge.replayed`): ``replay(record_of(world)) == world``.
+        """
         rules = self.setup.rules
         n = rules.players
         c = self.core
@@ -1119,58 +1140,52 @@ class AuctionDeal(DealState):
         excluded = self._exclusions()
         slots: list[tuple[int, int]] = []
         owners: list[int] = []
-        hidden: list[int] = []
+        places: list[list[int]] = []
         for q in range(n):
             if q == player:
                 continue
             free = c.hands[q] & ~fixed[q]
             owners.append(q)
             slots.append((free.bit_count(), excluded[q]))
-            hidden.extend(card_ids(free))
+            places.append(list(card_ids(free)))
         widow_hidden = list(c.widow) if not c.widow_shown else []
         buried_hidden = list(c.buried) if player != c.declarer else []
         slots.append((len(widow_hidden), 0))
         slots.append((len(buried_hidden), 0))
-        hidden.extend(widow_hidden)
-        hidden.extend(buried_hidden)
+        places += [widow_hidden, buried_hidden]
+        hidden = [x for cards in places for x in cards]
         checks = self._hidden_checks(player)
-
-        def hands_of(dealt: list[list[int]]) -> list[int]:
-            """Every hand, with the hidden cards dealt so."""
-            hands = list(c.hands)
-            for q, new in zip(owners, dealt):
-                hands[q] = (c.hands[q] & fixed[q]) | sum(1 << x for x in new)
-            return hands
 
         def explains(dealt: list[list[int]]) -> bool:
             """Whether the hidden cards dealt so explain every meld and burial seen."""
-            hands = hands_of(dealt)
+            hands = list(c.hands)
+            for q, new in zip(owners, dealt):
+                hands[q] = (c.hands[q] & fixed[q]) | sum(1 << x for x in new)
             buried = dealt[-1] if buried_hidden else list(c.buried)
             return all(self._fits(check, hands[check.player], buried) for check in checks)
 
-        for _ in range(_DETERMINIZE_TRIES):
-            guess = deal_hidden(hidden, slots, rng)
+        dealt: list[list[int]] | None = None
+        for _ in range(_DETERMINIZE_TRIES if checks else 1):
+            guess = sample_hidden(hidden, slots, rng, tries=20)
             if guess is None:
-                return self
-            if explains(guess):
+                break
+            if not checks or explains(guess):
                 dealt = guess
                 break
-        else:
+        if dealt is None:
             # No guess fitted (rare, late in a deal whose melds pin most hidden cards): walk
             # from the deal itself by swaps that keep every meld and burial explained.
-            here = [card_ids(c.hands[q] & ~fixed[q]) for q in owners] + [widow_hidden, buried_hidden]
-            dealt = swap_walk(here, [forbid for _, forbid in slots], explains, rng, _WALK_STEPS)
+            dealt = swap_walk(places, [forbid for _, forbid in slots], explains, rng, _WALK_STEPS)
         perm: dict[int, int] = {}
-        for q, new in zip(owners, dealt):
-            perm.update(zip(card_ids(c.hands[q] & ~fixed[q]), new))
-        perm.update(zip(widow_hidden, dealt[-2]))
-        perm.update(zip(buried_hidden, dealt[-1]))
-        return self._relabelled(perm, tuple(hands_of(dealt)))
+        for old, new in zip(places, dealt):
+            perm.update(zip(old, new))
+        world = self._relabel(perm)
+        return replayed(world, world.setup.deck_order)
 
     def _hidden_checks(self, viewer: int) -> list[_MeldTimeHand]:
-        """What a guessed hand must reproduce, for each other player whose hidden cards the
-        public history constrains: the melds ``meld best`` laid, and the declarer's hidden
-        burial (cards his melds did not need)."""
+        """What a guessed hand must reproduce, for each other player who melded: the cards
+        of his melds, the melds ``meld best`` laid, and the declarer's hidden burial (cards
+        his melds did not need)."""
         c = self.core
         t = self.setup.tables
         rules = self.setup.rules
@@ -1182,7 +1197,7 @@ class AuctionDeal(DealState):
                 continue
             best = any(who == q and action_id == t.melds.best_id for who, action_id in c.moves)
             burial = q == c.declarer and bool(c.buried) and not self.setup.tables.contract.bury_melded
-            if not (best or burial):
+            if not (c.laid[q] or best or burial):
                 continue
             played = [0] * deck.num_faces
             for who, action_id in c.moves:
@@ -1193,26 +1208,33 @@ class AuctionDeal(DealState):
 
     def _fits(self, check: _MeldTimeHand, hand: int, buried: list[int]) -> bool:
         """Whether a guessed ``hand`` (now) and burial agree with ``check``: his hand when
-        he melded (``hand``, the cards played since, the burial for the declarer) makes
-        exactly the melds ``meld best`` laid, and the burial was his to make."""
+        he melded (``hand``, the cards played since, the burial for the declarer) holds the
+        cards of his melds, makes exactly the melds ``meld best`` laid, and the burial was
+        his to make."""
         rules = self.setup.rules
         face_of = rules.deck.face_of
         counts = [n + p for n, p in zip(self._counts(hand), check.played)]
         if check.player == self.core.declarer:
             for x in buried:
                 counts[face_of[x]] += 1
+        need = _meld_need(rules.melds.kinds, check.laid)
+        if any(counts[f] < k for f, k in need.items()):
+            return False
         if check.best and best_melds(rules.melds, rules.meld_instances[self.core.trump], counts)[1] != check.laid:
             return False
         if check.burial:
-            need = _meld_need(rules.melds.kinds, check.laid)
             spare = [max(0, n - need.get(f, 0)) for f, n in enumerate(counts)]
             if sum(spare) >= len(buried):  # else any cards may be buried
                 return all(spare[face_of[x]] >= sum(1 for y in buried if face_of[y] == face_of[x]) for x in buried)
         return True
 
-    def _relabelled(self, perm: dict[int, int], hands: tuple[int, ...]) -> Self:
-        """The state with hidden physical cards renamed by ``perm`` (also in the deck order
-        and in the hidden gives and burials of the history)."""
+    def _relabel(self, perm: dict[int, int]) -> Self:
+        """This deal with its physical cards renamed by ``perm`` (a permutation of physical
+        ids; ids it leaves out stay), everywhere a card is named: the deck as dealt, the
+        hands, the widow, the cards passed and buried (and the ``give`` and burial moves that
+        name them), the known cards, the tricks and the cards won. Plays and melds name faces
+        and stay (a permutation of cards nobody has seen leaves them as they are). The seed
+        goes (the deck is no longer the seed's)."""
         rules = self.setup.rules
         c = self.core
         t = self.setup.tables
@@ -1220,6 +1242,9 @@ class AuctionDeal(DealState):
 
         def re(x: int) -> int:
             return perm.get(x, x)
+
+        def masks(row: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(relabel_mask(m, perm) for m in row)
 
         given = tuple(re(x) for x in c.given)
         buried = tuple(re(x) for x in c.buried)
@@ -1234,8 +1259,10 @@ class AuctionDeal(DealState):
                 moves[i] = (who, t.cards.bury_ids[tuple(sorted(face_of[x] for x in buried))])
         order = tuple(re(x) for x in self.setup.deck_order)
         core = c._replace(
-            hands=hands, widow=tuple(re(x) for x in c.widow), given=given, buried=buried, moves=tuple(moves)
-        )
+            hands=masks(c.hands), widow=tuple(re(x) for x in c.widow), given=given, known=masks(c.known),
+            buried=buried, trick=tuple(re(x) for x in c.trick), last_trick=tuple(re(x) for x in c.last_trick),
+            won=masks(c.won), moves=tuple(moves),
+        )  # fmt: skip
         return type(self)(DealSetup(rules, order, None, self.setup.dealer, t), core)
 
 

@@ -77,10 +77,10 @@ from ..cards import CardSet, Rank, Suit
 from ..checks import check_seat
 from ..deck import WIDOW, card_ids
 from ..errors import IllegalActionError, RuleCode
-from ..knowledge import deal_hidden
+from ..knowledge import sample_hidden
 from ..rules.ruleset import RuleSet, part_of
 from ..scoring import EuchreScoring, ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, _unpickled_deal, relabel_seq
+from ..state import DealSetup, DealState, Move, Phase, PlayerView, _unpickled_deal, relabel_mask, relabel_seq
 from ..tricks import PlayDuty
 from ..trumps import NO_TRUMP
 
@@ -1319,6 +1319,19 @@ class EuchreDeal(DealState):
         return voids
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
+        """A world ``player`` cannot tell from this deal: the cards he cannot see (the other
+        hands, the kitty, a discard he did not make) dealt again among their places.
+
+        What it samples: uniformly among the deals that keep what the history shows, by
+        rejection (`knowledge.sample_hidden`): the voids shown by not following the effective
+        suit (`_void_masks`); the turn-up where the dealer's exchange put it (kept, or, when
+        nobody can tell, his discard as often as each of his cards: `_exchange_guess`); a
+        shown farmer's swap. Under the farmer's-hand house rule a world must also show the
+        same moves: a deal that gives another player a farmer's hand has him decline it
+        unseen (`_with_hidden_passes`), and a guess is kept only when the world shows
+        ``player`` what he sees (rejection again: uniform among the consistent deals). When
+        no guess fits in ``_FARMER_GUESSES`` tries, a walk of swaps from the deal itself,
+        each kept only when the world still fits (`_swap_walk`). Never the deal itself."""
         if part_of(self.setup.rules, self.setup.rules.bidding, OrderUp).farmers_hand == "off":
             return self._guess(player, rng)
         # Only a holder of a farmer's hand is asked whether to swap it; the others do not see
@@ -1331,7 +1344,85 @@ class EuchreDeal(DealState):
             world = self._guess(player, rng)._with_hidden_passes(player)
             if world is not None and world.view(player) == seen:
                 return world
-        return self  # every guess failed: vanishingly rare (a holder's chance is 3% a guess or more)
+        # Every guess failed (vanishingly rare once the hidden passes are read right): walk
+        # from the deal itself, by swaps of two hidden cards kept when the world still shows
+        # ``player`` what he sees. A deal no swap keeps is the only world: an equal copy.
+        return self._swap_walk(player, seen, rng)
+
+    def _swap_walk(self, player: int, seen: PlayerView, rng: random.Random) -> Self:
+        """A random walk over the worlds ``player`` sees as ``seen``, from this deal: each step
+        swaps two cards hidden from him in different places (not breaking a shown void) and
+        keeps the swap when the world, its hidden farmer's-hand passes made again, replays and
+        shows him ``seen`` (`knowledge.swap_walk`'s walk, with the replay as the check)."""
+        s = self.core
+        kitty = s.kitty
+        n = self.setup.rules.players
+        voids = self._void_masks()
+        shown = 1 << kitty.turn_up  # the turn-up, the swapped farmer's hand, his own discard
+        if kitty.farmer >= 0:
+            shown |= sum(1 << x for x in kitty.cards[:3])
+        if player == self.setup.dealer and kitty.buried >= 0:
+            shown |= 1 << kitty.buried
+        places: list[tuple[int, int]] = []  # (hidden card, its place: a seat, or n for the kitty)
+        for q in range(n):
+            if q != player:
+                places += [(x, q) for x in card_ids(s.hands[q] & ~shown)]
+        places += [(x, n) for x in kitty.cards if not (shown >> x) & 1]
+        if len(places) < 2:
+            return self._relabel({})
+        world = self._relabel({})
+        for _ in range(_FARMER_GUESSES // 10):
+            (a, qa), (b, qb) = rng.sample(places, 2)
+            if qa == qb or (qa < n and (voids[qa] >> b) & 1) or (qb < n and (voids[qb] >> a) & 1):
+                continue
+            swapped = world._relabel({a: b, b: a})._with_hidden_passes(player)
+            if swapped is not None and swapped.view(player) == seen:
+                world = swapped
+        return world
+
+    def _relabel(self, perm: dict[int, int]) -> Self:
+        """This deal with its cards renamed by ``perm`` (a permutation of physical ids; ids it
+        leaves out stay) wherever a card is named: the deck as dealt, the hands, the tricks,
+        the cards won, the kitty (its turn-up, the dealer's discard), and the moves that name
+        a card (a play, the dealer's discard, a farmer's swap: their ids are read again from
+        the renamed cards). The seed goes (the deck is no longer the seed's). The legal
+        actions are worked out again."""
+        setup = self.setup
+        s = self.core
+        m = setup.tables
+        face_of = setup.rules.deck.face_of
+        ids = m.ids
+
+        def re(x: int) -> int:
+            return perm.get(x, x)
+
+        def masks(row: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(relabel_mask(mask, perm) for mask in row)
+
+        kitty = s.kitty
+        new_kitty = kitty._replace(
+            cards=tuple(re(x) for x in kitty.cards), turn_up=re(kitty.turn_up),
+            buried=re(kitty.buried) if kitty.buried >= 0 else -1,
+        )  # fmt: skip
+        swap_of = {swap.faces: swap.action_id for swap in ids.farmer}
+        moves = []
+        for who, action_id in s.moves:
+            kind = ids.kinds[action_id]
+            if kind is ActionKind.PLAY or kind is ActionKind.DISCARD:
+                table = ids.play if kind is ActionKind.PLAY else ids.discard
+                face = ids.args[action_id]
+                pid = re(lowest_bit(setup.rules.deck.face_masks[face]))
+                action_id = table[face_of[pid]]
+            elif kind is ActionKind.FARMER_SWAP and new_kitty.farmer == who:
+                action_id = swap_of[frozenset(face_of[x] for x in new_kitty.cards[:3])]
+            moves.append((who, action_id))
+        state = s._replace(
+            hands=masks(s.hands), trick=tuple(re(x) for x in s.trick), moves=tuple(moves), won=masks(s.won),
+            last_trick=tuple(re(x) for x in s.last_trick), kitty=new_kitty,
+        )  # fmt: skip
+        order = relabel_seq(setup.deck_order, perm)
+        new_setup = DealSetup(setup.rules, order, None, setup.dealer, m)
+        return self._make(new_setup, state, _legal_of(new_setup, state))
 
     def _with_hidden_passes(self, player: int) -> Self | None:
         """This deal replayed on its own deck with the moves ``player`` sees, each farmer's-hand
@@ -1349,12 +1440,11 @@ class EuchreDeal(DealState):
         while True:
             now = state.core
             seat = now.player
-            if now.stage is Phase.DISCARD and now.queue[0].decision is Decision.FARMER and seat != player:
-                if k < len(seen) and seen[k][0] == seat:
-                    pass  # his swap, as everybody saw it
-                else:
-                    state = state._apply_id(m.ids.pass_id)
-                    continue
+            asked = now.stage is Phase.DISCARD and now.queue[0].decision is Decision.FARMER and seat != player
+            swap = k < len(seen) and seen[k][0] == seat and kinds[seen[k][1]] is ActionKind.FARMER_SWAP
+            if asked and not swap:  # his hidden decline (a seen move of his is a bid: issue 25 cause 3)
+                state = state._apply_id(m.ids.pass_id)
+                continue
             if k == len(seen):
                 return state
             who, action_id = seen[k]
@@ -1431,9 +1521,9 @@ class EuchreDeal(DealState):
         kitty_free = [x for x in k.cards if not (kitty_fixed >> x) & 1]
         slots.append((len(kitty_free), 0))
         hidden.extend(kitty_free)
-        dealt = deal_hidden(hidden, slots, rng)
-        if dealt is None:  # cannot happen for a consistent state; keep the state itself
-            return self
+        dealt = sample_hidden(hidden, slots, rng)
+        if dealt is None:  # cannot happen for a consistent state: walk from the deal itself
+            return self._swap_walk(player, self.view(player), rng)
         hands = list(c.hands)
         perm: dict[int, int] = {}
         for q, cards_q in zip(owners, dealt[:-1]):

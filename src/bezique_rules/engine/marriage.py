@@ -55,15 +55,16 @@ import attrs
 from typing_extensions import Self
 
 from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
-from ..bits import bit_ids, iter_bits
+from ..bits import iter_bits
 from ..cards import Card, CardSet, Rank, Suit
 from ..checks import check_seat
+from ..deck import card_ids
 from ..errors import OptionError, RuleCode
-from ..knowledge import deal_hidden
+from ..knowledge import sample_hidden, swap_walk
 from ..rules.closing import ClosingGame
 from ..rules.ruleset import RuleSet, part_of
 from ..scoring import ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_seq
+from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
 from ..trumps import TrumpTable
 
 __all__ = ["ENGINE", "Announced", "MarriageCore", "MarriageDeal", "MarriageEngine", "MarriageTables", "Outcome"]
@@ -666,18 +667,43 @@ class MarriageDeal(DealState):
         )
 
     def _determinize(self, player: int, rng: random.Random) -> Self:
+        """A world ``player`` cannot tell from this deal: the opponent's cards nobody has seen
+        and the face-down stock dealt again among their places.
+
+        What it samples: uniformly among the deals that keep the voids the strict play
+        showed (``ruled_out``: once the stock is closed or exhausted, a card not followed or
+        not trumped shows what the opponent does not hold), by rejection
+        (`knowledge.sample_hidden`), then `knowledge.deal_hidden` when shuffles keep failing.
+        The known cards (a marriage's other card, the turn-up taken or drawn) stay. A deck
+        of single cards: the world's record gives it back exactly."""
         c = self.core
         o = 1 - player
-        unknown = c.hands[o] & ~c.known[o]
-        hidden = [*bit_ids(unknown), *c.stock]
-        dealt = deal_hidden(hidden, [(unknown.bit_count(), c.ruled_out[o]), (len(c.stock), 0)], rng)
-        if dealt is None:  # cannot happen for a state reached by legal play
-            return self
-        new_hand, new_stock = sorted(dealt[0]), list(dealt[1])
-        rng.shuffle(new_stock)
-        perm = dict(zip(bit_ids(unknown), new_hand))
-        perm.update(zip(c.stock, new_stock))
-        hand = (c.hands[o] & c.known[o]) | sum(1 << x for x in new_hand)
-        order = relabel_seq(self.setup.deck_order, perm)
-        setup = DealSetup(self.setup.rules, order, None, self.setup.dealer, self.setup.tables)
-        return type(self)(setup, c._replace(hands=_set(c.hands, o, hand), stock=tuple(new_stock)))
+        unknown = card_ids(c.hands[o] & ~c.known[o])
+        places = [list(unknown), list(c.stock)]
+        slots = [(len(unknown), c.ruled_out[o]), (len(c.stock), 0)]
+        dealt = sample_hidden([*unknown, *c.stock], slots, rng)
+        if dealt is None:  # the deal does not fit its own voids: cannot happen for a legal deal
+            dealt = swap_walk(places, [forbid for _, forbid in slots], lambda _: True, rng, 100)
+        perm = dict(zip(places[0], dealt[0]))
+        perm.update(zip(places[1], dealt[1]))
+        return self._relabel(perm)
+
+    def _relabel(self, perm: dict[int, int]) -> Self:
+        """This deal with its cards renamed by ``perm`` (a permutation of physical ids; ids it
+        leaves out stay) wherever a card is named: the deck as dealt, the hands, the stock and
+        turn-up, the tricks, the cards won and the known cards. For cards nobody has seen:
+        the moves (plays name cards) and the voids the play showed (``ruled_out``, read from
+        the plays) stay. The seed goes (the deck is no longer the seed's)."""
+        c = self.core
+
+        def masks(row: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(relabel_mask(m, perm) for m in row)
+
+        core = c._replace(
+            hands=masks(c.hands), won=masks(c.won), trick=relabel_seq(c.trick, perm),
+            last_trick=relabel_seq(c.last_trick, perm), stock=relabel_seq(c.stock, perm),
+            turn_up=perm.get(c.turn_up, c.turn_up), known=masks(c.known),
+        )  # fmt: skip
+        setup = self.setup
+        order = relabel_seq(setup.deck_order, perm)
+        return type(self)(DealSetup(setup.rules, order, None, setup.dealer, setup.tables), core)

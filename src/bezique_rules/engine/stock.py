@@ -78,8 +78,9 @@ from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
 from ..bits import bit_ids, fold_copies, lowest_bit
 from ..cards import Card, CardSet, Suit
 from ..checks import check_seat
-from ..deck import DeckSpec, card_ids, shuffle
+from ..deck import DeckSpec, card_ids
 from ..errors import RuleCode
+from ..knowledge import replayed, sample_hidden, swap_walk
 from ..melds import DixRule, Finder, choose_copies, declaration_finder, meld_copies
 from ..rules.ruleset import CutGuess, RuleSet
 from ..scoring import DealResultRule, ScoreBreakdown
@@ -354,18 +355,6 @@ class StockEngine:
                 carte=CarteBlanche(may_show=carte, streak=0),
             ),
         )  # fmt: skip
-
-
-def _stacked_ids(num_faces: int, order: tuple[int, ...]) -> tuple[int, ...]:
-    """The physical ids a stacked deck of the cards of ``order`` gets (`DeckSpec.order_from_cards`:
-    identical cards take their copies in order), so a world's cut is that of its own record."""
-    copies = [0] * num_faces
-    out = []
-    for c in order:
-        f = c % num_faces
-        out.append(copies[f] * num_faces + f)
-        copies[f] += 1
-    return tuple(out)
 
 
 def _cut_packet(cut: CutGuess, seed: int | None, order: tuple[int, ...]) -> int:
@@ -1174,12 +1163,16 @@ class StockDeal(DealState):
         if not copies:
             return -1
         if star and copies & (copies - 1):
-            best, best_use = -1, -1
-            for pid in card_ids(copies):
-                use = sum(1 for declared in core.declaring.declarations if (declared.cards >> pid) & 1)
-                if use > best_use:
-                    best, best_use = pid, use
-            return best
+            # the copy in the most melds; of those, the one in the earlier melds (both public:
+            # the choice never depends on how the copies are numbered); then the lowest id
+            # (copies tied so far are alike)
+            def rank(pid: int) -> tuple[int, int]:
+                melds = [
+                    i for i, declared in enumerate(self.core.declaring.declarations) if (declared.cards >> pid) & 1
+                ]
+                return -len(melds), sum(1 << i for i in melds)
+
+            return min(card_ids(copies), key=rank)
         return lowest_bit(copies)
 
     def _apply_id(self, action_id: int) -> Self:
@@ -1479,35 +1472,83 @@ class StockDeal(DealState):
             state=self,
         )
 
-    def _hidden_from(self, player: int) -> tuple[int, ...]:
-        hidden = 0
-        for q in range(self.rules.players):
-            if q != player:
-                hidden |= self.hands[q] & ~self.known[q]
-        for c in self.stock:
-            hidden |= 1 << c
-        return tuple(card_ids(hidden))
-
     def _determinize(self, player: int, rng: random.Random) -> Self:
-        """Shuffle the cards hidden from ``player`` among their places (stock games reveal
-        nothing about hidden cards through the play, so any arrangement is consistent).
+        """A world ``player`` cannot tell from this deal: the cards he cannot see (the other
+        players' concealed cards that nobody has seen, and the face-down stock) dealt again
+        among their places, and the history made again on the deck that gives.
 
-        Six-pack's cut: before the guess nobody knows the cut's size, so the world takes the
-        cut its own stacked deck gives (`_cut_packet`); after it the cut is public and the
-        world keeps it (its record then carries it as ``cut_packet`` when the deck order
-        would give another)."""
-        hidden = self._hidden_from(player)
-        state = self._relabel(dict(zip(hidden, shuffle(hidden, rng))))
-        cut = self.setup.rules.stock.cut_guess
-        if cut is not None and cut.packet is None and self.stage is Phase.GUESS:
-            setup = state.setup
-            packet = _cut_packet(cut, None, _stacked_ids(setup.rules.deck.num_faces, setup.deck_order))
-            state = type(self)(
-                DealSetup(setup.rules, setup.deck_order, None, setup.dealer, setup.tables, packet), state.core
-            )
+        What it samples: uniformly among the arrangements of those cards that the history
+        allows. In the stock phase the play is free and a hidden card shows nothing, so every
+        arrangement is consistent (a plain shuffle). The play-off's duties show voids: a
+        player who did not follow (or did not trump, or did not beat) holds none of what the
+        duty would have made him play, and with three or four players those cards may be
+        dealt only to the others (`_ruled_out`; rejection sampling, uniform, then
+        `knowledge.deal_hidden` when shuffles keep failing). Whatever else the history shows
+        is in the ``known`` cards, which stay where they are: melds, a taken turn-up or a
+        declared seven, a carte blanche (its whole hand). Carte blanche flags follow from the
+        world's own hands.
+
+        On a deck with several copies of a card, which copy lies where is not part of what
+        anyone sees nor of a record: the world is the replay of its history on its deck
+        (`knowledge.replayed`), so that ``replay(record_of(world)) == world``. Six-pack's cut:
+        before the guess the world takes the cut its own deck gives; after it, the shown cut.
+        """
+        c = self.core
+        n = self.setup.rules.players
+        owners = [q for q in range(n) if q != player]
+        places = [card_ids(c.hands[q] & ~c.known[q]) for q in owners]
+        places.append(list(c.stock))
+        ruled_out = self._ruled_out()
+        slots = [(len(cards), ruled_out[q]) for q, cards in zip(owners, places)]
+        slots.append((len(c.stock), 0))
+        dealt = sample_hidden([x for cards in places for x in cards], slots, rng)
+        if dealt is None:  # the deal itself does not fit its own voids: cannot happen for a legal deal
+            dealt = swap_walk(places, [forbid for _, forbid in slots], lambda _: True, rng, 50 * len(places))
+        perm: dict[int, int] = {}
+        for old, new in zip(places, dealt):
+            perm.update(zip(old, new))
+        rules = self.setup.rules
+        if rules.deck.packs > 1:
+            return replayed(self, relabel_seq(self.setup.deck_order, perm))
+        state = self._relabel(perm)
         if self.setup.tables.index.carte_id >= 0:
             state = state._evolve(state.core._replace(carte=state._carte_bits(player)))
         return state
+
+    def _ruled_out(self) -> tuple[int, ...]:
+        """Per player: the cards the play-off's duties show he does not hold (he did not
+        play them when the duty would have made him: `TrickPolicy.excluded`). Only the
+        play-off counts (nobody draws after it); with two players nothing is hidden in it
+        but the one opponent's hand, so only three- and four-hand games ask."""
+        c = self.core
+        t: StockTables = self.setup.tables
+        tt = t.trick
+        n = tt.players
+        none = (0,) * n
+        if n == 2 or c.stage is not _ST_PLAYOFF or tt.playoff_free:
+            return none
+        held = sum(h.bit_count() for h in c.hands)
+        count = n * self.setup.rules.deal.hand_size - held  # cards played in the play-off so far
+        if count <= 0:
+            return none
+        meanings = t.index.meanings
+        plays = [(who, meanings[a].number) for who, a in c.moves if meanings[a].kind is _PLAY][-count:]
+        table = tt.trumps[c.trump]
+        policy = tt.playoff_policy
+        out = [0] * n
+        trick: list[int] = []
+        seats: list[int] = []
+        for who, face in plays:  # the copy 0 of a face stands for it: the duties read faces only
+            if trick:
+                partner = False
+                if tt.partner_duty and len(trick) >= 2:
+                    partner = seats[table.winner(tuple(trick))] == (who + n // 2) % n
+                out[who] |= policy.excluded(table, tuple(trick), face, partner)
+            trick.append(face)
+            seats.append(who)
+            if len(trick) == n:
+                trick, seats = [], []
+        return tuple(out)
 
     def _with_cut_packet(self, packet: int) -> Self:
         return type(self)(attrs.evolve(self.setup, packet=packet), self.core)
@@ -1533,14 +1574,32 @@ class StockDeal(DealState):
         return self.core.carte._replace(may_show=shown)
 
     def _relabel(self, perm: dict[int, int]) -> Self:
+        """This deal with its physical cards renamed by ``perm`` (a permutation of physical ids;
+        ids it leaves out stay), everywhere a card is named: the deck as dealt, the hands,
+        tabled and known cards, the stock and turn-up, the tricks, the cards won, the melds
+        declared (and pending), the scored sevens and the card just exchanged. The moves name
+        faces, not copies, so they stay. The seed goes (the deck is no longer the seed's)."""
         setup = self.setup
-        return type(self)(
-            DealSetup(setup.rules, relabel_seq(setup.deck_order, perm), None, setup.dealer, setup.tables, setup.packet),
-            self.core._replace(
-                hands=tuple(relabel_mask(h, perm) for h in self.hands),
-                stock=relabel_seq(self.core.stock, perm),
-            ),
-        )
+        c = self.core
+        d = c.declaring
+
+        def masks(row: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(relabel_mask(m, perm) for m in row)
+
+        def melds(rows: tuple[Declared, ...]) -> tuple[Declared, ...]:
+            return tuple(Declared(d.player, d.kind, relabel_mask(d.cards, perm)) for d in rows)
+
+        declaring = d._replace(
+            declarations=melds(d.declarations), pending=melds(d.pending), scored=relabel_mask(d.scored, perm),
+            exchanged=perm.get(d.exchanged, d.exchanged),
+        )  # fmt: skip
+        core = c._replace(
+            hands=masks(c.hands), tabled=masks(c.tabled), known=masks(c.known), stock=relabel_seq(c.stock, perm),
+            turn_up=perm.get(c.turn_up, c.turn_up), trick=relabel_seq(c.trick, perm),
+            last_trick=relabel_seq(c.last_trick, perm), won=masks(c.won), declaring=declaring,
+        )  # fmt: skip
+        order = relabel_seq(setup.deck_order, perm)
+        return type(self)(DealSetup(setup.rules, order, None, setup.dealer, setup.tables, setup.packet), core)
 
 
 def _history(declarations: tuple[Declared, ...], player: int) -> tuple[tuple[int, int], ...]:
