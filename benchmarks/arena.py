@@ -111,7 +111,7 @@ def main() -> None:
         pool: Pool | None = None
         where = f"{args.jobs} jobs"
         if args.cluster:
-            from bezique_rules.cluster import open_cluster
+            from bezique_rules.integrations.cluster import open_cluster
 
             pool = stack.enter_context(open_cluster(args.cluster))
             where = f"cluster {args.cluster}"

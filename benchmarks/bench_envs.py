@@ -41,8 +41,8 @@ import time
 import numpy as np
 
 from bezique_rules import available_variants, get_rules, new_deal
-from bezique_rules.envs import aec_env
-from bezique_rules.envs.pettingzoo_env import BeziqueAECEnv
+from bezique_rules.integrations.envs import aec_env
+from bezique_rules.integrations.envs.pettingzoo_env import BeziqueAECEnv
 
 
 def plain(variant: str, k: int, observe: bool) -> tuple[float, int]:

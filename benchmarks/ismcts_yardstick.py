@@ -8,7 +8,7 @@ Usage::
 Needs the ``[openspiel]`` extra. The bot is OpenSpiel's own Python ``ISMCTSBot``
 (``open_spiel.python.algorithms.ismcts``) with one random rollout per leaf
 (``RandomRolloutEvaluator``), driving this library's preset registered as a pyspiel
-Python game (`bezique_rules.openspiel.register`); its root worlds come from the game's
+Python game (`bezique_rules.integrations.openspiel.register`); its root worlds come from the game's
 ``resample_from_infostate`` (our `determinize`). Its search tree is rebuilt at every
 decision, from the current deal only (one OpenSpiel game is one deal; the match score
 before the deal is not part of its returns).
@@ -56,7 +56,7 @@ def play_match(variant: str, seed: int, bot_side: int, timing: dict[str, list[fl
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from bezique_rules.openspiel import openspiel_state
+    from bezique_rules.integrations.openspiel import openspiel_state
 
     game = new_game(variant, seed=seed)
     rules = game.rules

@@ -50,14 +50,14 @@ from bezique_rules import (
 )
 from bezique_rules.bits import bit_ids, iter_bits
 from bezique_rules.deck import DealPattern, DeckSpec
+from bezique_rules.engine.registry import available_engines, register_engine
 from bezique_rules.errors import DealError
-from bezique_rules.knowledge import deal_hidden
-from bezique_rules.rules.engines import available_engines, register_engine
+from bezique_rules.parts.scoring import CardPoints, ScoreBreakdown, TargetEnd
+from bezique_rules.parts.tricks import PlayDuty, TrickPolicy
+from bezique_rules.parts.trumps import TrumpOrder, TrumpTable
 from bezique_rules.rules.ruleset import OptionValue
-from bezique_rules.scoring import CardPoints, ScoreBreakdown, TargetEnd
 from bezique_rules.state import DealSetup, Move, relabel_seq
-from bezique_rules.tricks import PlayDuty, TrickPolicy
-from bezique_rules.trumps import TrumpOrder, TrumpTable
+from bezique_rules.state.knowledge import deal_hidden
 
 ENGINE_NAME = "no-stock"
 """The name rule sets use to pick this engine (`RuleSet.engine`)."""

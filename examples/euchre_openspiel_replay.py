@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from bezique_rules import new_deal
-from bezique_rules.openspiel import (
+from bezique_rules.integrations.openspiel import (
     card_from_openspiel,
     deck_from_openspiel,
     from_openspiel_action,

@@ -20,7 +20,7 @@ TRAIN, EVALUATE, STEP_SIZE, EPSILON = 800, 200, 0.01, 0.2
 def main() -> None:
     """Train, then evaluate the greedy policy against a random one on the same deals."""
     try:
-        from bezique_rules.envs import gym_env
+        from bezique_rules.integrations.envs import gym_env
 
         env = gym_env("euchre", opponent="random", seat=0)
         import numpy as np  # installed with the rl extra

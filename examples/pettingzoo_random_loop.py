@@ -13,7 +13,7 @@ from __future__ import annotations
 def main() -> None:
     """Play three seeded deals with a random masked policy and print the rewards."""
     try:
-        from bezique_rules.envs import aec_env
+        from bezique_rules.integrations.envs import aec_env
 
         env = aec_env("euchre")
         import numpy as np  # installed with the rl extra

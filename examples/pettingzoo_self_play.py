@@ -29,7 +29,7 @@ def main() -> None:
     parser.add_argument("--refresh", type=int, default=REFRESH, help="deals between snapshots of the frozen copy")
     args = parser.parse_args()
     try:
-        from bezique_rules.envs import aec_env
+        from bezique_rules.integrations.envs import aec_env
 
         env = aec_env(args.variant, observation="flat", canonical_suits=True)
         import numpy as np  # installed with the rl extra

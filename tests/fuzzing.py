@@ -35,7 +35,7 @@ import bezique_rules as b
 from bezique_rules import BeziqueRulesError, DealState, GameState
 from bezique_rules.cli import main as cli_main
 from bezique_rules.errors import ActionTypeError
-from bezique_rules.records import check_record
+from bezique_rules.state.records import check_record
 
 PRESETS = b.available_variants(builtin=True)
 MAX_MESSAGE = 1000

@@ -36,8 +36,8 @@ import attrs
 
 from bezique_rules import DealState, available_variants, determinize, get_rules, new_deal, record_of, replay
 from bezique_rules.engine.euchre import FarmersRound
-from bezique_rules.observation import information_state_string, observation_string
 from bezique_rules.state import PlayerView
+from bezique_rules.state.observation import information_state_string, observation_string
 
 PRESETS = tuple(available_variants(builtin=True))
 
@@ -171,7 +171,7 @@ def _strings(deal: DealState, player: int, ctx: Context) -> tuple[str, str]:
 
 
 def _svg(deal: DealState, player: int, ctx: Context) -> str:
-    from bezique_rules.svg import render
+    from bezique_rules.state.svg import render
 
     return render(deal.view(player))
 
@@ -192,8 +192,8 @@ def _openspiel_surfaces() -> dict[str, Surface]:
         from open_spiel.python.observation import make_observation
     except ImportError:
         return {}
-    from bezique_rules._openspiel_games import game_name, game_parameters
-    from bezique_rules.openspiel import register
+    from bezique_rules.integrations._openspiel_games import game_name, game_parameters
+    from bezique_rules.integrations.openspiel import register
 
     register()
     games: dict[Any, Any] = {}
@@ -238,7 +238,7 @@ def _env_surfaces() -> dict[str, Surface]:
     try:  # the rl extra: without it there are no environments to compare
         for extra in ("numpy", "gymnasium", "pettingzoo"):
             importlib.import_module(extra)
-        from bezique_rules.envs import aec_env, gym_env
+        from bezique_rules.integrations.envs import aec_env, gym_env
     except ImportError:
         return {}
     envs: dict[Any, Any] = {}
@@ -260,14 +260,15 @@ def _env_surfaces() -> dict[str, Surface]:
         return env.agent_selection, _plain(env.observe(f"player_{player}"))
 
     def gymnasium(deal: DealState, player: int, ctx: Context) -> Any:
-        """The learner's observation, shown at his turns only (the others' moves, a holder's
-        farmer's-hand decision among them, are played in between, unseen)."""
+        """The learner's observation (with the trick features), shown at his turns only (the
+        others' moves, a holder's farmer's-hand decision among them, are played in between,
+        unseen)."""
         if deal.current_player != player:
             return NOT_SHOWN
         key = (deal.rules, player)
         if key not in envs:
             options: dict[str, Any] = dict(deal.rules.options)
-            envs[key] = gym_env(deal.rules.name, seat=player, **options)
+            envs[key] = gym_env(deal.rules.name, seat=player, trick_features=True, **options)  # the trick fields too
         env = envs[key]
         env.state_now = deal
         return _plain(env._observe())  # what reset and step hand the learner

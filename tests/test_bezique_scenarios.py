@@ -28,7 +28,7 @@ from bezique_rules import (
     new_game,
 )
 from bezique_rules.engine.stock import StockDeal
-from bezique_rules.scoring import Standing
+from bezique_rules.parts.scoring import Standing
 from scenario import finish_deal, legal, play_trick, play_until, refusal, run, stack, stock_game
 
 

@@ -35,7 +35,7 @@ from bezique_rules import (
 )
 from bezique_rules.cards import cards_without
 from bezique_rules.deck import seeded_order
-from bezique_rules.trumps import NO_TRUMP
+from bezique_rules.parts.trumps import NO_TRUMP
 
 BEZIQUE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 PIQUET = DeckSpec(ranks=BEZIQUE_RANKS, packs=2)

@@ -24,8 +24,8 @@ import bezique_rules
 from bezique_rules.agents import play_arena
 from bezique_rules.agents.arena import FutureLike, chunk_size
 from bezique_rules.cli import main
-from bezique_rules.cluster import ClusterError, DaskPool, check_versions, open_cluster, parse_cluster
 from bezique_rules.errors import DealError
+from bezique_rules.integrations.cluster import ClusterError, DaskPool, check_versions, open_cluster, parse_cluster
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -164,7 +164,7 @@ def test_cluster_without_the_extra_names_the_extra(monkeypatch: pytest.MonkeyPat
 def test_importing_the_library_does_not_import_dask() -> None:
     """import bezique_rules (with the arena, the cluster module and the command line) imports no Dask."""
     code = (
-        "import sys, bezique_rules, bezique_rules.agents, bezique_rules.cluster, bezique_rules.cli\n"
+        "import sys, bezique_rules, bezique_rules.agents, bezique_rules.integrations.cluster, bezique_rules.cli\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed', 'numpy')))"
     )
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -28,8 +28,9 @@ from bezique_rules import (
 )
 from bezique_rules.agents.strategy import strategy_for
 from bezique_rules.bits import iter_bits
-from bezique_rules.rules import engines, registry
-from bezique_rules.rules.engines import engine_for
+from bezique_rules.engine import registry as engines
+from bezique_rules.engine.registry import engine_for
+from bezique_rules.rules import registry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 import custom_engine

@@ -26,7 +26,7 @@ from bezique_rules import (
 )
 from bezique_rules.cards import Card, parse_cards
 from bezique_rules.cli import main
-from bezique_rules.cut import BEZIQUE_CUT, EUCHRE_CUT, PINOCHLE_CUT, CutDraw, CutForDeal, cut_seed
+from bezique_rules.parts.cut import BEZIQUE_CUT, EUCHRE_CUT, PINOCHLE_CUT, CutDraw, CutForDeal, cut_seed
 
 BEZIQUE_FAMILY = (
     "bezique",

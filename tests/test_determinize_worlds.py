@@ -28,7 +28,8 @@ from typing import Any
 import pytest
 
 from bezique_rules import DealState, RecordError, determinize, get_rules, new_deal, record_of, replay
-from bezique_rules.engine import auction, euchre, marriage, stock
+from bezique_rules.engine import auction, euchre, marriage
+from bezique_rules.engine.stock import deal as stock_deal
 from bezique_rules.state import PlayerView
 from leaks import SETUPS, random_states, setup_id, swap_world
 
@@ -87,7 +88,7 @@ def test_relabel_of_two_unseen_cards_keeps_the_view(variant: str, options: dict[
             if pair is None:
                 continue
             a, b = pair
-            relabelled = deal._relabel({a: b, b: a})  # type: ignore[attr-defined]
+            relabelled = deal._relabel({a: b, b: a})
             assert relabelled is not deal
             assert relabelled.view(player) == deal.view(player), f"move {moves}, player {player}"
             assert relabelled.deck_order != deal.deck_order
@@ -243,7 +244,7 @@ def test_play_off_voids_are_kept_in_multi_hand_bezique() -> None:
 @pytest.mark.parametrize(
     ("module", "variant", "options"),
     [
-        (stock, "three-hand-bezique", {}),
+        (stock_deal, "three-hand-bezique", {}),  # the module that samples (engine/stock/deal.py)
         (marriage, "sixty-six", {}),
         (auction, "auction-pinochle", {"bury_melded": True}),
         (euchre, "euchre", {}),

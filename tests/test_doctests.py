@@ -22,10 +22,10 @@ def _modules() -> list[str]:
 
 
 NEEDS_AN_EXTRA = {
-    "bezique_rules._openspiel_games": "openspiel",
-    "bezique_rules.envs._common": "rl",
-    "bezique_rules.envs.gymnasium_env": "rl",
-    "bezique_rules.envs.pettingzoo_env": "rl",
+    "bezique_rules.integrations._openspiel_games": "openspiel",
+    "bezique_rules.integrations.envs._common": "rl",
+    "bezique_rules.integrations.envs.gymnasium_env": "rl",
+    "bezique_rules.integrations.envs.pettingzoo_env": "rl",
 }
 """Modules that import an extra's packages: skipped when the extra is not installed."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bezique_rules import OptionError, get_rules
-from bezique_rules.rules.engines import available_engines, engine_for, register_engine
+from bezique_rules.engine.registry import available_engines, engine_for, register_engine
 
 
 def test_builtin_engines_are_found_by_name() -> None:
@@ -54,9 +54,9 @@ def _stock_presets() -> list[str]:
 
 @pytest.mark.parametrize("variant", _stock_presets())
 def test_stock_deals_built_fast_are_the_readable_deals(variant: str) -> None:
-    """The stock engine's speed trick (`_deal_of`: the record built in field order, the deal's
-    slots set directly) builds exactly the deal the readable way builds (`StockCore` by
-    keyword, then `StockDeal(...)`), equal and with the same hash, and the legal actions it
+    """The engines' speed trick (`DealState._make`: the deal's slots set directly) builds exactly
+    the deal the readable way builds (`StockCore` by keyword, then `StockDeal(...)`), equal and
+    with the same hash, and the legal actions it
     keeps for a trick winner's declaration are those `_compute_legal` finds afresh."""
     import random
 

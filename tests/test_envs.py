@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bezique_rules import IllegalActionError, available_variants, get_rules
+from bezique_rules import IllegalActionError, OptionError, available_variants, get_rules
 
 PRESETS = available_variants(builtin=True)
 
@@ -25,7 +25,7 @@ def rl() -> Any:
     pytest.importorskip("numpy", reason="needs the [rl] extra")
     pytest.importorskip("gymnasium", reason="needs the [rl] extra")
     pytest.importorskip("pettingzoo", reason="needs the [rl] extra")
-    import bezique_rules.envs as envs
+    import bezique_rules.integrations.envs as envs
 
     return envs
 
@@ -150,14 +150,18 @@ def test_gym_bad_seat_and_opponent_are_refused(rl: Any) -> None:
 
 def test_without_the_extra_the_import_error_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without pettingzoo / gymnasium / pyspiel, the entry points raise ImportError naming the extra."""
-    import bezique_rules.envs as envs
+    import bezique_rules.integrations.envs as envs
     from bezique_rules import openspiel
 
     for name in ("pettingzoo", "gymnasium", "pyspiel"):
         monkeypatch.setitem(sys.modules, name, None)
-    for name in ("bezique_rules.envs._common", "bezique_rules.envs.pettingzoo_env", "bezique_rules.envs.gymnasium_env"):
+    for name in (
+        "bezique_rules.integrations.envs._common",
+        "bezique_rules.integrations.envs.pettingzoo_env",
+        "bezique_rules.integrations.envs.gymnasium_env",
+    ):
         monkeypatch.delitem(sys.modules, name, raising=False)
-    monkeypatch.delitem(sys.modules, "bezique_rules._openspiel_games", raising=False)
+    monkeypatch.delitem(sys.modules, "bezique_rules.integrations._openspiel_games", raising=False)
     with pytest.raises(ImportError, match=r"bezique-rules\[rl\]"):
         envs.aec_env("bezique")
     with pytest.raises(ImportError, match=r"bezique-rules\[rl\]"):
@@ -170,7 +174,8 @@ def test_without_the_extra_the_import_error_names_it(monkeypatch: pytest.MonkeyP
 def test_importing_the_core_imports_no_extra() -> None:
     """import bezique_rules (and .envs, .openspiel, .observation) loads no numpy, gymnasium, pettingzoo, pyspiel."""
     code = (
-        "import sys, bezique_rules, bezique_rules.envs, bezique_rules.openspiel, bezique_rules.observation\n"
+        "import sys, bezique_rules, bezique_rules.integrations.envs, bezique_rules.integrations.openspiel\n"
+        "import bezique_rules.state.observation\n"
         "print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -456,7 +461,7 @@ def test_gym_partner_is_chosen_on_its_own_and_the_default_opponent_is_level4(rl:
     plays the learner's partner only (the opponents' seats keep the opponent); a partner in a
     game without partnerships is refused."""
     from bezique_rules.agents import RandomAgent
-    from bezique_rules.envs.gymnasium_env import DEFAULT_OPPONENT
+    from bezique_rules.integrations.envs.gymnasium_env import DEFAULT_OPPONENT
 
     assert DEFAULT_OPPONENT == "level4" and rl.gym_env("schnapsen").opponent.name == "level4"
     seen: dict[str, set[int]] = {"partner": set(), "opponent": set()}
@@ -516,12 +521,16 @@ def test_canonical_suits_are_the_renamed_deal(rl: Any, variant: str) -> None:
     import numpy as np
 
     from bezique_rules import new_deal
-    from bezique_rules.envs._common import SuitRelabelling, canonical_names
+    from bezique_rules.integrations.envs._common import SuitRelabelling, canonical_names
 
     rules = get_rules(variant)
     aec = rl.aec_env(variant, canonical_suits=True)
     plain = rl.aec_env(variant)
     info_state = rl.aec_env(variant, canonical_suits=True, observation="information_state")
+    tricks, plain_tricks = (
+        rl.aec_env(variant, canonical_suits=True, trick_features=True),
+        rl.aec_env(variant, trick_features=True),
+    )
     rng = np.random.default_rng(1)
     for seed in range(4):
         state = new_deal(rules, seed=seed, dealer=seed % rules.players)
@@ -534,6 +543,9 @@ def test_canonical_suits_are_the_renamed_deal(rl: Any, variant: str) -> None:
                 renamed_obs, renamed_mask = plain.encoder.observe(renamed, seat)
                 assert np.array_equal(canonical_obs["observation"], renamed_obs["observation"])
                 assert np.array_equal(canonical_mask, renamed_mask)
+                with_tricks, _ = tricks.encoder.observe(state, seat)
+                renamed_tricks, _ = plain_tricks.encoder.observe(renamed, seat)
+                assert np.array_equal(with_tricks["observation"], renamed_tricks["observation"])
                 info_tensor, _ = info_state.encoder.observe(state, seat)
                 assert np.array_equal(info_tensor, np.asarray(renamed.information_state_tensor(seat), np.float32))
                 if view.trump is not None:
@@ -547,6 +559,76 @@ def test_canonical_suits_are_the_renamed_deal(rl: Any, variant: str) -> None:
             names = canonical_names(rules.deck.suits, SuitRelabelling.reference(state.view(player)))
             assert _renamed_deal(state, names).apply(choice) == _renamed_deal(played, names)
             state = played
+
+
+TRICK_FEATURE_PRESETS = ("euchre", "british-euchre", "schnapsen", "four-hand-bezique", "auction-pinochle", "marjolet")
+"""Partnerships with lone hands and a Benny, a closing game, several packs (identical cards), three seats."""
+
+
+@pytest.mark.parametrize("variant", TRICK_FEATURE_PRESETS)
+def test_trick_features_agree_with_the_engine_on_who_takes_the_trick(rl: Any, variant: str) -> None:
+    """``trick_features=True`` appends ``trick_winner`` and ``winning_cards`` after the tensor.
+    Checked against the engine, not against our reading of the trick order: whenever the
+    learner is the last to play to a trick, each legal card he may play takes the trick (his
+    won pile grows) exactly when ``winning_cards`` marks it, and any other card leaves the
+    trick to the seat ``trick_winner`` marks. A leader sees both fields all zero. The values
+    stay within the declared bounds, and the fields sit after the rule set's tensor."""
+    import numpy as np
+
+    for opponent in ("random", "level4"):
+        env = rl.gym_env(variant, opponent=opponent, seat="random", observation="flat", trick_features=True)
+        rules = env.rules
+        layout = env.encoder.layout
+        assert layout.fields[: len(rules.observation_layout.fields)] == rules.observation_layout.fields
+        winner_field, cards_field = layout.field("trick_winner"), layout.field("winning_cards")
+        assert winner_field.start == rules.observation_layout.size and cards_field.stop == layout.size
+        assert env.observation_space.shape == (layout.size,)
+        faces = rules.deck.faces
+        rng = np.random.default_rng(5)
+        checked = 0
+        for episode in range(25):
+            observation, info = env.reset(seed=episode)
+            done = False
+            while not done:
+                assert env.observation_space.contains(observation)
+                table, seat = env.state_now, env.seat
+                view = table.view(seat)
+                winner = np.flatnonzero(observation[winner_field.slice])
+                winning = {faces[i] for i in np.flatnonzero(observation[cards_field.slice])}
+                if not view.trick:
+                    assert winner.size == 0 and not winning
+                else:
+                    assert winner.size == 1
+                    assert winning <= set(view.hand)
+                    playing = rules.players - len(view.sitting_out)
+                    if len(view.trick) == playing - 1:  # the learner closes the trick
+                        for action_id in np.flatnonzero(info["action_mask"]):
+                            action = rules.action_space.actions[action_id]
+                            if action.verb.value != "play":
+                                continue
+                            after = table.apply(int(action_id)).view(seat)
+                            took = [len(after.won[s]) - len(view.won[s]) for s in range(rules.players)]
+                            taker = int(np.argmax(took))
+                            assert (taker == seat) == (action.cards[0] in winning), (view, action)
+                            if taker != seat:
+                                assert (taker - seat) % rules.players == winner[0], (view, action)
+                            checked += 1
+                action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+                observation, _reward, done, _trunc, info = env.step(action)
+        assert checked > 20
+    with pytest.raises(OptionError, match="trick_features"):
+        rl.gym_env("euchre", trick_features="yes")
+
+
+@pytest.mark.parametrize("variant", ["euchre", "schnapsen", "bezique-match"])
+@pytest.mark.parametrize("observation", ["dict", "flat", "information_state"])
+def test_trick_feature_envs_pass_check_env(rl: Any, variant: str, observation: str) -> None:
+    """Gymnasium's own checker accepts the environments with ``trick_features=True``."""
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make(f"bezique_rules/{variant}-v0", observation=observation, trick_features=True, opponent="level2")
+    _quiet(check_env, env.unwrapped)
 
 
 def test_canonical_suits_are_refused_where_melds_name_suits(rl: Any) -> None:
@@ -572,6 +654,30 @@ def test_canonical_gym_episode_plays_by_canonical_ids(rl: Any) -> None:
         done = False
         while not done:
             _observation, _reward, done, _trunc, info = env.step(env.action_space.sample(mask=info["action_mask"]))
+            assert "illegal_action" not in info
+
+
+def test_encoder_maps_canonical_ids_with_the_observations_reference(rl: Any) -> None:
+    """The Gymnasium env maps the learner's canonical id with the reference suit kept from the
+    observation (`observe_with_reference` + `rules_id`) instead of computing the view again:
+    at every decision of random Euchre deals that gives the same rule-set id as
+    `to_rules_id`, for every id of the action space (out-of-range ids pass through)."""
+    import numpy as np
+
+    env = rl.gym_env("euchre", opponent="random", seat="random", canonical_suits=True, observation="flat")
+    encoder = env.encoder
+    rng = np.random.default_rng(0)
+    for episode in range(6):
+        _observation, info = env.reset(seed=episode)
+        done = False
+        while not done:
+            table, seat = env.state_now, env.seat
+            _obs, mask, reference = encoder.observe_with_reference(table, seat)
+            assert np.array_equal(mask, info["action_mask"])
+            for action_id in (*range(env.action_space.n), -1, env.action_space.n):
+                assert encoder.rules_id(reference, action_id) == encoder.to_rules_id(table, seat, action_id)
+            action = rng.choice(np.flatnonzero(info["action_mask"]))
+            _observation, _reward, done, _trunc, info = env.step(action)
             assert "illegal_action" not in info
 
 

@@ -33,10 +33,10 @@ from bezique_rules import (
     record_of,
     replay,
 )
-from bezique_rules.bidding import OrderUp
 from bezique_rules.engine.euchre import EuchreDeal
-from bezique_rules.openspiel import openspiel_returns
-from bezique_rules.scoring import EuchreScoring, GamesMatchEnd, Standing, TargetEnd
+from bezique_rules.integrations.openspiel import openspiel_returns
+from bezique_rules.parts.euchre import EuchreScoring, OrderUp
+from bezique_rules.parts.scoring import GamesMatchEnd, Standing, TargetEnd
 from scenario import cards, codes, euchre_deal, euchre_pack, hand_of, legal, play_out, refusal, run, stack
 
 HEARTS = Suit.HEARTS.value

@@ -173,7 +173,7 @@ def test_pettingzoo_asks_every_seat_about_a_farmers_hand(whole_game: bool) -> No
     pytest.importorskip("pettingzoo", reason="needs the [rl] extra")
     import numpy as np
 
-    from bezique_rules.envs import aec_env
+    from bezique_rules.integrations.envs import aec_env
 
     env = aec_env("euchre", farmers_hand="mixed", whole_game=whole_game)
     held = 0

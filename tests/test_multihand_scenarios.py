@@ -28,10 +28,10 @@ from bezique_rules import (
     record_of,
     replay,
 )
+from bezique_rules.parts.tricks import BeatRule, PlayDuty
 from bezique_rules.rules.multihand import _PROFILES as _MULTIHAND_PROFILES
 from bezique_rules.rules.multihand import MultihandOptions
 from bezique_rules.rules.ruleset import read_options
-from bezique_rules.tricks import BeatRule, PlayDuty
 from scenario import cards, deal, dull, run_exact
 
 PLAYERS = {"three-hand-bezique": 3, "four-hand-bezique": 4, "partnership-bezique": 4}

@@ -37,10 +37,10 @@ from bezique_rules import (
     new_game,
 )
 from bezique_rules.engine.stock import StockDeal
+from bezique_rules.parts.stock import RubiconScoring
 from bezique_rules.rules.multipack import _PROFILES as _MULTIPACK_PROFILES
 from bezique_rules.rules.multipack import MultipackOptions
 from bezique_rules.rules.ruleset import read_options
-from bezique_rules.scoring import RubiconScoring
 from scenario import (
     RUBICON_RESULTS,
     cards,

@@ -19,7 +19,7 @@ from bezique_rules import (
     new_deal,
     new_game,
 )
-from bezique_rules.observation import encode_information_state, encode_observation
+from bezique_rules.state.observation import encode_information_state, encode_observation
 
 PRESETS = available_variants(builtin=True)
 

@@ -5,7 +5,7 @@ dealer, the 20 cards dealt one at a time, the up-card) and the same random
 decisions, and assert at every step the same player to act, the same sorted
 legal OpenSpiel action ids and, at the end, the same returns (§13.5), for all
 four parameter combinations. They need ``pyspiel`` and skip without it; the unit
-tests of `bezique_rules.openspiel` below them do not.
+tests of `bezique_rules.integrations.openspiel` below them do not.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from bezique_rules import (
     new_deal,
 )
 from bezique_rules.engine.euchre import EuchreDeal
-from bezique_rules.openspiel import (
+from bezique_rules.integrations.openspiel import (
     card_from_openspiel,
     deck_from_openspiel,
     from_openspiel_action,

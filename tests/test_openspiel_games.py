@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bezique_rules import available_variants, determinize, get_rules, new_deal, record_of, replay
-from bezique_rules.openspiel import openspiel_state, register
+from bezique_rules.integrations.openspiel import openspiel_state, register
 
 PRESETS = available_variants(builtin=True)
 
@@ -92,7 +92,7 @@ def test_resample_keeps_the_information_state(pyspiel: Any) -> None:
 
 def test_returns_are_zero_sum_and_euchre_matches_the_bridge(pyspiel: Any) -> None:
     """A finished euchre-openspiel deal returns OpenSpiel's own returns (openspiel_returns)."""
-    from bezique_rules.openspiel import openspiel_returns
+    from bezique_rules.integrations.openspiel import openspiel_returns
 
     deal = new_deal("euchre-openspiel", seed=2)
     rng = random.Random(2)

@@ -25,8 +25,8 @@ from bezique_rules import (
     record_of,
     replay,
 )
-from bezique_rules.bidding import Auction, ContractRules
 from bezique_rules.engine.auction import AuctionDeal
+from bezique_rules.parts.auction import Auction, ContractRules
 from scenario import auction_deal, legal, refusal, run
 
 RECORDS = Path(__file__).parent / "records_0_1_0"

@@ -43,7 +43,7 @@ from bezique_rules import (
 )
 from bezique_rules.engine.auction import AuctionDeal
 from bezique_rules.engine.stock import StockDeal
-from bezique_rules.melds import best_melds, melds_fit
+from bezique_rules.parts.melds import best_melds, melds_fit
 from scenario import pack
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [

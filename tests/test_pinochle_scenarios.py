@@ -41,8 +41,9 @@ from bezique_rules import (
 )
 from bezique_rules.engine.auction import AuctionDeal
 from bezique_rules.engine.stock import StockDeal
-from bezique_rules.scoring import ContractScoring, DealsEnd, Standing
-from bezique_rules.tricks import PlayDuty, TrickPolicy
+from bezique_rules.parts.auction import ContractScoring
+from bezique_rules.parts.scoring import DealsEnd, Standing
+from bezique_rules.parts.tricks import PlayDuty, TrickPolicy
 from scenario import (
     auction_deal,
     codes,

@@ -35,8 +35,8 @@ from bezique_rules.errors import (
     VariantTypeError,
     quote,
 )
-from bezique_rules.records import MAX_RECORD_DEPTH
 from bezique_rules.rules import registry
+from bezique_rules.state.records import MAX_RECORD_DEPTH
 
 
 def record(**changes: Any) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""SVG pictures of deals (`bezique_rules.svg`): golden files, well-formed XML, every preset."""
+"""SVG pictures of deals (`bezique_rules.state.svg`): golden files, well-formed XML, every preset."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bezique_rules import JOKER, DealState, available_variants, new_deal
-from bezique_rules.svg import render
+from bezique_rules.state.svg import render
 from scripts import load_script
 
 SVG_DIR = Path(__file__).resolve().parent / "goldens" / "svg"
@@ -142,7 +142,7 @@ def test_importing_the_package_loads_no_rendering_or_web_module() -> None:
     """import bezique_rules loads neither the SVG module nor the web server."""
     code = (
         "import sys, bezique_rules\n"
-        "names = ('bezique_rules.svg', 'bezique_rules.play', 'http.server', 'xml.sax')\n"
+        "names = ('bezique_rules.state.svg', 'bezique_rules.play', 'http.server', 'xml.sax')\n"
         "loaded = [m for m in names if m in sys.modules]\n"
         "print(loaded)\n"
     )

@@ -1,4 +1,4 @@
-"""A mkdocs hook: pictures of deals drawn at build time by `bezique_rules.svg.render`.
+"""A mkdocs hook: pictures of deals drawn at build time by `bezique_rules.state.svg.render`.
 
 Nothing rendered is committed: the pictures follow the code.
 
@@ -26,7 +26,7 @@ if _SRC.is_dir() and str(_SRC) not in sys.path:
     sys.path.insert(0, str(_SRC))  # the pictures of this checkout, not of an older installed copy
 
 from bezique_rules import DealState, available_variants, new_deal  # noqa: E402
-from bezique_rules.svg import render  # noqa: E402
+from bezique_rules.state.svg import render  # noqa: E402
 
 _DIRECTIVE = re.compile(r"^<!--\s*deal-picture\s+(?P<args>.*?)\s*-->\s*$", re.MULTILINE)
 PRESET_STEPS = 17
@@ -57,7 +57,7 @@ def picture(variant: str, *, seed: int = 1, steps: int = 0, face_up: bool = Fals
     text = caption or (
         f"A {variant} deal (seed {seed}) after {len(deal.history)} actions"
         + (", every hand face up" if face_up else ", as the player to act sees it; legal cards outlined")
-        + ". Drawn when the documentation was built, by bezique_rules.svg.render."
+        + ". Drawn when the documentation was built, by bezique_rules.state.svg.render."
     )
     return f'<figure class="deal-picture">{svg.strip()}<figcaption>{escape(text)}</figcaption></figure>'
 

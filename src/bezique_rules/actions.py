@@ -1,5 +1,7 @@
 """Actions and their canonical notation, and the integer action space.
 
+`Phase` names what the player to act is doing (the vocabulary of a deal's stages).
+
 An action is a frozen value; ``str(action)`` is its canonical text and
 `Action.parse` reads it back, forgiving case and whitespace, never meaning.
 
@@ -34,9 +36,9 @@ import attrs
 
 from .cards import Card, Suit
 from .checks import check_notation
-from .errors import NotationError, NotationTypeError, quote
+from .errors import ActionTypeError, NotationError, NotationTypeError, RuleCode, quote
 
-__all__ = ["Action", "ActionKind", "ActionSpace", "ActionTable", "Verb"]
+__all__ = ["Action", "ActionKind", "ActionSpace", "ActionTable", "Phase", "Verb"]
 
 
 class Verb(enum.Enum):
@@ -309,7 +311,6 @@ def _check_fields(action: Action) -> None:
     """Check a hand-built action's fields, raising `ActionTypeError` naming the first wrong
     one; a list of cards (or of tabled flags) is taken as a tuple, and no tabled flags for
     cards mean none of them is on the table."""
-    from .errors import ActionTypeError, RuleCode
 
     def wrong(field: str, expected: str, value: object) -> ActionTypeError:
         return ActionTypeError(
@@ -451,3 +452,34 @@ class ActionTable:
 
     def __len__(self) -> int:
         return len(self.kind)
+
+
+class Phase(enum.Enum):
+    """What the player to act is doing."""
+
+    PLAY = "play"
+    """Trick play while the stock lasts (free play in the stock games)."""
+    DECLARE = "declare"
+    """The trick winner declares (melds, the trump seven / dix) before drawing."""
+    PLAYOFF = "playoff"
+    """Trick play once the stock is exhausted: strict duties, no declarations."""
+    GUESS = "guess"
+    """Six-pack Bezique: the non-dealer guesses how many cards the dealer cut."""
+    BID = "bid"
+    """Bidding: an auction, or Euchre's order-up and call rounds."""
+    TRUMP = "trump"
+    """Naming trumps (or, in British Euchre, the suit a turned Benny stands for)."""
+    DISCARD = "discard"
+    """Discarding: burying cards, or the Euchre dealer's discard after taking the turn-up."""
+    GIVE = "give"
+    """Passing cards to the partner or the declarer."""
+    ALONE = "alone"
+    """Deciding to play alone (or to defend alone, or to take over a partner's lone hand)."""
+    MELD = "meld"
+    """Laying down melds (all at once, in the auction games)."""
+    CONCEDE = "concede"
+    """After the melds, a declarer far short of the bid may concede (``throw-in``) or play on (``pass``)."""
+    TRICKS = "tricks"
+    """Trick play in games without a stock."""
+    OVER = "over"
+    """The deal is over."""

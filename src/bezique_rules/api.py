@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 from .deck import check_dealer, check_seed, seeded_order, split_deck_text
+from .engine.registry import engine_for
 from .errors import DealError, NotationError
-from .rules.engines import engine_for
 from .rules.registry import get_rules
 from .rules.ruleset import RuleSet
-from .state import DealState
+
+if TYPE_CHECKING:
+    from .state.deal import DealState
 
 __all__ = ["new_deal", "resolve_rules"]
 

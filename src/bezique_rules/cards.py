@@ -5,7 +5,7 @@ back from ``"QS"``, ``"Q♠"`` or ``"qs"``. Identical cards of a multi-pack deck
 compare equal; the engines track physical copies internally.
 
 Trick order is *not* a property of `Rank`: it belongs to a rule set's trump
-order (see `bezique_rules.trumps`).
+order (see `bezique_rules.parts.trumps`).
 """
 
 from __future__ import annotations

@@ -23,11 +23,11 @@ from . import __version__
 from .api import new_deal
 from .engine.auction import AuctionDeal
 from .errors import BeziqueRulesError, OptionError, quote
-from .game import GameState, deal_seed
-from .records import record_of, replay
 from .rules.registry import available_variants, get_rules, preset
 from .rules.ruleset import OptionSpec, OptionValue, RuleSet
-from .state import DealState
+from .state.deal import DealState
+from .state.game import GameState, deal_seed
+from .state.records import record_of, replay
 
 if TYPE_CHECKING:
     from .agents.arena import Pool
@@ -275,7 +275,7 @@ def _pool(args: argparse.Namespace) -> Iterator[tuple[Pool | None, str]]:
     """Where ``simulate`` runs its chunks, and how the report names it: here (``--jobs 1``),
     local processes (``--jobs N``) or a Dask cluster (``--cluster``)."""
     if args.cluster is not None:
-        from .cluster import open_cluster
+        from .integrations.cluster import open_cluster
 
         try:
             session = open_cluster(args.cluster)
@@ -445,7 +445,7 @@ def _replay_one(text: str, where: str) -> tuple[DealState | GameState, int]:
 
 
 def _replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .records import MAX_RECORD_CHARS
+    from .state.records import MAX_RECORD_CHARS
 
     try:
         with open(args.file, encoding="utf-8") as fh:

@@ -12,7 +12,7 @@ The work is cut into chunks of consecutive deal numbers. They run in this proces
 (``jobs=1``), in a local process pool (``jobs=N``) or on any pool with a
 ``submit`` method returning a future (see `Pool`: a
 `concurrent.futures.Executor`, or a Dask cluster through
-`bezique_rules.cluster.open_cluster`), and the games are put back in deal-number
+`bezique_rules.integrations.cluster.open_cluster`), and the games are put back in deal-number
 order, so the result does not depend on where or in which order chunks ran, or on
 a chunk run twice after a lost worker.
 
@@ -35,12 +35,12 @@ import attrs
 
 from ..api import new_deal
 from ..errors import DealError
-from ..game import GameState, deal_seed, new_game
-from ..records import record_of
+from ..parts.scoring import MatchEnd
 from ..rules.registry import get_rules
 from ..rules.ruleset import RuleSet
-from ..scoring import MatchEnd
-from ..state import DealState
+from ..state.deal import DealState
+from ..state.game import GameState, deal_seed, new_game
+from ..state.records import record_of
 from .base import Agent
 from .levels import make_agent
 
@@ -178,7 +178,7 @@ class FutureLike(Protocol[T_co]):
 class Pool(Protocol):
     """Where the arena runs its chunks: anything with the ``submit`` of a
     `concurrent.futures.Executor` (a `ProcessPoolExecutor`, a
-    `bezique_rules.cluster.DaskPool`). The functions and arguments submitted are
+    `bezique_rules.integrations.cluster.DaskPool`). The functions and arguments submitted are
     module-level functions, names and numbers, so any process can run them."""
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> FutureLike[T]:
@@ -320,7 +320,7 @@ def play_arena(
         seed: the seed of every shuffle and every agent's randomness.
         jobs: parallel processes of a local pool (ignored with ``pool``).
         pool: where to run the chunks instead (see `Pool`): an executor, or a Dask
-            cluster's `bezique_rules.cluster.DaskPool`. The caller keeps it open.
+            cluster's `bezique_rules.integrations.cluster.DaskPool`. The caller keeps it open.
         chunk: deal numbers per chunk (default `chunk_size`).
         progress: called with (games done, games in all) as chunks finish.
         options: the variant's options to change (as `get_rules` takes them: house rules).

@@ -10,8 +10,8 @@ import attrs
 
 from ..actions import Action
 from ..errors import IllegalActionError, RuleCode
-from ..state import DealState, PlayerView, check_rng, check_view
-from ..worlds import Worlds
+from ..state.deal import DealState, PlayerView, check_rng, check_view
+from ..state.worlds import Worlds
 
 __all__ = ["Agent", "RandomAgent", "choose_in_world", "choose_in_worlds", "legal_or_raise"]
 

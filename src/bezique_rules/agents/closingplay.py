@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from ..actions import Action, Verb
 from ..cards import Card, Rank
 from ..rules.ruleset import RuleSet
-from ..state import DealState, Phase, PlayerView
+from ..state.deal import DealState, Phase, PlayerView
 from .strategy import AgentStrategy, Rollout, RolloutKind, Strength
 from .trickplay import _Reader
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from ..bits import lowest_bit
 from ..deck import card_ids
 from ..engine.stock import StockDeal
-from ..state import Phase
+from ..state.deal import Phase
 
 __all__ = ["playoff_values"]
 

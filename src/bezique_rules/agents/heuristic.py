@@ -7,7 +7,7 @@ import random
 import attrs
 
 from ..actions import Action
-from ..state import PlayerView
+from ..state.deal import PlayerView
 from .base import choose_in_world
 from .strategy import Strength, strategy_for
 

@@ -34,10 +34,10 @@ import time
 import attrs
 
 from ..actions import Action
+from ..parts.scoring import MatchEnd
 from ..rules.ruleset import RuleSet
-from ..scoring import MatchEnd
-from ..state import DealState, PlayerView
-from ..worlds import Worlds
+from ..state.deal import DealState, PlayerView
+from ..state.worlds import Worlds
 from .base import choose_in_worlds
 from .strategy import AgentStrategy, Rollout, RolloutKind, random_rollout, strategy_for
 

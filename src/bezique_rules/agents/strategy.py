@@ -27,7 +27,7 @@ from ..errors import OptionError
 if TYPE_CHECKING:
     from ..actions import Action
     from ..rules.ruleset import RuleSet
-    from ..state import DealState, PlayerView
+    from ..state.deal import DealState, PlayerView
 
 __all__ = [
     "AgentStrategy",

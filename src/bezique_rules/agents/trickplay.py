@@ -26,14 +26,13 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TypeAlias
 
 from ..actions import Action, Verb
-from ..bidding import Auction
 from ..bits import lowest_bit
 from ..cards import Card, Rank, Suit
-from ..melds import best_melds
+from ..parts.auction import Auction, ContractScoring
+from ..parts.melds import best_melds
+from ..parts.trumps import NO_TRUMP, TrumpTable
 from ..rules.ruleset import RuleSet
-from ..scoring import ContractScoring
-from ..state import DealState, PlayerView
-from ..trumps import NO_TRUMP, TrumpTable
+from ..state.deal import DealState, PlayerView
 from .strategy import AgentStrategy, Strength
 
 __all__ = ["AUCTION", "EUCHRE", "GENERIC", "contract_reward_scale", "euchre_action", "trick_game_action"]

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..api import new_deal, resolve_rules
-from ..deck import check_dealer
-from ..errors import DealError, IllegalActionError, OptionError, RuleCode
+from ..api import new_deal
+from ..errors import IllegalActionError, RuleCode
 from ..rules.ruleset import RuleSet
-from ..state import DealState
+from ..state.deal import DealState
 
-__all__ = ["BatchState", "DeckTables", "new", "random_actions"]
+__all__ = ["BatchState", "DeckTables", "random_actions"]
 
 BoolArray = npt.NDArray[np.bool_]
 Steps = tuple[npt.NDArray[np.signedinteger[Any]], ...]
@@ -197,46 +195,6 @@ class BatchState:
         moves = self.moves.copy()
         moves[live] += 1
         return self.steps + (column,), moves
-
-
-def new(variant: str | RuleSet, seeds: Iterable[int] | npt.NDArray[np.integer[Any]], *, dealer: int | None = None,
-        **options: Any) -> BatchState:  # fmt: skip
-    """N deals of ``variant``, one per seed: the same cards as ``new_deal(variant, seed=s)``.
-
-    Args:
-        variant: a registered name or a `RuleSet`.
-        seeds: the shuffle seeds (whole numbers of 0 or more), one per deal.
-        dealer: the dealer's seat in every deal; default the last seat.
-        **options: option changes (see `get_rules`).
-
-    >>> from bezique_rules import batch, new_deal
-    >>> state = batch.new("euchre-openspiel", [7, 8])
-    >>> state.to_state(1) == new_deal("euchre-openspiel", seed=8)
-    True
-
-    Raises:
-        UnknownVariantError: no such variant.
-        OptionError: an unknown option or a bad value; a variant or an option value the
-            batch engine does not support (the message names it).
-        DealError: a seed that is not a whole number of 0 or more, no seeds, or a bad dealer.
-    """
-    rules = variant if not options and isinstance(variant, RuleSet) else resolve_rules(variant, options)
-    seat = rules.players - 1 if dealer is None else check_dealer(dealer, rules.players)
-    raw: list[Any] = seeds.tolist() if isinstance(seeds, np.ndarray) else list(seeds)
-    for s in raw:
-        if not isinstance(s, int) or isinstance(s, bool) or s < 0:
-            raise DealError(f"a seed is a whole number of 0 or more, not {s!r}")
-    if not raw:
-        raise DealError("batch.new needs at least one seed")
-    if rules.engine == "euchre":
-        from .euchre import new_euchre
-
-        return new_euchre(rules, raw, seat)
-    from .stock import SUPPORTED, new_stock
-
-    if rules.engine == "stock":
-        return new_stock(rules, raw, seat)
-    raise OptionError(f"the batch engine does not support {rules.name!r} yet; {SUPPORTED}")
 
 
 def history_dtype(rules: RuleSet) -> type[np.signedinteger[Any]]:

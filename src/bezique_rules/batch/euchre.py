@@ -17,14 +17,13 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import ActionKind
-from ..bidding import Decision, OrderUp
 from ..deck import WIDOW
 from ..engine.euchre import EuchreTables
 from ..errors import OptionError
 from ..lazy import built_once_per_key
+from ..parts.euchre import Decision, EuchreScoring, OrderUp
+from ..parts.tricks import PlayDuty
 from ..rules.ruleset import RuleSet, part_of
-from ..scoring import EuchreScoring
-from ..tricks import PlayDuty
 from .core import BatchState, BoolArray, DeckTables, IntArray, deck_tables
 from .core import Fields as _Fields
 from .core import unpack_cards as _cards

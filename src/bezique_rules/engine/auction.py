@@ -60,18 +60,18 @@ import attrs
 from typing_extensions import Self
 
 from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
-from ..bidding import Auction, ContractRules
 from ..bits import bit_ids, fold_copies, lowest_bit
 from ..cards import CardSet, Suit
 from ..checks import check_seat
 from ..deck import card_ids
 from ..errors import DealError, RuleCode
-from ..knowledge import replayed, sample_hidden, swap_walk
-from ..melds import Laid, MeldKind, best_melds
+from ..parts.auction import Auction, Concession, ContractRules, ContractScoring
+from ..parts.melds import Laid, MeldKind, best_melds
+from ..parts.scoring import ScoreBreakdown
+from ..parts.trumps import NO_TRUMP
 from ..rules.ruleset import RuleSet, part_of
-from ..scoring import Concession, ContractScoring, ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask
-from ..trumps import NO_TRUMP
+from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask
+from ..state.knowledge import replayed, sample_hidden, swap_walk
 
 __all__ = [
     "AuctionActionMeaning",
@@ -809,37 +809,37 @@ class AuctionDeal(DealState):
         passed = c.passed
         active = [q for q in range(n) if not (passed >> q) & 1]
         if not active:
-            return type(self)(self.setup, c._replace(stage=Phase.OVER, player=-1, misdeal=True))
+            return self._make(self.setup, c._replace(stage=Phase.OVER, player=-1, misdeal=True))
         if len(active) == 1 and c.bid:
             return self._won_auction(c)
         nxt = (p + 1) % n
         while (passed >> nxt) & 1:
             nxt = (nxt + 1) % n
-        return type(self)(self.setup, c._replace(player=nxt))
+        return self._make(self.setup, c._replace(player=nxt))
 
     def _won_auction(self, c: AuctionCore) -> Self:
         contract = self.setup.tables.contract
         auction = self.setup.tables.auction
         c = c._replace(stage=Phase.TRUMP, player=c.declarer)
         if contract.widow and contract.concede_before_widow and c.bid == auction.minimum:
-            return type(self)(self.setup, c)
+            return self._make(self.setup, c)
         if contract.widow:
             return self._take_widow(c)
-        return type(self)(self.setup, c)
+        return self._make(self.setup, c)
 
     def _take_widow(self, c: AuctionCore) -> Self:
         d = c.declarer
         widow_mask = sum(1 << x for x in c.widow)
         hands = _set(c.hands, d, c.hands[d] | widow_mask)
         known = _set(c.known, d, c.known[d] | widow_mask)
-        return type(self)(self.setup, c._replace(hands=hands, known=known, widow=(), widow_shown=True))
+        return self._make(self.setup, c._replace(hands=hands, known=known, widow=(), widow_shown=True))
 
     def _after_trump(self, c: AuctionCore) -> Self:
         rules = self.setup.rules
         contract = self.setup.tables.contract
         n = rules.players
         if contract.pass_cards and rules.partnership:
-            return type(self)(self.setup, c._replace(stage=Phase.GIVE, player=(c.declarer + 2) % n, give_step=1))
+            return self._make(self.setup, c._replace(stage=Phase.GIVE, player=(c.declarer + 2) % n, give_step=1))
         return self._start_melds(c)
 
     def _give(self, c: AuctionCore, combo: tuple[int, ...]) -> Self:
@@ -858,7 +858,7 @@ class AuctionDeal(DealState):
         # the others do not see which cards went: none of the giver's cards stays known to be held
         c = c._replace(hands=hands, given=(*c.given, *cards), known=_set(c.known, giver, 0))
         if c.give_step == 1:
-            return type(self)(self.setup, c._replace(player=c.declarer, give_step=2))
+            return self._make(self.setup, c._replace(player=c.declarer, give_step=2))
         return self._start_melds(c._replace(give_step=0))
 
     def _start_melds(self, c: AuctionCore) -> Self:
@@ -869,7 +869,7 @@ class AuctionDeal(DealState):
             order: tuple[int, ...] = (c.declarer,)
         else:
             order = tuple((c.declarer + i) % n for i in range(n))
-        return type(self)(self.setup, c._replace(stage=Phase.MELD, player=order[0], to_meld=order))
+        return self._make(self.setup, c._replace(stage=Phase.MELD, player=order[0], to_meld=order))
 
     def _meld(self, c: AuctionCore, meaning: AuctionActionMeaning) -> Self:
         rules = self.setup.rules
@@ -896,18 +896,18 @@ class AuctionDeal(DealState):
         c = c._replace(laid=_set_t(c.laid, p, laid), known=_set(c.known, p, c.known[p] | shown))
         if done:
             return self._next_melder(c)
-        return type(self)(self.setup, c)
+        return self._make(self.setup, c)
 
     def _next_melder(self, c: AuctionCore) -> Self:
         contract = self.setup.tables.contract
         rest = c.to_meld[1:]
         if rest:
-            return type(self)(self.setup, c._replace(to_meld=rest, player=rest[0]))
+            return self._make(self.setup, c._replace(to_meld=rest, player=rest[0]))
         c = c._replace(to_meld=())
         if contract.bury:
-            return type(self)(self.setup, c._replace(stage=Phase.DISCARD, player=c.declarer))
-        if type(self)(self.setup, c)._may_throw_in():
-            return type(self)(self.setup, c._replace(stage=Phase.CONCEDE, player=c.declarer))
+            return self._make(self.setup, c._replace(stage=Phase.DISCARD, player=c.declarer))
+        if self._make(self.setup, c)._may_throw_in():
+            return self._make(self.setup, c._replace(stage=Phase.CONCEDE, player=c.declarer))
         return self._start_play(c)
 
     def _bury(self, c: AuctionCore, combo: tuple[int, ...]) -> Self:
@@ -937,7 +937,7 @@ class AuctionDeal(DealState):
         rules = self.setup.rules
         contract = self.setup.tables.contract
         leader = c.declarer if contract.leader == "declarer" else (self.setup.dealer + 1) % rules.players
-        return type(self)(self.setup, c._replace(stage=Phase.TRICKS, player=leader, leader=leader))
+        return self._make(self.setup, c._replace(stage=Phase.TRICKS, player=leader, leader=leader))
 
     def _play(self, c: AuctionCore, pid: int, moves: tuple[Move, ...]) -> Self:
         rules = self.setup.rules
@@ -948,7 +948,7 @@ class AuctionDeal(DealState):
         known = _set(c.known, p, c.known[p] & ~bit) if c.known[p] & bit else c.known
         trick = (*c.trick, pid)
         if len(trick) < n:
-            return type(self)(self.setup, _card_played(c, moves, hands, known, trick, (p + 1) % n))
+            return self._make(self.setup, _card_played(c, moves, hands, known, trick, (p + 1) % n))
         leader = c.leader
         winner = (leader + rules.trump_tables[c.trump].winner(trick)) % n
         won = 0
@@ -967,13 +967,13 @@ class AuctionDeal(DealState):
             player=winner,
         )
         if hands[winner]:
-            return type(self)(self.setup, c)
+            return self._make(self.setup, c)
         return self._over(c._replace(last_winner=winner))
 
     def _over(self, c: AuctionCore) -> Self:
-        state = type(self)(self.setup, c._replace(stage=Phase.OVER, player=-1))
+        state = self._make(self.setup, c._replace(stage=Phase.OVER, player=-1))
         points = tuple(b.total for b in state._settlement()[1])
-        return type(self)(self.setup, state.core._replace(points=points))
+        return self._make(self.setup, state.core._replace(points=points))
 
     def _settlement(self) -> tuple[tuple[int, ...], tuple[ScoreBreakdown, ...]]:
         c = self.core

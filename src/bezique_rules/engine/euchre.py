@@ -15,13 +15,14 @@ partner taking over, a defender defending alone), ``TRICKS``, ``OVER``.
 The state record
 ----------------
 
-A deal (`EuchreDeal`) is its `DealSetup` and one `EuchreState` record (a
-NamedTuple). The fields that change with every card come first, then those that
-change once a trick, then four named records that the play only passes on:
+A deal (`EuchreDeal`) is its `DealSetup`, one `EuchreState` record (a NamedTuple, the
+deal's `core`) and, as in every engine, its legal actions once known (the ``_legal`` slot:
+the legal ids, sorted; or, during the play on a deck with one copy of each card, a
+`PlayableMask`, the mask of the playable cards, whose ids `legal_action_ids` and actions
+`legal_actions` read from the trick tables). The record's fields that change with every card
+come first, then those that change once a trick, then four named records that the play only
+passes on:
 
-- ``legal``: the legal action ids, sorted; or, during the play on a deck with one
-  copy of each card, the mask of the playable cards (`legal_action_ids` reads
-  their ids, `legal_actions` their actions, from the trick tables).
 - ``player``: who acts, -1 once the deal is over.
 - ``hands``: per seat, the mask of the cards held (physical ids).
 - ``trick``: the current trick's cards (physical ids) in play order.
@@ -52,8 +53,7 @@ change once a trick, then four named records that the play only passes on:
   it, or None: ask the trick policy) and ``power`` (led card -> the power of each
   card in that trick, or None: ask the trump table).
 
--1 means "nobody" or "none" throughout. `EuchreDeal.core` gives the same values as
-one flat `EuchreCore` (the public snapshot). The tables (`EuchreTables`) are compiled once per rule set by
+-1 means "nobody" or "none" throughout. The tables (`EuchreTables`) are compiled once per rule set by
 `EuchreEngine.compile`, in four named groups: the action ids, the trick tables,
 the bidding tables and the deal layout.
 """
@@ -63,35 +63,36 @@ from __future__ import annotations
 import itertools
 import operator
 import random
+import warnings
 from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import NamedTuple, TypeAlias, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
 
 from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
-from ..bidding import Decision, OrderUp
 from ..bits import lowest_bit
 from ..cards import CardSet, Rank, Suit
 from ..checks import check_seat
 from ..deck import WIDOW, card_ids
 from ..errors import IllegalActionError, RuleCode
-from ..knowledge import sample_hidden
+from ..parts.euchre import Decision, EuchreScoring, OrderUp
+from ..parts.scoring import ScoreBreakdown
+from ..parts.tricks import PlayDuty
+from ..parts.trumps import NO_TRUMP
 from ..rules.ruleset import RuleSet, part_of
-from ..scoring import EuchreScoring, ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, relabel_mask, relabel_seq
-from ..tricks import PlayDuty
-from ..trumps import NO_TRUMP
+from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, _unpickled_deal, relabel_mask, relabel_seq
+from ..state.knowledge import sample_hidden
 
 __all__ = [
     "Contract",
-    "EuchreCore",
     "EuchreDeal",
     "EuchreEngine",
     "EuchreState",
     "EuchreTables",
     "FarmersRound",
     "PlayTable",
+    "PlayableMask",
     "Question",
 ]
 
@@ -185,11 +186,17 @@ class PlayTable(NamedTuple):
     """Led card -> the power of each card in that trick (None: ask the trump table)."""
 
 
-class EuchreState(NamedTuple):
-    """The stored state of a Euchre deal (see the module docstring, field by field)."""
+PlayableMask: TypeAlias = int
+"""The mask of the cards the player to act may play (physical ids): how a deal on a deck with
+one copy of each card keeps its legal actions during the play (a card's play id is its id)."""
 
-    legal: int | tuple[int, ...]
-    """The legal ids, sorted; or the mask of the playable cards (decks with tables)."""
+EuchreLegal: TypeAlias = "tuple[int, ...] | PlayableMask"
+"""A Euchre deal's legal actions as it keeps them: the ids, sorted, or a `PlayableMask`."""
+
+
+class EuchreState(NamedTuple):
+    """What changes during a Euchre deal, the deal's `core` (see the module docstring, field by field)."""
+
     player: int
     """Who acts (-1 when over)."""
     hands: tuple[int, ...]
@@ -222,64 +229,46 @@ class EuchreState(NamedTuple):
     table: PlayTable
     """The rows the play reads at every card."""
 
+    def __getattr__(self, name: str) -> object:
+        """Deprecated: the flat names of the former `EuchreCore` (``core.round``, ``core.trump``,
+        ``core.turn_up``, ...), read from the sub-record that holds them now."""
+        where = _FLAT_NAMES.get(name)
+        if where is None:
+            raise AttributeError(name)
+        warnings.warn(
+            f"EuchreDeal.core.{name} is deprecated: read core.{where}.{name}"
+            if where != "taken"
+            else "EuchreDeal.core.taken is deprecated: read EuchreDeal.tricks_taken",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        if where == "taken":
+            return _taken(self.won, self.table.active)
+        return getattr(getattr(self, where), name)
 
-class EuchreCore(NamedTuple):
-    """The changing part of a Euchre deal as one flat record, as `EuchreDeal.core` gives it
-    (a snapshot of `EuchreState` without the legal actions and the play rows)."""
 
-    player: int
-    """Who is to act (-1 when over)."""
-    hands: tuple[int, ...]
-    """Per player: the mask of held cards."""
-    trick: tuple[int, ...]
-    """The current trick's cards in play order."""
-    moves: tuple[Move, ...]
-    """Every action so far, as (player, action_id) pairs."""
-    stage: Phase
-    """The phase."""
-    leader: int
-    """Who led (or will lead) the current trick."""
-    won: tuple[int, ...]
-    """Per player: the mask of cards won in tricks."""
-    taken: tuple[int, ...]
-    """Per player: tricks taken."""
-    last_trick: tuple[int, ...]
-    """The previous trick's cards."""
-    last_leader: int
-    """Who led the previous trick."""
-    points: tuple[int, int]
-    """Per side: points of the deal (set when it ends)."""
-    trump: int
-    """The trump suit index, or -1."""
-    out: int
-    """Bit per seat: sitting out this deal."""
-    kitty: tuple[int, ...]
-    """The undealt cards under the turn-up (and the dealer's discard once made), hidden."""
-    turn_up: int
-    """The turned-up card (physical id)."""
-    round: int
-    """Bidding round: 1 (order up) or 2 (call another suit)."""
-    candidate: int
-    """The suit offered in round one (the turn-up's suit, or the one named for a Benny)."""
-    passes: int
-    """Passes in the current round."""
-    maker: int
-    """The player who made trumps, or -1."""
-    alone: int
-    """The player playing alone, or -1."""
-    defender: int
-    """The player defending alone, or -1."""
-    queue: tuple[Question, ...]
-    """Pending decisions: (seat, decision)."""
-    buried: int
-    """The dealer's discard (physical id), or -1."""
-    farmer: int
-    """The player who swapped a farmer's hand, or -1."""
-    misdeal: bool
-    """The deal ended without play (everybody passed, or a misdeal)."""
-    asked: int
-    """How many farmer's-hand decisions were made (the first moves of the deal): only a
-    player holding one is asked, so a ``pass`` among them is shown to him alone."""
+_FLAT_NAMES = {
+    **dict.fromkeys(("round", "candidate", "passes", "asked", "misdeal"), "bidding"),
+    **dict.fromkeys(("trump", "maker", "alone", "defender", "out"), "contract"),
+    **dict.fromkeys(("turn_up", "buried", "farmer"), "kitty"),
+    "taken": "taken",
+}
+"""The former `EuchreCore`'s flat names, and the sub-record of `EuchreState` that holds each."""
+
+
+def __getattr__(name: str) -> object:
+    """Deprecated module names: ``EuchreCore`` (the former flat record) is `EuchreState`."""
+    if name == "EuchreCore":
+        warnings.warn(
+            "EuchreCore is deprecated: EuchreDeal.core is an EuchreState (its fields grouped in records)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return EuchreState
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_tuple_new = tuple.__new__  # the transitions build `EuchreState` in field order (module docstring)
 
 
 # -- the compiled tables ---------------------------------------------------------------------
@@ -707,19 +696,13 @@ def _bid_ids(bidding: OrderUp, ids: ActionIds, round_two: bool, is_dealer: bool,
     return out
 
 
-def _play_table(m: EuchreTables, out: int, trump: int) -> PlayTable:
-    """The play rows for these seats out and trumps."""
-    t = m.trick
-    if trump < 0:
-        return PlayTable(seats=t.next_seat[out], active=t.active[out], follow=None, power=None)
-    return t.play_table[out][trump]
-
-
-def _state_key(state: EuchreState) -> tuple[object, ...]:
-    """What equality and hashing compare: the state without the legal actions and the play
-    rows (both follow from the rest)."""
-    _legal, *rest, _table = state
-    return tuple(rest)
+def _table_of(m: EuchreTables, s: EuchreState) -> PlayTable:
+    """The play rows a state carries: those of its seats and trumps once the play has started
+    (as `EuchreDeal._settled` takes them), else the rows before the play."""
+    contract = s.contract
+    if s.stage is _TRICKS or (s.stage is _OVER and not s.bidding.misdeal):
+        return m.trick.play_table[contract.out][contract.trump]
+    return m.trick.before_play
 
 
 @attrs.frozen(repr=False)
@@ -728,104 +711,64 @@ class EuchreDeal(DealState):
 
     setup: DealSetup[EuchreTables]
     """The rules, deck order, seed and dealer."""
-    state: EuchreState = attrs.field(eq=_state_key)
-    """The stored state (see the module docstring); `core` gives it as one flat record."""
-    is_over: bool = attrs.field(init=False, eq=False)
-    """True when the deal is finished (kept as a field: the loop of every game reads it)."""
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "is_over", self.state.stage is _OVER)
-
-    @classmethod
-    def of(cls, setup: DealSetup[EuchreTables], core: EuchreCore) -> Self:
-        """The deal with this setup and core (its legal actions are worked out here)."""
-        m = setup.tables
-        bidding = Bidding(
-            round=core.round, candidate=core.candidate, passes=core.passes,
-            asked=core.asked,
-            misdeal=core.misdeal,
-        )  # fmt: skip
-        contract = Contract(
-            trump=core.trump, maker=core.maker, alone=core.alone, defender=core.defender, out=core.out
-        )  # fmt: skip
-        kitty = Kitty(cards=core.kitty, turn_up=core.turn_up, buried=core.buried, farmer=core.farmer)
-        state = EuchreState(
-            legal=(), player=core.player, hands=core.hands, trick=core.trick, moves=core.moves, stage=core.stage,
-            leader=core.leader, won=core.won, last_trick=core.last_trick, last_leader=core.last_leader,
-            points=core.points, queue=_questions(core.queue), bidding=bidding, contract=contract, kitty=kitty,
-            table=_play_table(m, core.out, core.trump),
-        )  # fmt: skip
-        return cls(setup, state._replace(legal=_legal_of(setup, state)))
+    core: EuchreState
+    """Everything that changes during the deal (see the module docstring)."""
+    _legal: EuchreLegal | None = attrs.field(  # type: ignore[assignment]  # a PlayableMask too
+        default=None, eq=False, repr=False, alias="_legal"
+    )
+    """The legal actions once known: the ids, or a `PlayableMask` during the play."""
 
     @classmethod
-    def _from_core(cls, setup: DealSetup[Any], core: Any) -> Self:
-        return cls.of(setup, core)
+    def of(cls, setup: DealSetup[EuchreTables], core: EuchreState) -> Self:
+        """Deprecated: the deal with this setup and core is ``EuchreDeal(setup, core)``."""
+        warnings.warn("EuchreDeal.of is deprecated: call EuchreDeal(setup, core)", DeprecationWarning, stacklevel=2)
+        return cls(setup, core)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle (and copy) as `DealState` does, without the play rows (``core.table``: the
+        tables' own rows, found again when unpickled)."""
+        return (_unpickled_deal, (type(self), self.setup, tuple(self.core[:-1])))
+
+    @classmethod
+    def _from_core(cls, setup: DealSetup[EuchreTables], core: object) -> Self:
+        """The deal of ``setup`` and ``core``, an `EuchreState` or its fields without the play
+        rows (as `__reduce__` keeps them)."""
+        if not isinstance(core, EuchreState):
+            fields = cast("tuple[object, ...]", core)
+            partial = EuchreState._make((*fields, setup.tables.trick.before_play))
+            core = partial._replace(table=_table_of(setup.tables, partial))
+        return cls(setup, core)
 
     @property
-    def core(self) -> EuchreCore:
-        """Everything that changes during the deal, as one flat record."""
-        s = self.state
-        b = s.bidding
-        c = s.contract
-        k = s.kitty
-        return EuchreCore(
-            player=s.player, hands=s.hands, trick=s.trick, moves=s.moves, stage=s.stage, leader=s.leader, won=s.won,
-            taken=self.tricks_taken, last_trick=s.last_trick, last_leader=s.last_leader, points=s.points, trump=c.trump,
-            out=c.out, kitty=k.cards, turn_up=k.turn_up, round=b.round, candidate=b.candidate, passes=b.passes,
-            maker=c.maker, alone=c.alone, defender=c.defender, queue=s.queue, buried=k.buried, farmer=k.farmer,
-            misdeal=b.misdeal, asked=b.asked,
-        )  # fmt: skip
+    def state(self) -> EuchreState:
+        """Deprecated: the former name of `core`."""
+        warnings.warn("EuchreDeal.state is deprecated: read EuchreDeal.core", DeprecationWarning, stacklevel=2)
+        return self.core
 
     # -- what every deal state reads -------------------------------------------------------
 
     @property
     def thrown_in(self) -> bool:
         """Whether everyone passed (or a second farmer's hand was a misdeal)."""
-        return self.state.bidding.misdeal
+        return self.core.bidding.misdeal
 
-    @property
-    def phase(self) -> Phase:
-        """The current phase."""
-        return self.state.stage
-
-    @property
-    def current_player(self) -> int | None:
-        """Who acts next (None when the deal is over)."""
-        p = self.state.player
-        return None if p < 0 else p
-
-    @property
-    def hands(self) -> tuple[int, ...]:
-        """Per player: the mask of held cards."""
-        return self.state.hands
-
-    @property
-    def won(self) -> tuple[int, ...]:
-        """Per player: the mask of cards won in tricks."""
-        return self.state.won
-
-    @property
-    def trick(self) -> tuple[int, ...]:
-        """The current trick's cards (physical ids) in play order."""
-        return self.state.trick
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        """Every action so far, as (player, action_id) pairs."""
-        return self.state.moves
+    def _compute_legal(self) -> tuple[int, ...]:
+        return _legal_of(self.setup, self.core)
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids of the legal actions, sorted."""
-        legal = self.state.legal
-        if type(legal) is int:  # the mask of the playable cards: their play ids from the tables
+        legal = self._legal
+        if type(legal) is int:  # a PlayableMask: the play ids of its cards, from the tables
             t: EuchreTrickTables = self.setup.tables.trick
             low = t.low_ids
             return low[legal & t.chunk_mask] + t.high_ids[legal >> t.width] if low else _play_ids(t, legal)
+        if legal is None:
+            return DealState.legal_action_ids(self)
         return cast("tuple[int, ...]", legal)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every distinct legal action, sorted by action id (empty when over)."""
-        legal = self.state.legal
+        legal = self._legal
         if type(legal) is int:
             t: EuchreTrickTables = self.setup.tables.trick
             low = t.low_actions
@@ -838,44 +781,44 @@ class EuchreDeal(DealState):
     @property
     def kitty(self) -> tuple[int, ...]:
         """The hidden kitty (and the dealer's discard)."""
-        return self.state.kitty.cards
+        return self.core.kitty.cards
 
     @property
     def turn_up(self) -> int:
         """The turned-up card (physical id)."""
-        return self.state.kitty.turn_up
+        return self.core.kitty.turn_up
 
     @property
     def trump(self) -> int:
         """The trump suit index, or -1."""
-        return self.state.contract.trump
+        return self.core.contract.trump
 
     @property
     def maker(self) -> int | None:
         """Who made trumps, or None."""
-        maker = self.state.contract.maker
+        maker = self.core.contract.maker
         return None if maker < 0 else maker
 
     @property
     def sitting_out(self) -> tuple[int, ...]:
         """The seats sitting out (the partner of a lone player or defender)."""
-        out = self.state.contract.out
+        out = self.core.contract.out
         return tuple(s for s in range(self.rules.players) if (out >> s) & 1)
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Points of the deal per side (0 until the deal ends)."""
-        return self.state.points
+        return self.core.points
 
     @property
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:
         """Where the points came from: the contract, per side."""
-        return tuple(ScoreBreakdown(contract=p) for p in self.state.points)
+        return tuple(ScoreBreakdown(contract=p) for p in self.core.points)
 
     @property
     def tricks_taken(self) -> tuple[int, ...]:
         """Tricks taken per player."""
-        s = self.state
+        s = self.core
         return _taken(s.won, s.table.active)
 
     # -- legality ----------------------------------------------------------------------------
@@ -893,18 +836,18 @@ class EuchreDeal(DealState):
             pid = self._pick(arg, c.hands[c.player])
             if pid < 0:
                 return RuleCode.CARD_NOT_HELD, "you do not hold that card"
-            why = rules.playoff_policy.refusal(rules.trump_tables[c.trump], c.hands[c.player], c.trick, pid)
+            why = rules.playoff_policy.refusal(rules.trump_tables[c.contract.trump], c.hands[c.player], c.trick, pid)
             return why or (RuleCode.NOT_AN_ACTION, "not playable")
         if kind in (ActionKind.ORDER_UP, ActionKind.ORDER_UP_ALONE):
-            if stage is Phase.BID and c.round == 2:
+            if stage is Phase.BID and c.bidding.round == 2:
                 return RuleCode.WRONG_PHASE, "the turn-up is turned down: name another suit with 'call'"
             if stage is Phase.BID:
                 return RuleCode.NOT_AN_ACTION, "going alone is decided after the bid in this variant"
             return RuleCode.WRONG_PHASE, "ordering up is a first-round bid"
         if kind in (ActionKind.CALL, ActionKind.CALL_ALONE):
-            if stage is Phase.BID and c.round == 1:
+            if stage is Phase.BID and c.bidding.round == 1:
                 return RuleCode.WRONG_PHASE, "in the first round only the turned suit can be ordered up"
-            if stage is Phase.BID and arg == c.candidate:
+            if stage is Phase.BID and arg == c.bidding.candidate:
                 return RuleCode.NOT_AN_ACTION, "the turned-down suit may not be named in the second round"
             if stage is Phase.BID:
                 return RuleCode.NOT_AN_ACTION, "going alone is decided after the bid in this variant"
@@ -919,7 +862,7 @@ class EuchreDeal(DealState):
             if stage is not Phase.DISCARD or c.queue[0].decision is not Decision.PICKUP:
                 return RuleCode.WRONG_PHASE, "only the dealer discards, after taking the turn-up"
             if (
-                arg == rules.deck.face_of[c.turn_up]
+                arg == rules.deck.face_of[c.kitty.turn_up]
                 and not part_of(rules, rules.bidding, OrderUp).dealer_may_discard_upcard
             ):
                 return RuleCode.CARD_NOT_HELD, "the dealer may not discard the card he just took up"
@@ -964,9 +907,9 @@ class EuchreDeal(DealState):
             action_id = known  # a play: unchecked, or checked against the playable cards
         # a card played to the trick (ids 0 .. plays-1, id == face)
         (
-            _legal, p, held_before, trick_before, moves_before, stage, leader, won, last_trick, last_leader, points,
-            queue, bidding, contract, kitty, table,
-        ) = self.state  # fmt: skip
+            p, held_before, trick_before, moves_before, stage, leader, won, last_trick, last_leader, points, queue,
+            bidding, contract, kitty, table,
+        ) = self.core  # the record read in field order, one name per field  # fmt: skip
         held = list(held_before)
         pid = action_id if t.single else self._pick(action_id, held[p])
         held[p] ^= 1 << pid
@@ -977,28 +920,21 @@ class EuchreDeal(DealState):
         if len(trick) == active:
             return self._trick_won(hands, trick, moves, leader, won, queue, bidding, contract, kitty, table)
         nxt = seats[p]
+        core = _tuple_new(EuchreState, (  # EuchreState in field order
+            nxt, hands, trick, moves, stage, leader, won, last_trick, last_leader, points, queue, bidding, contract,
+            kitty, table,
+        ))  # fmt: skip
         if follow is None:  # no tables for this deck: the general way
-            legal: int | tuple[int, ...] = _legal_of(
-                setup,
-                EuchreState(
-                    legal=(), player=nxt, hands=hands, trick=trick, moves=moves, stage=stage, leader=leader, won=won,
-                    last_trick=last_trick, last_leader=last_leader, points=points, queue=queue, bidding=bidding,
-                    contract=contract, kitty=kitty, table=table,
-                ),
-            )  # fmt: skip
-        else:  # the next player's playable cards: those of the led card's effective suit, or any
-            h = hands[nxt]
-            legal = h & follow[trick[0]] or h
-        return _deal_of(
-            type(self), setup, legal, nxt, hands, trick, moves, stage, leader, won, last_trick, last_leader, points,
-            queue, bidding, contract, kitty, table,
-        )  # fmt: skip
+            return self._make(setup, core, _legal_of(setup, core))
+        # the next player's playable cards: those of the led card's effective suit, or any
+        h = hands[nxt]
+        return self._make(setup, core, h & follow[trick[0]] or h)
 
     def _legal_play(self, play_id: int) -> bool:
         """Whether playing ``play_id`` is legal now: read from the mask of playable cards
         when the state holds one (only in the play, on decks with tables: one copy of each
         card, so a play's id is the card's id), else from the legal ids."""
-        legal = self.state.legal
+        legal = self._legal
         if type(legal) is int:
             return (legal >> play_id) & 1 == 1
         return play_id in self.legal_action_ids()
@@ -1010,7 +946,7 @@ class EuchreDeal(DealState):
         ids = m.ids
         kind = ids.kinds[action_id]
         # a bid, a decision or a discard
-        s = self.state
+        s = self.core
         moves = s.moves + ((s.player, action_id),)
         stage = s.stage
         if stage is _BID:
@@ -1048,29 +984,22 @@ class EuchreDeal(DealState):
         won = tuple(held)
         h = hands[winner]
         if h:
-            legal: int | tuple[int, ...] = h
+            core = _tuple_new(EuchreState, (  # EuchreState in field order
+                winner, hands, (), moves, _TRICKS, winner, won, trick, leader, (0, 0), queue, bidding, contract,
+                kitty, table,
+            ))  # fmt: skip
             if table.follow is None:  # no tables for this deck: the general way
-                legal = _legal_of(
-                    setup,
-                    EuchreState(
-                        legal=(), player=winner, hands=hands, trick=(), moves=moves, stage=_TRICKS, leader=winner,
-                        won=won, last_trick=trick, last_leader=leader, points=(0, 0), queue=queue, bidding=bidding,
-                        contract=contract, kitty=kitty, table=table,
-                    ),
-                )  # fmt: skip
-            return _deal_of(
-                type(self), setup, legal, winner, hands, (), moves, _TRICKS, winner, won, trick, leader, (0, 0),
-                queue, bidding, contract, kitty, table,
-            )  # fmt: skip
+                return self._make(setup, core, _legal_of(setup, core))
+            return self._make(setup, core, h)
         maker = contract.maker
         scoring = part_of(setup.rules, setup.rules.scoring, EuchreScoring)
         made = (won[maker] | won[(maker + 2) % len(hands)]).bit_count() // table.active
         mine, theirs = scoring.points(tricks=made, alone=contract.alone >= 0, lone_defender=contract.defender >= 0)
         points = (mine, theirs) if maker % 2 == 0 else (theirs, mine)
-        return _deal_of(
-            type(self), setup, (), -1, hands, (), moves, _OVER, winner, won, trick, leader, points, queue, bidding,
-            contract, kitty, table,
-        )  # fmt: skip
+        over = _tuple_new(EuchreState, (  # EuchreState in field order
+            -1, hands, (), moves, _OVER, winner, won, trick, leader, points, queue, bidding, contract, kitty, table,
+        ))  # fmt: skip
+        return self._make(setup, over, ())
 
     # The bidding and the decisions before the play: each works out the new records (and
     # hands), and `_settled` moves on to the next pending question (or the bidding, or the play).
@@ -1234,21 +1163,13 @@ class EuchreDeal(DealState):
         leader = m.trick.next_seat[out][start]  # the first seat in play on his left
         table = m.trick.play_table[out][contract.trump]
         zeros = m.deal.zeros
+        core = _tuple_new(EuchreState, (  # EuchreState in field order
+            leader, hands, (), moves, _TRICKS, leader, zeros, (), -1, (0, 0), (), bidding, contract, kitty, table,
+        ))  # fmt: skip
         # the leader's playable cards: his hand (a mask), or the ids the general way
-        first: int | tuple[int, ...] = hands[leader]
         if table.follow is None:
-            first = _legal_of(
-                setup,
-                EuchreState(
-                    legal=(), player=leader, hands=hands, trick=(), moves=moves, stage=_TRICKS, leader=leader,
-                    won=zeros, last_trick=(), last_leader=-1, points=(0, 0), queue=(), bidding=bidding,
-                    contract=contract, kitty=kitty, table=table,
-                ),
-            )  # fmt: skip
-        return _deal_of(
-            cls, setup, first, leader, hands, (), moves, _TRICKS, leader, zeros, (), -1, (0, 0), (), bidding,
-            contract, kitty, table,
-        )  # fmt: skip
+            return cls._make(setup, core, _legal_of(setup, core))
+        return cls._make(setup, core, hands[leader])
 
     @classmethod
     def _build_state(
@@ -1269,19 +1190,10 @@ class EuchreDeal(DealState):
         table = m.trick.before_play
         leader = m.deal.first[setup.dealer]
         zeros = m.deal.zeros
-        if legal is None:
-            legal = _legal_of(
-                setup,
-                EuchreState(
-                    legal=(), player=player, hands=hands, trick=(), moves=moves, stage=stage, leader=leader,
-                    won=zeros, last_trick=(), last_leader=-1, points=(0, 0), queue=queue, bidding=bidding,
-                    contract=contract, kitty=kitty, table=table,
-                ),
-            )  # fmt: skip
-        return _deal_of(
-            cls, setup, legal, player, hands, (), moves, stage, leader, zeros, (), -1, (0, 0), queue, bidding,
-            contract, kitty, table,
-        )  # fmt: skip
+        core = _tuple_new(EuchreState, (  # EuchreState in field order
+            player, hands, (), moves, stage, leader, zeros, (), -1, (0, 0), queue, bidding, contract, kitty, table,
+        ))  # fmt: skip
+        return cls._make(setup, core, _legal_of(setup, core) if legal is None else legal)
 
     # -- knowledge -----------------------------------------------------------
 
@@ -1292,7 +1204,7 @@ class EuchreDeal(DealState):
         m = self.setup.tables
         actions = m.actions.actions
         kinds = m.ids.kinds
-        asked = self.state.bidding.asked
+        asked = self.core.bidding.asked
         seen = []
         for i, (who, action_id) in enumerate(self.moves):
             if who != viewer:
@@ -1326,7 +1238,7 @@ class EuchreDeal(DealState):
         cards = deck.cards
         known = [0] * n
         if self._turn_up_kept():
-            known[self.setup.dealer] = c.hands[self.setup.dealer] & (1 << c.turn_up)
+            known[self.setup.dealer] = c.hands[self.setup.dealer] & (1 << c.kitty.turn_up)
         empty = CardSet(())
         return PlayerView(
             player=player,
@@ -1341,18 +1253,18 @@ class EuchreDeal(DealState):
             trick_leader=c.leader,
             last_trick=tuple(cards[x] for x in c.last_trick),
             last_trick_leader=c.last_leader,
-            trump=None if c.trump < 0 else Suit(c.trump),
-            turn_up=cards[c.turn_up],
-            stock_size=len(c.kitty),
+            trump=None if c.contract.trump < 0 else Suit(c.contract.trump),
+            turn_up=cards[c.kitty.turn_up],
+            stock_size=len(c.kitty.cards),
             scores=c.points,
             melds=(),
             won=tuple(CardSet(deck.cards_of(w)) for w in c.won),
             history=self._history(player),
             maker=self.maker,
-            alone=None if c.alone < 0 else c.alone,
-            lone_defender=None if c.defender < 0 else c.defender,
+            alone=None if c.contract.alone < 0 else c.contract.alone,
+            lone_defender=None if c.contract.defender < 0 else c.contract.defender,
             sitting_out=self.sitting_out,
-            buried=(cards[c.buried],) if player == self.setup.dealer and c.buried >= 0 else (),
+            buried=(cards[c.kitty.buried],) if player == self.setup.dealer and c.kitty.buried >= 0 else (),
             rules=rules,
             legal=self.legal_actions() if self.current_player == player else (),
         )
@@ -1365,7 +1277,7 @@ class EuchreDeal(DealState):
         state = self
         pass_id = self.setup.tables.ids.pass_id
         while True:
-            s = state.state
+            s = state.core
             queue = s.queue
             if not (s.stage is Phase.DISCARD and s.player != player and queue and queue[0].decision is Decision.FARMER):
                 return state
@@ -1373,15 +1285,15 @@ class EuchreDeal(DealState):
 
     def _public_ids(self) -> int:
         c = self.core
-        out = super()._public_ids() | 1 << c.turn_up
-        if c.farmer >= 0:  # the swapped nines and tens were shown
-            out |= sum(1 << x for x in c.kitty[:3])
+        out = super()._public_ids() | 1 << c.kitty.turn_up
+        if c.kitty.farmer >= 0:  # the swapped nines and tens were shown
+            out |= sum(1 << x for x in c.kitty.cards[:3])
         return out
 
     def _unseen_turn(self, viewer: int) -> int | None:
         """A farmer's-hand question of another player: his ``pass`` is never shown (only a
         holder is asked; see `_past_hidden_decisions`)."""
-        s = self.state
+        s = self.core
         queue = s.queue
         if s.stage is Phase.DISCARD and s.player != viewer and queue and queue[0].decision is Decision.FARMER:
             pass_id: int = self.setup.tables.ids.pass_id
@@ -1392,23 +1304,23 @@ class EuchreDeal(DealState):
         """Whether everyone knows the dealer holds the turn-up: he took it and could not
         discard it (``dealer_may_discard_upcard=False``, or a pick-up he could decline)."""
         bidding = part_of(self.setup.rules, self.setup.rules.bidding, OrderUp)
-        return self.state.kitty.buried >= 0 and bidding.taken_turn_up_shown
+        return self.core.kitty.buried >= 0 and bidding.taken_turn_up_shown
 
     def _void_masks(self) -> list[int]:
         """Per player: cards they cannot hold, shown by not following suit."""
         rules = self.setup.rules
         n = rules.players
         c = self.core
-        if c.trump < 0:
+        if c.contract.trump < 0:
             return [0] * n
-        table = rules.trump_tables[c.trump]
+        table = rules.trump_tables[c.contract.trump]
         voids = [0] * n
         # replay the tricks from the moves: plays only
         actions = self.setup.tables.actions.actions
         trick: list[tuple[int, int]] = []
         face_masks = rules.deck.face_masks
         face_index = rules.deck.face_index
-        active = n - c.out.bit_count()
+        active = n - c.contract.out.bit_count()
         for who, action_id in c.moves:
             a = actions[action_id]
             if a.verb is not Verb.PLAY:
@@ -1460,7 +1372,7 @@ class EuchreDeal(DealState):
         swaps two cards hidden from him in different places (not breaking a shown void) and
         keeps the swap when the world, its hidden farmer's-hand passes made again, replays and
         shows him ``seen`` (`knowledge.swap_walk`'s walk, with the replay as the check)."""
-        s = self.state
+        s = self.core
         kitty = s.kitty
         n = self.setup.rules.players
         voids = self._void_masks()
@@ -1494,7 +1406,7 @@ class EuchreDeal(DealState):
         the renamed cards). The seed goes (the deck is no longer the seed's). The legal
         actions are worked out again."""
         setup = self.setup
-        s = self.state
+        s = self.core
         m = setup.tables
         face_of = setup.rules.deck.face_of
         ids = m.ids
@@ -1528,7 +1440,7 @@ class EuchreDeal(DealState):
         )  # fmt: skip
         order = relabel_seq(setup.deck_order, perm)
         new_setup = DealSetup(setup.rules, order, None, setup.dealer, m)
-        return type(self)(new_setup, state._replace(legal=_legal_of(new_setup, state)))
+        return self._make(new_setup, state, _legal_of(new_setup, state))
 
     def _with_hidden_passes(self, player: int) -> Self | None:
         """This deal replayed on its own deck with the moves ``player`` sees, each farmer's-hand
@@ -1537,7 +1449,9 @@ class EuchreDeal(DealState):
         m = setup.tables
         c = self.core
         kinds = m.ids.kinds
-        hidden = [i < c.asked and who != player and kinds[a] is ActionKind.PASS for i, (who, a) in enumerate(c.moves)]
+        hidden = [
+            i < c.bidding.asked and who != player and kinds[a] is ActionKind.PASS for i, (who, a) in enumerate(c.moves)
+        ]
         seen = [mv for mv, h in zip(c.moves, hidden) if not h]
         state = cast(Self, EuchreEngine.new_deal(setup.rules, setup.deck_order, setup.seed, setup.dealer))
         k = 0
@@ -1557,7 +1471,7 @@ class EuchreDeal(DealState):
             state = state._apply_id(action_id)
             k += 1
 
-    def _exchange_guess(self, player: int, dealer_void: int, rng: random.Random) -> EuchreCore:
+    def _exchange_guess(self, player: int, dealer_void: int, rng: random.Random) -> EuchreState:
         """This deal's core, or one just as consistent with what ``player`` sees in which the
         dealer kept or discarded the turn-up he took: when ``player`` cannot tell (the dealer
         may discard it and his discard is hidden) and the turn-up is not played, it is his
@@ -1565,25 +1479,31 @@ class EuchreDeal(DealState):
         cards), or never when he has shown he holds no card of its suit (``dealer_void``)."""
         c = self.core
         dealer = self.setup.dealer
-        up = 1 << c.turn_up
+        kitty = c.kitty
+        up = 1 << kitty.turn_up
         hand = c.hands[dealer]
         in_hand = bool(hand & up)
-        if player == dealer or c.buried < 0 or self._turn_up_kept() or not (in_hand or c.buried == c.turn_up):
+        if (
+            player == dealer
+            or kitty.buried < 0
+            or self._turn_up_kept()
+            or not (in_hand or kitty.buried == kitty.turn_up)
+        ):
             return c
         k = hand.bit_count()
         keep = not dealer_void & up and rng.randrange(k + 1) < k
         if keep == in_hand:
             return c
         if in_hand:  # he discarded the turn-up instead of the card he did discard
-            buried = c.turn_up
-            hand = hand & ~up | 1 << c.buried
+            buried = kitty.turn_up
+            hand = hand & ~up | 1 << kitty.buried
         else:  # he kept the turn-up and discarded one of the cards he holds
             buried = rng.choice(card_ids(hand))
             hand = hand & ~(1 << buried) | up
         hands = list(c.hands)
         hands[dealer] = hand
-        kitty = tuple(buried if x == c.buried else x for x in c.kitty)
-        return c._replace(hands=tuple(hands), kitty=kitty, buried=buried)
+        cards = tuple(buried if x == kitty.buried else x for x in kitty.cards)
+        return c._replace(hands=tuple(hands), kitty=kitty._replace(cards=cards, buried=buried))
 
     def _guess(self, player: int, rng: random.Random) -> Self:
         """A deal consistent with what ``player`` sees (but for who held a farmer's hand)."""
@@ -1591,19 +1511,20 @@ class EuchreDeal(DealState):
         n = rules.players
         voids = self._void_masks()
         c = self._exchange_guess(player, voids[self.setup.dealer], rng)
+        k = c.kitty
         dealer = self.setup.dealer
         fixed = [0] * n
         kitty_fixed = 0
-        if c.buried >= 0:
+        if k.buried >= 0:
             # the dealer took the turn-up: it stays where the guessed exchange put it, in his hand
             # or as his discard (so that every guess replays)
-            fixed[dealer] = c.hands[dealer] & (1 << c.turn_up)
-            if c.buried == c.turn_up:
-                kitty_fixed |= 1 << c.turn_up
-        if player == dealer and c.buried >= 0:
-            kitty_fixed |= 1 << c.buried
-        if c.farmer >= 0:  # the swapped nines and tens were shown
-            kitty_fixed |= sum(1 << x for x in c.kitty[:3])
+            fixed[dealer] = c.hands[dealer] & (1 << k.turn_up)
+            if k.buried == k.turn_up:
+                kitty_fixed |= 1 << k.turn_up
+        if player == dealer and k.buried >= 0:
+            kitty_fixed |= 1 << k.buried
+        if k.farmer >= 0:  # the swapped nines and tens were shown
+            kitty_fixed |= sum(1 << x for x in k.cards[:3])
         slots: list[tuple[int, int]] = []
         hidden: list[int] = []
         owners: list[int] = []
@@ -1615,7 +1536,7 @@ class EuchreDeal(DealState):
             slots.append((free.bit_count(), voids[q]))
             owners.append(q)
             hidden.extend(card_ids(free))
-        kitty_free = [x for x in c.kitty if not (kitty_fixed >> x) & 1]
+        kitty_free = [x for x in k.cards if not (kitty_fixed >> x) & 1]
         slots.append((len(kitty_free), 0))
         hidden.extend(kitty_free)
         dealt = sample_hidden(hidden, slots, rng)
@@ -1630,11 +1551,11 @@ class EuchreDeal(DealState):
         kitty_new = list(dealt[-1])
         rng.shuffle(kitty_new)
         perm.update(zip(kitty_free, kitty_new))
-        kitty = tuple(perm.get(x, x) for x in c.kitty)
+        kitty = tuple(perm.get(x, x) for x in k.cards)
         # the identity of hidden cards in the record: relabel the deck order and hidden moves
         order = relabel_seq(self.setup.deck_order, _as_permutation(perm))
         moves = c.moves
-        buried = c.buried
+        buried = k.buried
         if buried >= 0 and player != dealer:
             buried = perm.get(buried, buried)
             m = self.setup.tables
@@ -1643,8 +1564,8 @@ class EuchreDeal(DealState):
                 (who, hidden_discard) if m.ids.kinds[action_id] is ActionKind.DISCARD else (who, action_id)
                 for who, action_id in moves
             )
-        core = c._replace(hands=tuple(hands), kitty=kitty, buried=buried, moves=moves)
-        return type(self).of(DealSetup(rules, order, None, dealer, self.setup.tables), core)
+        core = c._replace(hands=tuple(hands), kitty=k._replace(cards=kitty, buried=buried), moves=moves)
+        return type(self)(DealSetup(rules, order, None, dealer, self.setup.tables), core)
 
 
 def _legal_of(setup: DealSetup[EuchreTables], s: EuchreState) -> tuple[int, ...]:
@@ -1743,57 +1664,6 @@ def _pickup_choices(bidding: OrderUp, hand: int, turn_up: int) -> tuple[int, boo
     return hand, False
 
 
-_new = object.__new__
-_tuple_new = tuple.__new__
-_set_setup = EuchreDeal.__dict__["setup"].__set__
-_set_state = EuchreDeal.__dict__["state"].__set__
-_set_over = EuchreDeal.__dict__["is_over"].__set__
-
-
-def _deal_of(
-    cls: type[DealT],
-    setup: DealSetup[EuchreTables],
-    legal: int | tuple[int, ...],
-    player: int,
-    hands: tuple[int, ...],
-    trick: tuple[int, ...],
-    moves: tuple[Move, ...],
-    stage: Phase,
-    leader: int,
-    won: tuple[int, ...],
-    last_trick: tuple[int, ...],
-    last_leader: int,
-    points: tuple[int, int],
-    queue: tuple[Question, ...],
-    bidding: Bidding,
-    contract: Contract,
-    kitty: Kitty,
-    table: PlayTable,
-) -> DealT:
-    """The deal ``cls(setup, EuchreState(legal=legal, player=player, ...))``, built fast.
-
-    The one speed trick of this engine, used by every transition (every card played
-    builds a deal). Calling the `EuchreState` NamedTuple with its fields by keyword,
-    then attrs' frozen ``__init__`` (each slot set through ``object.__setattr__``, then
-    ``__attrs_post_init__``), costs several times as much as building the tuple with
-    ``tuple.__new__`` and setting the deal's three slots through their descriptors, as
-    here: ``benchmarks/deal_of.py`` measures both. The arguments after ``setup``
-    are `EuchreState`'s fields, in its order; the deal is over when ``player`` is -1.
-    """
-    deal = _new(cls)
-    _set_setup(deal, setup)
-    _set_state(
-        deal,
-        _tuple_new(
-            EuchreState,
-            (legal, player, hands, trick, moves, stage, leader, won, last_trick, last_leader, points, queue,
-             bidding, contract, kitty, table),
-        ),
-    )  # fmt: skip
-    _set_over(deal, player < 0)
-    return deal
-
-
 def _taken(won: tuple[int, ...], active: int) -> tuple[int, ...]:
     """Per seat: the tricks taken, from the cards won (``active`` cards a trick)."""
     return tuple([w.bit_count() // active for w in won])
@@ -1866,7 +1736,7 @@ class FarmersRound:
         if not seats:
             return cls(deal, 0)
         assert isinstance(deal, EuchreDeal)
-        s = deal.state
+        s = deal.core
         if deal.is_over or len(s.moves) > s.bidding.asked:
             return cls(deal, len(seats))
         asked = max((seats.index(who) + 1 for who, _ in s.moves), default=0)
@@ -1935,7 +1805,7 @@ class FarmersRound:
         if not seats or self.asked >= len(seats):
             return moves
         assert isinstance(self.deal, EuchreDeal)
-        answered = self.deal.state.bidding.asked
+        answered = self.deal.core.bidding.asked
         waiting = set(seats[self.asked :])
         pass_id = _pass_id(self.deal)
         return tuple(m for i, m in enumerate(moves) if not (i < answered and m[0] in waiting and m[1] == pass_id))
@@ -1972,5 +1842,5 @@ def _pass_id(deal: DealState) -> int:
 def _asks_farmer(deal: DealState, seat: int | None) -> bool:
     """Whether ``deal`` (a Euchre deal) asks ``seat`` whether to swap a farmer's hand now."""
     assert isinstance(deal, EuchreDeal)
-    s = deal.state
+    s = deal.core
     return s.stage is Phase.DISCARD and s.player == seat and bool(s.queue) and s.queue[0].decision is _FARMERS_HAND

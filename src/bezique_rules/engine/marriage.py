@@ -60,12 +60,12 @@ from ..cards import Card, CardSet, Rank, Suit
 from ..checks import check_seat
 from ..deck import card_ids
 from ..errors import OptionError, RuleCode
-from ..knowledge import sample_hidden, swap_walk
-from ..rules.closing import ClosingGame
+from ..parts.closing import ClosingGame
+from ..parts.scoring import ScoreBreakdown
+from ..parts.trumps import TrumpTable
 from ..rules.ruleset import RuleSet, part_of
-from ..scoring import ScoreBreakdown
-from ..state import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
-from ..trumps import TrumpTable
+from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
+from ..state.knowledge import sample_hidden, swap_walk
 
 __all__ = ["ENGINE", "Announced", "MarriageCore", "MarriageDeal", "MarriageEngine", "MarriageTables", "Outcome"]
 
@@ -589,7 +589,7 @@ class MarriageDeal(DealState):
         bonus_kept = c.closed_by < 0 or (closing is not None and closing.last_trick_bonus)
         bonus = winner if m.last_trick and bonus_kept else -1
         core = core._replace(last_trick_bonus=bonus)
-        ended = type(self)(self.setup, core)
+        ended = self._make(self.setup, core)
         return self._next(core._replace(stage=Phase.OVER, player=-1, outcome=ended._cards_out(winner)))
 
     def _cards_out(self, last_winner: int) -> Outcome:
@@ -623,7 +623,7 @@ class MarriageDeal(DealState):
         return Outcome(w, gp.worth(points[1 - w], bool(c.tricks[1 - w])), "cards-out")
 
     def _next(self, core: MarriageCore) -> Self:
-        return type(self)(self.setup, core)
+        return self._make(self.setup, core)
 
     # -- knowledge --
 

@@ -37,7 +37,10 @@ from ..agents.base import Agent
 from ..agents.levels import level as level_agent
 from ..cards import Card, CardSet
 from ..errors import IllegalActionError, NotationError, OptionError, RuleCode
-from ..events import (
+from ..rules.registry import get_rules
+from ..rules.ruleset import RuleSet
+from ..state.deal import Phase, PlayerView
+from ..state.events import (
     CardsReceived,
     CardsShown,
     Event,
@@ -48,10 +51,7 @@ from ..events import (
     TrumpsFixed,
     what_happened,
 )
-from ..game import GameState, deal_seed, new_game
-from ..rules.registry import get_rules
-from ..rules.ruleset import RuleSet
-from ..state import Phase, PlayerView
+from ..state.game import GameState, deal_seed, new_game
 from .ladder import Ladder, LadderFile, streak_text
 
 __all__ = [

@@ -16,10 +16,10 @@ from typing import TextIO
 
 from ..actions import Action
 from ..errors import IllegalActionError, NotationError
-from ..game import GameState
 from ..rules.ruleset import RuleSet
-from ..state import PlayerView
-from ..svg import pile_of
+from ..state.deal import PlayerView
+from ..state.game import GameState
+from ..state.svg import pile_of
 from .ladder import LadderFile
 from .match import Match, PlayedMove, Session, cards_text
 

@@ -65,8 +65,8 @@ import attrs
 from ..actions import Verb
 from ..errors import BeziqueRulesError, IllegalActionError, NotationError, RuleCode
 from ..rules.ruleset import RuleSet
-from ..state import PlayerView
-from ..svg import render
+from ..state.deal import PlayerView
+from ..state.svg import render
 from .ladder import LadderFile, streak_text
 from .match import Match, PlayedMove, Session, score_text
 

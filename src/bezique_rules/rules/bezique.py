@@ -10,12 +10,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeAlias
 
 from ..cards import Card, Rank, Suit, parse_cards
-from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
-from ..scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd
-from ..tricks import PlayDuty, TrickPolicy
-from ..trumps import TrumpOrder
+from ..parts.cut import BEZIQUE_CUT
+from ..parts.melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from ..parts.scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd
+from ..parts.stock import DixRule
+from ..parts.tricks import PlayDuty, TrickPolicy
+from ..parts.trumps import TrumpOrder
 from .registry import Preset, register_presets
 from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, StockRules, check_dealt_deck
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..bidding import OrderUp, Takeover
 from ..cards import JOKER, Card, Rank, Suit
-from ..cut import EUCHRE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..scoring import CardPoints, EuchreScoring, GamesMatchEnd, TargetEnd
-from ..tricks import PlayDuty, TrickPolicy
-from ..trumps import TrumpOrder
+from ..parts.cut import EUCHRE_CUT
+from ..parts.euchre import EuchreScoring, OrderUp, Takeover
+from ..parts.scoring import CardPoints, GamesMatchEnd, TargetEnd
+from ..parts.tricks import PlayDuty, TrickPolicy
+from ..parts.trumps import TrumpOrder
 from .registry import Preset, register_presets
 from .ruleset import OptionSpec, RuleSet, check_dealt_deck
 

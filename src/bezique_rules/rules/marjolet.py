@@ -15,12 +15,13 @@ from types import MappingProxyType
 from typing import Any, Literal, TypeAlias
 
 from ..cards import Rank
-from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..melds import DixRule, MeldKind, MeldRules, MeldTable, Quartet, SuitRun, TrumpWith
-from ..scoring import BRISQUES, CardPoints, StockBonuses, TargetEnd
-from ..tricks import PlayDuty, TrickPolicy
-from ..trumps import TrumpOrder
+from ..parts.cut import BEZIQUE_CUT
+from ..parts.melds import MeldKind, MeldRules, MeldTable, Quartet, SuitRun, TrumpWith
+from ..parts.scoring import BRISQUES, CardPoints, TargetEnd
+from ..parts.stock import DixRule, StockBonuses
+from ..parts.tricks import PlayDuty, TrickPolicy
+from ..parts.trumps import TrumpOrder
 from .bezique import BEZIQUE_RANKS
 from .registry import Preset, register_presets
 from .ruleset import OptionSpec, RuleSet, StockRules, check_dealt_deck

@@ -15,11 +15,11 @@ from typing import Any, Literal, TypeAlias
 
 import attrs
 
-from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..scoring import BRISQUES, CardPoints, TargetEnd, TieRule
-from ..tricks import BeatRule, PlayDuty, TrickPolicy
-from ..trumps import TrumpOrder
+from ..parts.cut import BEZIQUE_CUT
+from ..parts.scoring import BRISQUES, CardPoints, TargetEnd, TieRule
+from ..parts.tricks import BeatRule, PlayDuty, TrickPolicy
+from ..parts.trumps import TrumpOrder
 from .bezique import (
     BEZIQUE_RANKS,
     BeziquePair,

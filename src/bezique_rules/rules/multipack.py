@@ -16,12 +16,13 @@ from typing import Any, Literal, TypeAlias
 import attrs
 
 from ..cards import Rank, Suit, parse_cards
-from ..cut import BEZIQUE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..melds import CopyOrder, CrossClassReuse, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
-from ..scoring import BRISQUES, CardPoints, DealsEnd, RubiconScoring
-from ..tricks import PlayDuty, TrickPolicy
-from ..trumps import TrumpOrder
+from ..parts.cut import BEZIQUE_CUT
+from ..parts.melds import CopyOrder, CrossClassReuse, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from ..parts.scoring import BRISQUES, CardPoints, DealsEnd
+from ..parts.stock import RubiconScoring
+from ..parts.tricks import PlayDuty, TrickPolicy
+from ..parts.trumps import TrumpOrder
 from .bezique import BEZIQUE_RANKS, COPY_ORDER_OPTION, PENDING_DECLARATIONS_OPTION
 from .registry import PresetProfile, profile_presets, register_presets
 from .ruleset import CutGuess, OptionSpec, RuleSet, StockRules, check_dealt_deck, read_options

@@ -15,25 +15,16 @@ from typing import Any
 
 import attrs
 
-from ..bidding import Auction, ContractRules
 from ..cards import Card, Rank, Suit, parse_cards
-from ..cut import PINOCHLE_CUT
 from ..deck import WIDOW, DealPattern, DeckSpec
 from ..errors import OptionError
-from ..melds import DixRule, FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
-from ..scoring import (
-    CLASSIC_COUNTERS,
-    FIVES_COUNTERS,
-    TENS_COUNTERS,
-    UNIT_SCALE,
-    UNIT_SCALE_STEEP,
-    CardPoints,
-    ContractScoring,
-    DealsEnd,
-    TargetEnd,
-)
-from ..tricks import BeatRule, PlayDuty, TrickPolicy
-from ..trumps import TrumpOrder
+from ..parts.auction import UNIT_SCALE, UNIT_SCALE_STEEP, Auction, ContractRules, ContractScoring
+from ..parts.cut import PINOCHLE_CUT
+from ..parts.melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
+from ..parts.scoring import CLASSIC_COUNTERS, FIVES_COUNTERS, TENS_COUNTERS, CardPoints, DealsEnd, TargetEnd
+from ..parts.stock import DixRule
+from ..parts.tricks import BeatRule, PlayDuty, TrickPolicy
+from ..parts.trumps import TrumpOrder
 from .bezique import COPY_ORDER_OPTION, bezique_meld_table
 from .registry import Preset, register_presets
 from .ruleset import OptionSpec, RuleSet, StockRules, check_dealt_deck, describe_options

@@ -4,27 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import attrs
 
 from ..actions import Action, ActionSpace
-from ..bidding import Auction, ContractRules, OrderUp
-from ..cut import CutForDeal
+from ..checks import check_seat, is_int
 from ..deck import DealPattern, DeckSpec
-from ..errors import OptionError, OptionTypeError, quote
+from ..errors import ActionTypeError, IllegalActionError, OptionError, OptionTypeError, RuleCode, quote
 from ..lazy import built_once
-from ..melds import DixRule, InstanceGroup, MeldRules, MeldTable, index_instances
-from ..scoring import CardPoints, ContractScoring, DealResultRule, DealsEnd, EuchreScoring, GameEnd, StockBonuses
-from ..tricks import PlayDuty, TrickPolicy
-from ..trumps import NO_TRUMP, TrumpOrder, TrumpTable
-from .closing import ClosingGame
-from .engines import EngineTables, engine_for
+from ..parts.auction import Auction, ContractRules, ContractScoring
+from ..parts.closing import ClosingGame
+from ..parts.cut import CutForDeal
+from ..parts.euchre import EuchreScoring, OrderUp
+from ..parts.melds import InstanceGroup, MeldRules, MeldTable, index_instances
+from ..parts.scoring import CardPoints, DealsEnd, GameEnd
+from ..parts.stock import CardTiming, CutGuess, DeclarationPrivilege, LastTrickBonusAt, StockRules
+from ..parts.tricks import PlayDuty, TrickPolicy
+from ..parts.trumps import NO_TRUMP, TrumpOrder, TrumpTable
 
 if TYPE_CHECKING:
     from attrs import AttrsInstance
 
-    from ..observation import EncodingPlan, ObservationLayout
+    from ..engine.registry import EngineTables
+    from ..state.observation import EncodingPlan, ObservationLayout
 
 __all__ = [
     "MAX_OPTION_INT",
@@ -54,10 +57,6 @@ a table huge."""
 
 OptionValue: TypeAlias = "bool | int | str | None"
 """The value of a rule-set option: a switch, a number, a named choice, or None (off)."""
-LastTrickBonusAt: TypeAlias = Literal["final", "last_stock_trick"]
-"""Which trick scores the last-trick bonus: the last of the deal, or the last before the stock runs out."""
-CardTiming: TypeAlias = Literal["end_of_hand", "immediate"]
-"""When the cards won in tricks count: at the end of the hand, or as each trick is won."""
 
 _Part = TypeVar("_Part")
 _Options = TypeVar("_Options", bound="AttrsInstance")
@@ -70,7 +69,7 @@ def part_of(rules: RuleSet, part: object, kind: type[_Part]) -> _Part:
     bidding on the auction engine) is a clear error at build time.
 
     >>> from bezique_rules import get_rules
-    >>> from bezique_rules.bidding import OrderUp
+    >>> from bezique_rules.parts.euchre import OrderUp
     >>> part_of(get_rules("euchre"), get_rules("euchre").bidding, OrderUp).stick_the_dealer
     False
 
@@ -159,82 +158,6 @@ class OptionSpec:
         return text + (" | None" if self.allow_none else "")
 
 
-@attrs.frozen
-class StockRules:
-    """How a stock game (draw after each trick, then a play-off) is sequenced."""
-
-    dix: DixRule | None = None
-    """The trump seven / dix rule, or None."""
-    melds_per_trick: int = 1
-    """How many melds the trick winner may declare per trick (0 = no limit)."""
-    declare_on_last_stock_trick: bool = True
-    """Whether the winner of the last stock trick may still declare."""
-    pending_declarations: bool = False
-    """Once the winner has scored his ``melds_per_trick`` melds on a trick, further melds he
-    lays out wait, unscored ("pending"): each later trick he wins he may score one of them
-    instead of a new meld, while all its cards are still on the table (playing one cancels
-    it). Without a meld limit (``melds_per_trick=0``) nothing waits."""
-    last_trick_bonus_at: LastTrickBonusAt = "final"
-    """``"final"``: the last trick of the deal; ``"last_stock_trick"``: the last trick
-    before the stock runs out."""
-    card_timing: CardTiming = "end_of_hand"
-    """When cards won count: ``"end_of_hand"`` or ``"immediate"``."""
-    carte_blanche: int = 0
-    """Points for showing a dealt hand without king, queen or jack (0 = not allowed)."""
-    show_last_card: bool = False
-    """The winner of the last stock trick shows the last face-down card he draws (Pinochle)."""
-    carte_blanche_repeat: bool = False
-    """After a carte blanche, each drawn card that is not a court card may be shown for
-    another carte blanche, until a court card is drawn (multi-pack)."""
-    cut_guess: CutGuess | None = None
-    """Six-pack: the non-dealer guesses the size of the dealer's cut, or None."""
-    result: DealResultRule | None = None
-    """A rule turning the deal's totals into its result (`RubiconScoring`), or None."""
-    bonuses: StockBonuses = StockBonuses()
-    """Bonuses for drawing the last card and for winning every play-off trick (off: zero)."""
-    privilege: DeclarationPrivilege = attrs.field(factory=lambda: DeclarationPrivilege())
-    """Who declares after a won trick (the winner; in partnership Bezique he may pass it on)."""
-
-
-@attrs.frozen
-class DeclarationPrivilege:
-    """Who may declare after a won trick, and with which cards.
-
-    ``holder="winner"``: only the trick winner (every two-hand game). ``"winner_or_partner"``:
-    the winner declares or passes the privilege to his partner (no consulting), who then
-    declares or passes; the declarer may combine his cards with his partner's tabled cards,
-    under both players' earlier declarations (he may not make a meld his partner could not
-    legally make), but the kinds in ``own_cards_only`` come from one player's own cards.
-    """
-
-    holder: Literal["winner", "winner_or_partner"] = "winner"
-    """Who may declare: the winner only, or the winner or (when he passes it on) his partner."""
-    cards: Literal["own", "with_partner_tabled"] = "own"
-    """Which cards a declaration may use: the declarer's own, or also his partner's tabled cards."""
-    own_cards_only: frozenset[str] = frozenset()
-    """Meld kinds (by name) a player makes from his own cards only (double and triple bezique)."""
-
-
-@attrs.frozen
-class CutGuess:
-    """Six-pack Bezique's cut: the dealer lifts a packet without counting; the non-dealer
-    guesses its size (``guess_bonus`` when right); a packet of exactly ``exact`` cards
-    scores ``exact_bonus`` for the dealer."""
-
-    guess_bonus: int = 150
-    """The non-dealer's bonus for a right guess."""
-    exact: int = 24
-    """The packet size that scores for the dealer (all the cards he deals)."""
-    exact_bonus: int = 250
-    """The dealer's bonus for a packet of exactly ``exact`` cards."""
-    smallest: int = 12
-    """The smallest packet (and guess)."""
-    largest: int = 36
-    """The largest packet (and guess)."""
-    packet: int | None = None
-    """A fixed packet size; None: drawn at random (see the stock engine)."""
-
-
 @attrs.frozen(cache_hash=True, repr=False)
 class RuleSet:
     """A variant: the parts it is built from, and its options.
@@ -282,7 +205,7 @@ class RuleSet:
     points: `ClosingGame`), or None."""
     cut_for_deal: CutForDeal | None = None
     """How the players cut for the first deal (``new_game(..., first_dealer="cut")``), or
-    None when the variant has no cut (`bezique_rules.cut`)."""
+    None when the variant has no cut (`bezique_rules.parts.cut`)."""
     version: int = 1
     """The behaviour version: bumped whenever the preset's behaviour changes."""
     description: str = ""
@@ -306,7 +229,7 @@ class RuleSet:
         it returns the registry's own rule set object with its tables (`pickle_key`). Any
         other rule set (built by hand, parts swapped with ``attrs.evolve``) pickles its parts,
         and unpickles as one shared object per equal rule set (`rules_from_parts`)."""
-        from .registry import pickle_key, rules_from_key, rules_from_parts
+        from .registry import pickle_key, rules_from_key, rules_from_parts  # the registry is above: imported on use
 
         key = pickle_key(self)
         if key is not None:
@@ -351,8 +274,6 @@ class RuleSet:
             DealTypeError: ``player`` is not an int (or is a bool).
             DealError: no such seat.
         """
-        from ..checks import check_seat
-
         player = check_seat(player, self.players)
         return player % 2 if self.partnership else player
 
@@ -389,7 +310,7 @@ class RuleSet:
         """
         if not changes:
             return self
-        from .registry import rebuild
+        from .registry import rebuild  # the registry is above: imported on use
 
         return rebuild(self, changes)
 
@@ -445,15 +366,17 @@ class RuleSet:
     @built_once
     def tables(self) -> EngineTables:
         """The tables this rule set's engine compiled for it, once (engine-private beyond
-        ``actions``); the engine is found by name in the registry (`rules.engines`)."""
+        ``actions``); the engine is found by name in the registry (`bezique_rules.engine.registry`)."""
         if self._tables_of is not None:
             return self._tables_of.tables
+        from ..engine.registry import engine_for  # the engines are above: their registry is imported on use
+
         return engine_for(self.engine).compile(self)
 
     @built_once
     def encodings(self) -> EncodingPlan:
-        """The observation and information-state encoding plan (see `bezique_rules.observation`)."""
-        from ..observation import build_plan
+        """The observation and information-state encoding plan (see `bezique_rules.state.observation`)."""
+        from ..state.observation import build_plan  # the encoding reaches up a layer: imported on use
 
         return build_plan(self)
 
@@ -464,7 +387,7 @@ class RuleSet:
 
     @property
     def observation_layout(self) -> ObservationLayout:
-        """The observation's fields, each a documented slice (`bezique_rules.observation`)."""
+        """The observation's fields, each a documented slice (`bezique_rules.state.observation`)."""
         return self.encodings.observation
 
     @property
@@ -500,8 +423,6 @@ class RuleSet:
             IllegalActionError: not an action of this variant (rule NOT_AN_ACTION).
             ActionTypeError: neither an `Action` nor text (also a TypeError).
         """
-        from ..errors import ActionTypeError, IllegalActionError, RuleCode, quote
-
         if isinstance(action, str):
             a = Action.parse(action)
         elif isinstance(action, Action):
@@ -530,9 +451,6 @@ class RuleSet:
             IllegalActionError: no action has that id.
             ActionTypeError: ``action_id`` is not an int, or is a bool (also a TypeError).
         """
-        from ..checks import is_int
-        from ..errors import ActionTypeError, IllegalActionError, RuleCode, quote
-
         if not is_int(action_id):
             raise ActionTypeError(
                 f"an action id is an int from 0 to {self.num_actions - 1}, not {quote(action_id)}",

@@ -11,12 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Rank
-from ..cut import PINOCHLE_CUT
 from ..deck import DealPattern, DeckSpec
-from ..scoring import CardPoints, TargetEnd
-from ..tricks import PlayDuty, TrickPolicy
-from ..trumps import TrumpOrder
-from .closing import (
+from ..parts.closing import (
     Closing,
     ClosingGame,
     ClosingWorth,
@@ -26,6 +22,10 @@ from .closing import (
     OutClaim,
     TrumpExchange,
 )
+from ..parts.cut import PINOCHLE_CUT
+from ..parts.scoring import CardPoints, TargetEnd
+from ..parts.tricks import PlayDuty, TrickPolicy
+from ..parts.trumps import TrumpOrder
 from .registry import Preset, register_presets
 from .ruleset import OptionSpec, RuleSet, check_dealt_deck
 

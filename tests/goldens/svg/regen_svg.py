@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from bezique_rules import DealState, available_variants, new_deal
-from bezique_rules.svg import render
+from bezique_rules.state.svg import render
 
 GOLDEN_DIR = Path(__file__).resolve().parent
 STEPS = 23
