@@ -15,6 +15,7 @@ from bezique_rules import (
     IllegalActionError,
     Phase,
     Verb,
+    Worlds,
     available_variants,
     determinize,
     get_rules,
@@ -194,19 +195,16 @@ def test_agents_see_only_the_view(agent: Agent) -> None:
 
 def test_search_sees_the_hidden_cards_only_through_determinize(monkeypatch: pytest.MonkeyPatch) -> None:
     """Given the same sampled worlds, the search chooses alike from two lookalike deals: it reads nothing else."""
-    import bezique_rules.agents.base as base
-    import bezique_rules.agents.search as search
-
     state, other, p = _two_lookalikes()
     worlds = [determinize(state.view(p), random.Random(k)) for k in range(40)]
     calls: list[int] = []
 
-    def fixed_worlds(view: object, rng: random.Random) -> DealState:
+    def fixed_worlds(self: Worlds, rng: random.Random) -> DealState:
         calls.append(1)
         return worlds[len(calls) % len(worlds)]
 
-    monkeypatch.setattr(base, "determinize", fixed_worlds)  # the first world (`choose_in_world`)
-    monkeypatch.setattr(search, "determinize", fixed_worlds)  # the search's further worlds
+    # every world the search sees (the first, `choose_in_worlds`, and the further ones) is a sample
+    monkeypatch.setattr(Worlds, "sample", fixed_worlds)
     agent = SearchAgent(iterations=16)
     first = agent.choose(state.view(p), random.Random(7))
     used = len(calls)

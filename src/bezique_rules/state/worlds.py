@@ -77,9 +77,8 @@ _DECKS = 6
 """How many decks (seeded from the view, in turn) the witness starts from at most: the
 repairs almost always succeed on the first; a few late auction-game views need another."""
 _MORE_DECKS = 40
-"""How many decks the last resort tries in all (the few views whose repairs fail on the first
-`_DECKS`: about 3% of auction-pinochle views, 7% with ``bury_melded=True``; more decks fit
-most of them, and only those views pay for them)."""
+"""How many decks the last resort tries in all (for the few views, about 3% in auction-pinochle,
+whose repairs fail on the first `_DECKS`: only those views pay for them)."""
 _TURN_UP_TRIES = 8
 """How many faces the witness tries for a turn-up the view no longer shows (an exchanged or
 drawn turn-up: the first candidate almost always fits)."""
@@ -278,6 +277,8 @@ class _Witness:
         self.deal = self._new_deal(deal.deck_order)
         self.named = 0
         for _, action_id in deal.moves:
+            if action_id not in self.deal.legal_action_ids():  # a swap moved a card it used
+                raise _Stuck("a move no longer fits the cards the repairs moved")
             self._track(action_id)
 
     def _transpose(self, x: int, y: int) -> None:
