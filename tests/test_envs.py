@@ -151,7 +151,7 @@ def test_gym_bad_seat_and_opponent_are_refused(rl: Any) -> None:
 def test_without_the_extra_the_import_error_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without pettingzoo / gymnasium / pyspiel, the entry points raise ImportError naming the extra."""
     import bezique_rules.integrations.envs as envs
-    from bezique_rules import openspiel
+    from bezique_rules.integrations import openspiel
 
     for name in ("pettingzoo", "gymnasium", "pyspiel"):
         monkeypatch.setitem(sys.modules, name, None)
