@@ -102,7 +102,9 @@ def test_same_players_legal_actions_and_returns_as_openspiel(pyspiel: Any, allow
         assert ours.is_over and ours.current_player is None
         assert openspiel_returns(ours) == tuple(int(r) for r in theirs.returns())
         lengths.append(steps)
-        outcomes.add("thrown in" if ours.maker is None else "round two" if ours.core.bidding.round == 2 else "round one")
+        outcomes.add(
+            "thrown in" if ours.maker is None else "round two" if ours.core.bidding.round == 2 else "round one"
+        )
     assert max(lengths) <= 8 + 1 + 2 * allow + 20  # §13.1 MaxGameLength
     assert outcomes == ({"round one", "round two"} if stick else {"round one", "round two", "thrown in"})
 

@@ -351,3 +351,15 @@ def test_a_refused_call_leaves_the_state_as_it_was(variant: str) -> None:
         assert state == twin
         assert (hash(state), state.to_dict(), [state.view(p) for p in range(state.players)]) == before
         assert [twin.view(p) for p in range(state.players)] == before[2]
+
+
+def test_an_action_number_too_long_to_print_is_refused_by_name() -> None:
+    """A hand-built action whose number has thousands of digits (Python will not even print
+    it) is refused with our error naming the field, not a ValueError from ``str`` (fuzz seed
+    15225); a bid or guess has at most `MAX_NUMBER_DIGITS` digits, as the notation says."""
+    from bezique_rules.actions import MAX_NUMBER_DIGITS
+
+    for number in (10**5000, -(10**5000), 10**MAX_NUMBER_DIGITS):
+        with pytest.raises(ActionTypeError, match="'number'"):
+            Action(Verb.BID, number=number)
+    assert str(Action(Verb.BID, number=10**MAX_NUMBER_DIGITS - 1)) == "bid 999999999"

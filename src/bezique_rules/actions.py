@@ -183,7 +183,7 @@ class Action:
             and type(self.tabled) is tuple
             and len(self.tabled) == len(self.cards)
             and type(self.meld) is str
-            and (self.number is None or type(self.number) is int)
+            and (self.number is None or (type(self.number) is int and -_NUMBER_LIMIT < self.number < _NUMBER_LIMIT))
             and (self.suit is None or type(self.suit) is Suit)
             and type(self.alone) is bool
             and type(self.with_help) is bool
@@ -337,6 +337,15 @@ def _check_fields(action: Action) -> None:
         raise wrong("meld", "a str (the meld kind's name)", action.meld)
     if action.number is not None and (not isinstance(action.number, int) or isinstance(action.number, bool)):
         raise wrong("number", "an int or None", action.number)
+    if action.number is not None and not -_NUMBER_LIMIT < action.number < _NUMBER_LIMIT:
+        # the digits are counted from the bits: a huge int has no decimal form to quote
+        digits = int(action.number.bit_length() * 0.30103) + 1
+        raise ActionTypeError(
+            f"Action field 'number' is an int of at most {MAX_NUMBER_DIGITS} digits (a bid or guess),"
+            f" not one of about {digits} digits",
+            rule=RuleCode.NOT_AN_ACTION,
+            action=None,
+        )
     if action.suit is not None and not isinstance(action.suit, Suit):
         raise wrong("suit", "a Suit or None", action.suit)
     for field in ("alone", "with_help", "to_partner"):
@@ -346,6 +355,8 @@ def _check_fields(action: Action) -> None:
 
 MAX_NUMBER_DIGITS = 9
 """The most digits a ``bid`` or ``guess`` number may have (checked before conversion)."""
+_NUMBER_LIMIT = 10**MAX_NUMBER_DIGITS
+"""Numbers of an `Action` lie strictly between ``-_NUMBER_LIMIT`` and ``_NUMBER_LIMIT``."""
 
 
 def _arity(args: list[str], n: int, text: str) -> None:
