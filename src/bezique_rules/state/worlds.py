@@ -55,7 +55,6 @@ is cached between calls (no hidden global state).
 from __future__ import annotations
 
 import contextlib
-import json
 import random
 import zlib
 from collections import Counter
@@ -67,6 +66,7 @@ from ..actions import Action, Verb
 from ..bits import iter_bits
 from ..errors import BeziqueRulesError, DealError
 from .deal import DealState, Phase, PlayerView, TableMeld, check_rng, check_view, relabel_mask, relabel_seq
+from .witness_plan import DRAWING_ENGINES, plan_order
 
 __all__ = ["Worlds", "determinize"]
 
@@ -141,7 +141,9 @@ def _deal_view(view: PlayerView) -> PlayerView:
 
 def _digest(view: PlayerView) -> int:
     """A seed that is a function of the view alone, the same in every process."""
-    return zlib.crc32(json.dumps(view.to_dict(), sort_keys=True).encode())
+    # not injective (it need not be): the view's identity, hand and length of history
+    text = f"{view.rules.name}|{view.player}|{view.dealer}|{len(view.history)}|{' '.join(map(str, view.hand))}"
+    return zlib.crc32(text.encode())
 
 
 def _build(view: PlayerView) -> DealState:
@@ -229,8 +231,7 @@ class _Witness:
         from ..engine.registry import engine_for  # the engines are above: their registry is imported on use
 
         self.engine = engine_for(rules.engine)
-        order = list(range(self.deck.size))
-        rng.shuffle(order)
+        order = plan_order(view, rng, turn_up)
         if turn_up >= 0:
             self._place_turn_up(order, turn_up)
         self.deal = self._new_deal(tuple(order))
@@ -463,6 +464,8 @@ class _Witness:
         """Give the viewer from the start, as far as his hand holds them, the cards he holds at
         the end and those he names later (all of them where nobody draws): he is then asked
         what the real deal asked him (a farmer's hand)."""
+        if self.rules.engine in DRAWING_ENGINES:  # he draws: `plan_order` placed his cards in time
+            return
         face_index = self.deck.face_index
         want = Counter(face_index[c] for c in self.view.hand) + self._later(self.viewer, -1, leaving=True)
         for f, k in want.items():
@@ -608,6 +611,8 @@ class _Witness:
             action_id = self.rules.action_id(action)
         except BeziqueRulesError:
             raise _Stuck(f"step {step}: {action} is no action of {self.rules.name!r}") from None
+        if action_id in self.deal.legal_action_ids():  # the plan dealt him what it needs
+            return action_id
         need = self._needs(action)
         hand = self.deal.hands[who]
         masks = self.deck.face_masks

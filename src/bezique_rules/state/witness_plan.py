@@ -1,0 +1,274 @@
+"""The witness's first deck: the cards the history names placed where they are dealt in time.
+
+Every card a player names (plays, melds, declares, exchanges, discards or passes; the viewer's
+hand at the end) reached his hand in a *slot*: his dealt hand, or a draw from the stock after a
+trick (the stock and sixty-six engines: the trick's winner first, then each player in turn,
+before the next lead). The slots' times follow from the public history alone (who won each
+trick is who acts next). `plan_order` assigns faces to slots per player by an earliest-deadline
+matching (each slot, in time order, takes the use due soonest that it can still serve, a copy
+of its face being left) and deals the rest of the deck at random. The replay in
+`bezique_rules.state.witness` then rarely has anything to repair; what the plan cannot know
+(a widow taken, cards passed, copies shared by melds) it still repairs.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+
+from ..actions import Verb
+from .deal import PlayerView
+from .knowledge import sample_hidden
+
+__all__ = ["DRAWING_ENGINES", "plan_order"]
+
+_LEAVING = frozenset({Verb.PLAY, Verb.EXCHANGE, Verb.DISCARD, Verb.GIVE})
+"""Verbs whose cards leave their player's hand."""
+_SHOWING = frozenset({Verb.MELD, Verb.DECLARE})
+"""Verbs whose cards stay in the hand (melds of one kind use distinct copies, of two kinds may share)."""
+DRAWING_ENGINES = frozenset({"stock", "marriage"})
+"""Engines whose players draw from a stock after each trick, the winner first."""
+
+
+def _slots(view: PlayerView) -> tuple[list[list[tuple[int, int]]], int]:
+    """Per player: (time, deck position) of each card he receives: ``-1`` for his dealt hand,
+    else the index in the history of the first action after the draw; and the index from which
+    the play-off's duties hold (nobody draws any more, or the stock is closed)."""
+    rules = view.rules
+    n = rules.players
+    hands, _widow, turn_pos, stock_pos = rules.deal.deal(range(rules.deck.size), n, view.dealer)
+    slots: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for q, mask in enumerate(hands):
+        while mask:
+            low = mask & -mask
+            slots[q].append((-1, low.bit_length() - 1))
+            mask ^= low
+    if rules.engine not in DRAWING_ENGINES:
+        return slots, 0
+    draws = list(stock_pos) + ([turn_pos] if turn_pos >= 0 else [])
+    k = 0
+    plays = 0
+    winner = -1
+    pending = False
+    history = view.history
+    playoff = len(history) + 1
+
+    def draw(first: int, time: int) -> None:
+        nonlocal k, playoff
+        for j in range(n):
+            if k < len(draws):
+                slots[(first + j) % n].append((time, draws[k]))
+                k += 1
+        if k >= len(draws):
+            playoff = min(playoff, time)
+
+    for i, (who, action) in enumerate(history):
+        verb = action.verb
+        if verb is Verb.CLOSE:  # a closed stock is drawn from no more
+            k = len(draws)
+            playoff = min(playoff, i)
+        if pending and winner < 0:
+            winner = who
+        if verb is Verb.PLAY:
+            if pending:
+                draw(winner, i)
+                pending = False
+            plays += 1
+            if plays % n == 0:
+                pending, winner = True, -1
+    if pending and view.stock_size < len(stock_pos) - k:  # drawn after the last action seen
+        first = winner if winner >= 0 else view.current_player
+        if first is not None:
+            draw(first, len(history))
+    return slots, playoff
+
+
+def _voids(view: PlayerView, playoff: int) -> list[list[tuple[int, int]]]:
+    """Per player: (step, cards) for each play whose duty shows he held none of ``cards`` then
+    (`TrickPolicy.excluded`: the stock's policy before ``playoff``, the play-off's from it)."""
+    rules = view.rules
+    n = rules.players
+    out: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    if view.trump is None:
+        return out
+    table = rules.trump_tables[view.trump.value]
+    deck = rules.deck
+    face_index = deck.face_index
+    first_copy = [(m & -m).bit_length() - 1 for m in deck.face_masks]
+    partnership = rules.partnership
+    trick: list[int] = []
+    seats: list[int] = []
+    size = n - len(view.sitting_out) if view.sitting_out else n
+    for i, (who, action) in enumerate(view.history):
+        if action.verb is not Verb.PLAY or not action.cards:
+            continue
+        card = first_copy[face_index[action.cards[0]]]
+        if trick:
+            policy = rules.stock_policy if i < playoff else rules.playoff_policy
+            partner = False
+            if partnership:
+                w = seats[table.winner(tuple(trick))]
+                partner = w != who and w % 2 == who % 2
+            mask = policy.excluded(table, tuple(trick), card, partner)
+            if mask:
+                out[who].append((i, mask))
+        trick.append(card)
+        seats.append(who)
+        if len(trick) == size:
+            trick, seats = [], []
+    return out
+
+
+def _unnamed_melds(view: PlayerView) -> dict[int, list[tuple[str, list[int]]]]:
+    """Per player: the melds the view shows that no action of his named (laid with ``meld best``)."""
+    face_index = view.rules.deck.face_index
+    named: dict[tuple[int, str, tuple[int, ...]], int] = {}
+    for who, action in view.history:
+        if action.verb is Verb.MELD and action.cards:
+            key = (who, action.meld, tuple(sorted(face_index[c] for c in action.cards)))
+            named[key] = named.get(key, 0) + 1
+    out: dict[int, list[tuple[str, list[int]]]] = {}
+    for meld in view.melds:
+        faces = sorted(face_index[c] for c in meld.cards)
+        key = (meld.player, meld.kind, tuple(faces))
+        if named.get(key, 0):
+            named[key] -= 1
+        else:
+            out.setdefault(meld.player, []).append((meld.kind, faces))
+    return out
+
+
+def _last_meld_best(view: PlayerView, who: int) -> int:
+    """The index of ``who``'s last ``meld best`` (-1: none)."""
+    for i in range(len(view.history) - 1, -1, -1):
+        w, action = view.history[i]
+        if w == who and action.verb is Verb.MELD and not action.cards:
+            return i
+    return -1
+
+
+def _uses(view: PlayerView, turn_up: int) -> list[list[tuple[int, int]]]:
+    """Per player: (deadline, face) of each card he must hold by then (a card he melds, then
+    plays, is one use, due at the meld); the viewer's hand at the end is due after the history."""
+    rules = view.rules
+    face_index = rules.deck.face_index
+    n = rules.players
+    uses: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    shown: list[dict[str, dict[int, int]]] = [{} for _ in range(n)]  # per kind: copies shown of a face
+    needed: list[dict[int, int]] = [{} for _ in range(n)]  # copies of a face his melds hold
+    spent: list[dict[int, int]] = [{} for _ in range(n)]  # of which gone since
+
+    unnamed = _unnamed_melds(view)
+    for i, (who, action) in enumerate(view.history):
+        verb = action.verb
+        if verb is Verb.EXCHANGE and turn_up >= 0:  # the turn-up comes to his hand: held, shown
+            needed[who][turn_up] = needed[who].get(turn_up, 0) + 1
+        if verb is Verb.MELD and not action.cards:  # melds laid without naming cards
+            for kind_name, cards in unnamed.get(who, []) if i == _last_meld_best(view, who) else []:
+                kind = shown[who].setdefault(f"meld {kind_name}", {})
+                for f in cards:
+                    kind[f] = kind.get(f, 0) + 1
+                    if kind[f] > needed[who].get(f, 0):
+                        needed[who][f] = kind[f]
+                        uses[who].append((i, f))
+            continue
+        if not action.cards or (verb not in _LEAVING and verb not in _SHOWING):
+            continue
+        faces = [face_index[c] for c in action.cards]
+        if verb in _SHOWING:
+            kind = shown[who].setdefault(f"{verb.value} {action.meld}", {})
+            for f in faces:
+                kind[f] = kind.get(f, 0) + 1
+                if kind[f] > needed[who].get(f, 0):
+                    needed[who][f] = kind[f]
+                    uses[who].append((i, f))
+        else:
+            for f in faces:
+                if spent[who].get(f, 0) < needed[who].get(f, 0):
+                    spent[who][f] = spent[who].get(f, 0) + 1
+                else:
+                    uses[who].append((i, f))
+    end = len(view.history) + 1
+    p = view.player
+    mine: dict[int, int] = {}
+    for card in view.hand:
+        f = face_index[card]
+        mine[f] = mine.get(f, 0) + 1
+    for f, k in mine.items():
+        k -= needed[p].get(f, 0) - spent[p].get(f, 0)
+        uses[p].extend([(end, f)] * max(0, k))
+    return uses
+
+
+def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> list[int]:
+    """A deck order (physical ids, top first) whose slots give each player in time the faces
+    the view shows him naming, as far as copies allow, and whose other cards in a hand avoid
+    the voids its player shows later; ``turn_up``: the face to turn up (or -1)."""
+    rules = view.rules
+    deck = rules.deck
+    n = rules.players
+    size = deck.size
+    copies: list[list[int]] = []
+    for mask in deck.face_masks:
+        ids = []
+        while mask:
+            low = mask & -mask
+            ids.append(low.bit_length() - 1)
+            mask ^= low
+        rng.shuffle(ids)
+        copies.append(ids)
+    order = [-1] * size
+    _hands, _widow, turn_pos, _stock = rules.deal.deal(range(size), n, view.dealer)
+    if turn_pos >= 0 and turn_up >= 0 and copies[turn_up]:
+        order[turn_pos] = copies[turn_up].pop()
+    uses = _uses(view, turn_up)
+    slots, playoff = _slots(view)
+    voids = _voids(view, playoff)
+    open_slots: list[list[tuple[int, int]]] = []  # per player: (time, position) no use took
+    for q in range(n):
+        waiting = sorted(uses[q])  # a sorted list is a heap
+        left: list[tuple[int, int]] = []
+        for time, pos in sorted(slots[q]):
+            if order[pos] >= 0:  # the turn-up he draws: it serves a use of its face
+                face = deck.face_of[order[pos]]
+                for j, (deadline, f) in enumerate(waiting):
+                    if f == face and deadline > time:
+                        waiting[j] = waiting[-1]
+                        waiting.pop()
+                        heapq.heapify(waiting)
+                        break
+                continue
+            while waiting and waiting[0][0] <= time:
+                heapq.heappop(waiting)  # due before this slot comes: a repair serves it
+            while waiting:
+                _deadline, face = heapq.heappop(waiting)
+                if copies[face]:
+                    order[pos] = copies[face].pop()
+                    break
+            else:
+                left.append((time, pos))
+        open_slots.append(left)
+    # the other cards: a player's open slots avoid what he shows he lacks after they come
+    groups: list[tuple[list[int], int]] = []
+    placed = set()
+    for q in range(n):
+        by_forbid: dict[int, list[int]] = {}
+        for time, pos in open_slots[q]:
+            forbid = 0
+            for step, mask in voids[q]:
+                if step >= time:
+                    forbid |= mask
+            by_forbid.setdefault(forbid, []).append(pos)
+            placed.add(pos)
+        groups.extend((positions, forbid) for forbid, positions in by_forbid.items())
+    groups.append(([pos for pos in range(size) if order[pos] < 0 and pos not in placed], 0))
+    rest = [x for ids in copies for x in ids]
+    dealt = sample_hidden(rest, [(len(positions), forbid) for positions, forbid in groups], rng)
+    if dealt is None:  # the voids do not fit (a use the plan could not place): at random
+        rng.shuffle(rest)
+        dealt = [rest]
+        groups = [([pos for positions, _ in groups for pos in positions], 0)]
+    for (positions, _forbid), cards in zip(groups, dealt):
+        for pos, x in zip(positions, cards):
+            order[pos] = x
+    return order
