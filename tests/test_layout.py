@@ -396,7 +396,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("vocabulary", ("cards", "deck", "actions", "bits", "errors", "checks", "lazy", "_extras")),
     ("rule parts", ("parts",)),
     ("composition", ("rules",)),
-    ("the deal interface", ("state=", "state.deal", "state.knowledge", "state.worlds")),
+    (
+        "the deal interface",
+        ("state=", "state.deal", "state.knowledge", "state.worlds", "state.witness", "state.witness_plan"),
+    ),
     ("sequencing", ("engine",)),
     ("the state interface", ("api", "state")),
     ("users of the API", ("agents", "batch", "play", "integrations", "cli", "__main__")),
@@ -413,7 +416,7 @@ REACHING_UP = {
     ("bezique_rules.state.deal", "bezique_rules.state.records"),  # DealState.to_dict / from_dict
     ("bezique_rules.state.deal", "bezique_rules.state.viewdata"),  # PlayerView.to_dict / from_dict
     ("bezique_rules.state.knowledge", "bezique_rules.engine.registry"),  # a world replayed through its engine
-    ("bezique_rules.state.worlds", "bezique_rules.engine.registry"),  # determinize: the witness replayed
+    ("bezique_rules.state.witness", "bezique_rules.engine.registry"),  # determinize: the witness replayed
 }
 """The conveniences that reach up a layer, each a function-local import that says so."""
 

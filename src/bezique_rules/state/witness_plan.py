@@ -26,6 +26,7 @@ _LEAVING = frozenset({Verb.PLAY, Verb.EXCHANGE, Verb.DISCARD, Verb.GIVE})
 """Verbs whose cards leave their player's hand."""
 _SHOWING = frozenset({Verb.MELD, Verb.DECLARE})
 """Verbs whose cards stay in the hand (melds of one kind use distinct copies, of two kinds may share)."""
+_AUCTION = frozenset({Verb.BID, Verb.PASS})
 DRAWING_ENGINES = frozenset({"stock", "marriage"})
 """Engines whose players draw from a stock after each trick, the winner first."""
 
@@ -36,7 +37,7 @@ def _slots(view: PlayerView) -> tuple[list[list[tuple[int, int]]], int]:
     the play-off's duties hold (nobody draws any more, or the stock is closed)."""
     rules = view.rules
     n = rules.players
-    hands, _widow, turn_pos, stock_pos = rules.deal.deal(range(rules.deck.size), n, view.dealer)
+    hands, widow, turn_pos, stock_pos = rules.deal.deal(range(rules.deck.size), n, view.dealer)
     slots: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     for q, mask in enumerate(hands):
         while mask:
@@ -44,6 +45,9 @@ def _slots(view: PlayerView) -> tuple[list[list[tuple[int, int]]], int]:
             slots[q].append((-1, low.bit_length() - 1))
             mask ^= low
     if rules.engine not in DRAWING_ENGINES:
+        if widow and view.maker is not None:  # the declarer takes the widow when the auction ends
+            taken = next((i for i, (_, a) in enumerate(view.history) if a.verb not in _AUCTION), len(view.history))
+            slots[view.maker].extend((taken, pos) for pos in widow)
         return slots, 0
     draws = list(stock_pos) + ([turn_pos] if turn_pos >= 0 else [])
     k = 0
