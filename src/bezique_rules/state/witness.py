@@ -70,6 +70,9 @@ class Witness:
             order = list(range(self.deck.size))
             rng.shuffle(order)
         self.planned = planned
+        self.actions = rules.action_space.actions
+        self.shown_view: tuple[DealState, PlayerView] | None = None
+        """The last deal `_fix_known` took the view of, with that view."""
         if turn_up >= 0:
             self._place_turn_up(order, turn_up)
         self.deal = self._new_deal(tuple(order))
@@ -372,8 +375,9 @@ class Witness:
             came |= a & ~b
             held_before |= b
         self.named |= left | (came & held_before)
-        played = before.rules.action_space.actions[action_id]
-        if played.verb is Verb.MELD or played.cards:  # the cards it shows are named by it
+        played = self.actions[action_id]
+        if played.verb is Verb.MELD or (played.cards and played.verb is not Verb.PLAY):
+            # the cards it shows are named by it (a card played has left the hand: named)
             shown = after._public_ids() & ~before._public_ids() & held_before
             if played.verb is not Verb.MELD:
                 faces = 0
@@ -578,17 +582,24 @@ class Witness:
             receiver = gained[0] if gained else -1
         theirs = self._later(receiver, step) if receiver >= 0 else Counter()
 
+        faces_of: dict[int, list[tuple[int, int]]] = {}  # per action: (face, copies) it gives away
+
         def cost(i: int) -> float:
-            used = Counter(face_index[c] for c in actions[i].cards)
+            used = faces_of.get(i)
+            if used is None:
+                counts: dict[int, int] = {}
+                for c in actions[i].cards:
+                    f = face_index[c]
+                    counts[f] = counts.get(f, 0) + 1
+                used = faces_of[i] = list(counts.items())
+            total = 0
             if receiver >= 0:
-                return (
-                    sum(10 * max(0, k - (hand_faces[f] - own[f])) - min(k, theirs[f]) for f, k in used.items())
-                    + rng.random()
-                )
-            return (
-                sum(10 * max(0, k - (hand_faces[f] - own[f])) + max(0, k - max(0, slack[f])) for f, k in used.items())
-                + rng.random()
-            )
+                for f, k in used:
+                    total += 10 * max(0, k - (hand_faces[f] - own[f])) - min(k, theirs[f])
+            else:
+                for f, k in used:
+                    total += 10 * max(0, k - (hand_faces[f] - own[f])) + max(0, k - max(0, slack[f]))
+            return total + rng.random()
 
         for _ in range(self.deck.size):
             best = min(choices, key=cost)
@@ -726,7 +737,9 @@ class Witness:
         swapped = False
         for _ in range(deck.size):
             deal = self.deal
-            shown = deal.view(self.viewer).known
+            seen = deal.view(self.viewer)
+            self.shown_view = (deal, seen)
+            shown = seen.known
             differ = [
                 (q, got - want, want - got)
                 for q, (want, got) in enumerate(

@@ -48,7 +48,7 @@ from __future__ import annotations
 import json
 import random
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import attrs
 
@@ -137,45 +137,39 @@ def _full_digest(view: PlayerView) -> int:
     return zlib.crc32(json.dumps(view.to_dict(), sort_keys=True).encode())
 
 
-def _build(view: PlayerView) -> DealState:
-    """The witness of ``view`` (see the module docs)."""
-    target = _deal_view(view)
-    rules = view.rules
+def _attempts(view: PlayerView) -> Iterator[tuple[int, int, bool, bool]]:
+    """The witness's tries in turn: (seed, turn-up face, strict, planned)."""
     seed = _digest(view)
-    last: Stuck | None = None
     candidates = _turn_up_candidates(view)[:_TURN_UP_TRIES]
     for attempt in range(_DECKS):
         for planned in (True, False):  # the planned deck; else a plain shuffle, all repaired
             for turn_up in candidates if attempt == 0 else candidates[:1]:
-                try:
-                    world = Witness(target, random.Random(seed + attempt), turn_up, planned=planned).build()
-                except Stuck as stuck:
-                    last = stuck
-                    continue
-                if world.view(view.player) == target:
-                    return world
-                last = Stuck("the world built shows the viewer another view")
+                yield seed + attempt, turn_up, True, planned
     for attempt in range(_DECKS):  # a world that fits the view (see `strict`)
-        try:
-            world = Witness(target, random.Random(seed + attempt), candidates[0], strict=False).build()
-        except Stuck:
-            continue
-        if world.view(view.player) == target:
-            return world
+        yield seed + attempt, candidates[0], False, True
     seed = _full_digest(view)  # the last resort: more decks, seeded from all the view shows
     for attempt in range(_MORE_DECKS):
         for strict in (True, False):
-            try:
-                world = Witness(
-                    target, random.Random(seed + attempt), candidates[0], strict=strict, planned=attempt % 2 == 0
-                ).build()
-            except Stuck as stuck:
-                last = stuck
-                continue
-            if world.view(view.player) == target:
-                return world
+            yield seed + attempt, candidates[0], strict, attempt % 2 == 0
+
+
+def _build(view: PlayerView) -> DealState:
+    """The witness of ``view`` (see the module docs)."""
+    target = _deal_view(view)
+    last: Stuck | None = None
+    for seed, turn_up, strict, planned in _attempts(view):
+        witness = Witness(target, random.Random(seed), turn_up, strict=strict, planned=planned)
+        try:
+            world = witness.build()
+        except Stuck as stuck:
+            last = stuck
+            continue
+        shown = witness.shown_view
+        if (shown[1] if shown is not None and shown[0] is world else world.view(view.player)) == target:
+            return world
+        last = Stuck("the world built shows the viewer another view")
     raise DealError(
-        f"determinize found no world consistent with player {view.player}'s view in {rules.name!r} "
+        f"determinize found no world consistent with player {view.player}'s view in {view.rules.name!r} "
         f"({len(view.history)} actions in; {last}); please report it"
     )
 
