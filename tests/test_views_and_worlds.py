@@ -34,9 +34,8 @@ from bezique_rules import (
 from leaks import PRESETS, SETUPS, setup_id, swap_world
 
 # Setups the witness does not yet build a world for at every depth (the meld phase of the
-# auction games, a shown last card in two-hand pinochle, a farmer's-hand question the witness
-# asks the viewer, a Euchre turn-up taken): issue 25 cause 3, what remains.
-PENDING = {"euchre", "euchre farmers_hand=mixed", "auction-pinochle bury_melded=True"}
+# auction games: a burial with ``meld best``): issue 25 cause 3, what remains.
+PENDING = {"auction-pinochle bury_melded=True"}
 """Setup ids (`leaks.setup_id`) with a state here where no world is built yet."""
 WITNESS_PENDING = {"auction-pinochle"}
 """Presets whose sweep below still meets a view without a witness (see benchmarks/worlds_sweep.py)."""
@@ -187,7 +186,6 @@ def test_worlds_build_once_and_sample_many() -> None:
     assert len(samples) > 1  # the hidden cards are dealt again
 
 
-@pytest.mark.xfail(strict=False, reason="issue 25 cause 3: the witness asks the viewer a farmer's-hand question")
 def test_a_hidden_farmers_hand_pass_never_gives_back_the_real_deal() -> None:
     """Issue 25 cause 3's reproduction (british-euchre, farmers_hand="nines_or_tens"): the
     world is never the real deal, shows player 1 his view and replays."""
@@ -258,7 +256,6 @@ def test_a_world_of_a_multi_pack_deal_replays_to_itself() -> None:
     assert replay(record_of(world)) == world
 
 
-@pytest.mark.xfail(strict=False, reason="issue 25 cause 3: the auction meld phase is not always rebuilt yet")
 def test_bury_melded_worlds_agree_with_the_declarers_melds() -> None:
     """Issue 26 item 6 (auction-pinochle, bury_melded=True): a world never gives the declarer
     cards his public melds contradict; its record replays."""
