@@ -228,8 +228,8 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> list[int]:
     uses = _uses(view, turn_up)
     slots, playoff = _slots(view)
     voids = _voids(view, playoff)
-    open_slots: list[list[tuple[int, int]]] = []  # per player: (time, position) no use took
-    for q in range(n):
+    open_slots: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per player: (time, position) no use took
+    for q in [view.player] + [q for q in range(n) if q != view.player]:  # the viewer's cards are sure: first
         waiting = sorted(uses[q])  # a sorted list is a heap
         left: list[tuple[int, int]] = []
         for time, pos in sorted(slots[q]):
@@ -251,9 +251,9 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> list[int]:
                     break
             else:
                 left.append((time, pos))
-        open_slots.append(left)
+        open_slots[q] = left
     # the other cards: a player's open slots avoid what he shows he lacks after they come
-    groups: list[tuple[list[int], int]] = []
+    owned: list[tuple[int, list[int], int]] = []  # (player or -1, positions, cards they may not hold)
     placed = set()
     for q in range(n):
         by_forbid: dict[int, list[int]] = {}
@@ -264,10 +264,14 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> list[int]:
                     forbid |= mask
             by_forbid.setdefault(forbid, []).append(pos)
             placed.add(pos)
-        groups.extend((positions, forbid) for forbid, positions in by_forbid.items())
-    groups.append(([pos for pos in range(size) if order[pos] < 0 and pos not in placed], 0))
+        owned.extend((q, positions, forbid) for forbid, positions in by_forbid.items())
+    owned.append((-1, [pos for pos in range(size) if order[pos] < 0 and pos not in placed], 0))
+    groups = [(positions, forbid) for _, positions, forbid in owned]
     rest = [x for ids in copies for x in ids]
     dealt = sample_hidden(rest, [(len(positions), forbid) for positions, forbid in groups], rng)
+    if dealt is None:  # the declarer's voids bind the cards he buries too: he alone goes free
+        groups = [(positions, 0 if q == view.maker else forbid) for q, positions, forbid in owned]
+        dealt = sample_hidden(rest, [(len(positions), forbid) for positions, forbid in groups], rng)
     if dealt is None:  # the voids do not fit (a use the plan could not place): at random
         rng.shuffle(rest)
         dealt = [rest]

@@ -193,16 +193,16 @@ def _turn_up_candidates(view: PlayerView) -> list[int]:
             if f is not None and deck.faces[f].suit is view.trump and f not in out:
                 out.append(f)
 
-    for i, (q, action) in enumerate(view.history):  # what an exchanger names later: the turn-up he took
-        if action.verb is Verb.EXCHANGE:
-            add(c for w, a in view.history[i + 1 :] if w == q for c in a.cards)
-            if q == view.player:
-                add(view.hand)
     for q, known in enumerate(view.known):  # a known card no meld explains first (a drawn turn-up)
         melded = {c for m in view.melds if m.player == q for c in m.cards}
         add(c for c in known if c not in melded)
     for known in view.known:
         add(known)
+    for i, (q, action) in enumerate(view.history):  # what an exchanger names later: the turn-up he took
+        if action.verb is Verb.EXCHANGE:
+            add(c for w, a in view.history[i + 1 :] if w == q for c in a.cards)
+            if q == view.player:
+                add(view.hand)
     for _, action in view.history:
         if action.verb is not Verb.EXCHANGE:
             add(action.cards)
