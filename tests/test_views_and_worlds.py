@@ -37,8 +37,6 @@ from leaks import PRESETS, SETUPS, setup_id, swap_world
 # auction games: a burial with ``meld best``): issue 25 cause 3, what remains.
 PENDING = {"auction-pinochle bury_melded=True"}
 """Setup ids (`leaks.setup_id`) with a state here where no world is built yet."""
-WITNESS_PENDING = {"auction-pinochle"}
-"""Presets whose sweep below still meets a view without a witness (see benchmarks/worlds_sweep.py)."""
 
 
 def _walk(variant: str, options: dict[str, Any], seed: int, steps: int) -> DealState:
@@ -149,15 +147,7 @@ def test_two_states_with_equal_views_give_the_same_world(variant: str, options: 
     assert compared > 0 or setup_id(variant, options) in PENDING
 
 
-@pytest.mark.parametrize(
-    "variant",
-    [
-        pytest.param(v, marks=pytest.mark.xfail(strict=False, reason="issue 25 cause 3: auction witness still fails"))
-        if v in WITNESS_PENDING
-        else v
-        for v in PRESETS
-    ],
-)
+@pytest.mark.parametrize("variant", PRESETS)
 def test_a_witness_is_built_for_every_player_through_a_whole_deal(variant: str) -> None:
     """Issue 25 cause 3, the short form of ``benchmarks/worlds_sweep.py``: through one random
     deal of every preset (about ten points spread over it, and the end), `Worlds` builds a
