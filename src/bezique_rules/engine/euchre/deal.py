@@ -20,7 +20,24 @@ from ...parts.euchre import Decision, EuchreScoring, OrderUp
 from ...parts.scoring import ScoreBreakdown
 from ...rules.ruleset import RuleSet, part_of
 from ...state.deal import DealSetup, DealState, Move, Phase, PlayerView, _unpickled_deal
-from .legal import _has_farmers_hand, _lapses, _legal_of, _pickup_choices, _play_ids
+from .legal import (
+    _legal_of,
+    _play_ids,
+    asks_farmer,
+    asks_pickup,
+    has_farmers_hand,
+    may_bid_alone,
+    may_call,
+    may_decline_pickup,
+    may_discard_turn_up,
+    may_order_up,
+    may_pass_bid,
+    names_benny,
+    pickup_choices,
+    pickup_lapses,
+    question_lapses,
+    second_farmers_hand,
+)
 from .record import Bidding, Contract, EuchreLegal, EuchreState, Kitty, PlayTable, Question, _taken
 from .tables import EuchreTables, EuchreTrickTables, _build, _table_of
 from .views import relabelled, view_of, world_for
@@ -195,37 +212,39 @@ class EuchreDeal(DealState):
                 return RuleCode.CARD_NOT_HELD, "you do not hold that card"
             why = rules.playoff_policy.refusal(rules.trump_tables[c.contract.trump], c.hands[c.player], c.trick, pid)
             return why or (RuleCode.NOT_AN_ACTION, "not playable")
+        # which rule the action breaks, from the predicates that make the legal ids (`legal`)
+        order_up = part_of(rules, rules.bidding, OrderUp)
+        bidding = c.bidding
+        round_two = bidding.round == 2
+        bid = stage is Phase.BID
         if kind in (ActionKind.ORDER_UP, ActionKind.ORDER_UP_ALONE):
-            if stage is Phase.BID and c.bidding.round == 2:
+            if bid and not may_order_up(round_two=round_two):
                 return RuleCode.WRONG_PHASE, "the turn-up is turned down: name another suit with 'call'"
-            if stage is Phase.BID:
+            if bid and not may_bid_alone(order_up):
                 return RuleCode.NOT_AN_ACTION, "going alone is decided after the bid in this variant"
             return RuleCode.WRONG_PHASE, "ordering up is a first-round bid"
         if kind in (ActionKind.CALL, ActionKind.CALL_ALONE):
-            if stage is Phase.BID and c.bidding.round == 1:
+            if bid and may_order_up(round_two=round_two):
                 return RuleCode.WRONG_PHASE, "in the first round only the turned suit can be ordered up"
-            if stage is Phase.BID and arg == c.bidding.candidate:
+            if bid and not may_call(round_two=round_two, candidate=bidding.candidate, suit=arg):
                 return RuleCode.NOT_AN_ACTION, "the turned-down suit may not be named in the second round"
-            if stage is Phase.BID:
+            if bid and not may_bid_alone(order_up):
                 return RuleCode.NOT_AN_ACTION, "going alone is decided after the bid in this variant"
             return RuleCode.WRONG_PHASE, "naming a suit is a second-round bid"
         if kind is ActionKind.PASS:
-            if stage is Phase.BID:
+            if bid and not may_pass_bid(order_up, round_two=round_two, is_dealer=c.player == self.setup.dealer):
                 return RuleCode.MUST_BID, "the dealer is stuck: he must name a suit"
-            if stage is Phase.DISCARD:
+            if asks_pickup(c) and not may_decline_pickup(order_up):
                 return RuleCode.MUST_BID, "the dealer must take the turn-up and discard a card"
             return RuleCode.WRONG_PHASE, f"nothing to pass during the {stage.value} phase"
         if kind is ActionKind.DISCARD:
-            if stage is not Phase.DISCARD or c.queue[0].decision is not Decision.PICKUP:
+            if not asks_pickup(c):
                 return RuleCode.WRONG_PHASE, "only the dealer discards, after taking the turn-up"
-            if (
-                arg == rules.deck.face_of[c.kitty.turn_up]
-                and not part_of(rules, rules.bidding, OrderUp).dealer_may_discard_upcard
-            ):
+            if arg == rules.deck.face_of[c.kitty.turn_up] and not may_discard_turn_up(order_up):
                 return RuleCode.CARD_NOT_HELD, "the dealer may not discard the card he just took up"
             return RuleCode.CARD_NOT_HELD, "you do not hold that card"
         if kind is ActionKind.FARMER_SWAP:
-            if stage is not Phase.DISCARD or c.queue[0].decision is not Decision.FARMER:
+            if not asks_farmer(c):
                 return RuleCode.WRONG_PHASE, "a farmer's hand is exchanged before the bidding"
             return RuleCode.CARD_NOT_HELD, "you do not hold those cards"
         if kind is ActionKind.TRUMP:
@@ -438,9 +457,9 @@ class EuchreDeal(DealState):
         kitty = s.kitty
         queue = s.queue
         hands = list(s.hands)
-        if queue[0].decision is _FARMERS_HAND:
+        if asks_farmer(s):
             if kind is ActionKind.FARMER_SWAP:
-                if kitty.farmer >= 0:  # a second farmer's hand: misdeal
+                if second_farmers_hand(kitty):  # a misdeal
                     bidding = bidding._replace(asked=bidding.asked + 1, misdeal=True)
                     return self._settled(setup, -1, s.hands, moves, _OVER, (), bidding, s.contract, kitty)
                 faces = setup.tables.ids.farmer[arg].faces
@@ -506,23 +525,23 @@ class EuchreDeal(DealState):
             seat, decision = queue[0]
             legal: tuple[int, ...] | None = None
             if decision is _FARMERS_HAND:
-                if not _has_farmers_hand(setup, hands[seat]):
+                if not has_farmers_hand(setup, hands[seat]):
                     queue = queue[1:]
                     continue
                 asking = Phase.DISCARD
             elif decision is _PICKUP:
-                if (contract.out >> seat) & 1:
+                if pickup_lapses(contract, seat):
                     queue = queue[1:]
                     continue
                 asking = Phase.DISCARD
                 if m.trick.follow is not None:  # one copy of each card: discard id == plays + card id
-                    cards, decline = _pickup_choices(
+                    cards, decline = pickup_choices(
                         part_of(setup.rules, setup.rules.bidding, OrderUp), hands[seat], kitty.turn_up
                     )
                     legal = tuple([m.trick.plays + i for i in _play_ids(m.trick, cards)])
                     if decline:
                         legal += (m.ids.pass_id,)
-            elif _lapses(setup, contract, kitty.buried >= 0, seat, decision):
+            elif question_lapses(setup, contract, kitty.buried >= 0, seat, decision):
                 queue = queue[1:]
                 continue
             else:  # going alone, taking over, defending alone
@@ -532,7 +551,7 @@ class EuchreDeal(DealState):
         if stage is _OVER:
             return cls._build_state(setup, -1, hands, moves, _OVER, (), bidding, contract, kitty, ())
         if contract.trump < 0:  # the farmer's-hand questions are done, or the bidding goes on
-            if bidding.candidate < 0:  # a turned Benny: the dealer names a suit first
+            if names_benny(bidding):  # a turned Benny: the dealer names a suit first
                 return cls._build_state(
                     setup, dealer, hands, moves, Phase.TRUMP, (), bidding, contract, kitty, m.bidding.trump_legal
                 )

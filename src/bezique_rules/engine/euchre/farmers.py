@@ -8,13 +8,11 @@ import attrs
 
 from ...actions import Action, Verb
 from ...errors import IllegalActionError, RuleCode
-from ...parts.euchre import Decision, OrderUp
+from ...parts.euchre import OrderUp
 from ...rules.ruleset import part_of
 from ...state.deal import DealState, Move, Phase
 from .deal import EuchreDeal
-
-_FARMERS_HAND = Decision.FARMER
-
+from .legal import asks_farmer
 
 # -- the farmer's-hand round as every player sees it (the adapters) --------------------------
 
@@ -165,4 +163,4 @@ def _asks_farmer(deal: DealState, seat: int | None) -> bool:
     """Whether ``deal`` (a Euchre deal) asks ``seat`` whether to swap a farmer's hand now."""
     assert isinstance(deal, EuchreDeal)
     s = deal.core
-    return s.stage is Phase.DISCARD and s.player == seat and bool(s.queue) and s.queue[0].decision is _FARMERS_HAND
+    return s.player == seat and asks_farmer(s)

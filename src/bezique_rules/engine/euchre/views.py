@@ -14,11 +14,11 @@ from ...bits import lowest_bit
 from ...cards import CardSet, Suit
 from ...checks import check_seat
 from ...deck import card_ids
-from ...parts.euchre import Decision, OrderUp
+from ...parts.euchre import OrderUp
 from ...rules.ruleset import part_of
 from ...state.deal import DealSetup, Phase, PlayerView, relabel_mask, relabel_seq
 from ...state.knowledge import sample_hidden
-from .legal import _legal_of
+from .legal import _legal_of, asks_farmer
 from .record import EuchreState
 
 if TYPE_CHECKING:
@@ -112,8 +112,7 @@ def past_hidden_decisions(deal: DealT, player: int) -> DealT:
     pass_id = deal.setup.tables.ids.pass_id
     while True:
         s = state.core
-        queue = s.queue
-        if not (s.stage is Phase.DISCARD and s.player != player and queue and queue[0].decision is Decision.FARMER):
+        if not (s.player != player and asks_farmer(s)):
             return state
         state = state._apply_id(pass_id)
 
@@ -281,7 +280,7 @@ def with_hidden_passes(deal: DealT, player: int) -> DealT | None:
     while True:
         now = state.core
         seat = now.player
-        asked = now.stage is Phase.DISCARD and now.queue[0].decision is Decision.FARMER and seat != player
+        asked = seat != player and asks_farmer(now)
         swap = k < len(seen) and seen[k][0] == seat and kinds[seen[k][1]] is ActionKind.FARMER_SWAP
         if asked and not swap:  # his hidden decline (a seen move of his is a bid: issue 25 cause 3)
             state = state._apply_id(m.ids.pass_id)
