@@ -28,7 +28,8 @@ from typing import Any
 import pytest
 
 from bezique_rules import DealState, RecordError, determinize, get_rules, new_deal, record_of, replay
-from bezique_rules.engine import auction, marriage
+from bezique_rules.engine import marriage
+from bezique_rules.engine.auction import viewer as auction_viewer
 from bezique_rules.engine.euchre import EuchreDeal
 from bezique_rules.engine.euchre import views as euchre_views
 from bezique_rules.engine.stock import deal as stock_deal
@@ -248,8 +249,8 @@ def test_play_off_voids_are_kept_in_multi_hand_bezique() -> None:
     [
         (stock_deal, "three-hand-bezique", {}),  # the module that samples (engine/stock/deal.py)
         (marriage, "sixty-six", {}),
-        (auction, "auction-pinochle", {"bury_melded": True}),
-        (euchre_views, "euchre", {}),  # the module that samples (engine/euchre/views.py)
+        (auction_viewer, "auction-pinochle", {"bury_melded": True}),  # engine/auction/viewer.py samples
+        (euchre_views, "euchre", {}),  # engine/euchre/views.py samples
     ],
 )
 def test_a_failed_sample_walks_instead_of_handing_back_the_deal(
