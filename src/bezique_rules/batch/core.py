@@ -186,15 +186,22 @@ class BatchState:
             state = state.apply(int(column[i]))
         return state
 
-    def _taken(
-        self, live: IntArray, actions: IntArray
-    ) -> tuple[tuple[npt.NDArray[np.signedinteger[Any]], ...], npt.NDArray[np.int16]]:
-        """`steps` and `moves` after ``actions`` (the deals ``live`` act)."""
+    def _next_fields(self, actions: IntArray) -> Fields | None:
+        """The fields of the state after ``actions`` as a step starts building it: this
+        state's arrays with `steps` and `moves` already taken (`Fields`); None when every
+        deal is over (the step is this state)."""
+        live = np.flatnonzero(~self.done)
+        if live.size == 0:
+            return None
+        s = Fields({f.name: getattr(self, f.name) for f in attrs.fields(type(self))})
         column = np.full(self.size, -1, history_dtype(self.rules))
         column[live] = actions[live]
         moves = self.moves.copy()
         moves[live] += 1
-        return self.steps + (column,), moves
+        s["steps"] = self.steps + (column,)
+        s["moves"] = moves
+        s.copied.add("moves")
+        return s
 
 
 def history_dtype(rules: RuleSet) -> type[np.signedinteger[Any]]:

@@ -322,12 +322,9 @@ class EuchreBatch(BatchState):
 
     def _advance(self, actions: IntArray) -> EuchreBatch:
         t = self.tables
-        s = _Fields({f.name: getattr(self, f.name) for f in attrs.fields(EuchreBatch)})
-        live = np.flatnonzero(~self.done)
-        if live.size == 0:
+        s = self._next_fields(actions)
+        if s is None:
             return self
-        s["steps"], s["moves"] = self._taken(live, actions)
-        s.copied.add("moves")
         kind = t.kind[actions]
         arg = t.arg[actions]
         stage = self.stage  # the stage before this step (s["stage"] changes)

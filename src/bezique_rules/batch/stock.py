@@ -229,12 +229,9 @@ class StockBatch(BatchState):
 
     def _advance(self, actions: IntArray) -> StockBatch:
         t = self.tables
-        s = Fields({f.name: getattr(self, f.name) for f in attrs.fields(StockBatch)})
-        live = np.flatnonzero(~self.done)
-        if live.size == 0:
+        s = self._next_fields(actions)
+        if s is None:
             return self
-        s["steps"], s["moves"] = self._taken(live, actions)
-        s.copied.add("moves")
         kind = t.kind[actions]
         stage = self.stage
         trick = (stage == PLAY) | (stage == PLAYOFF)
