@@ -320,11 +320,8 @@ class EuchreBatch(BatchState):
                 mask[idx, t.pass_id] = True
         return mask
 
-    def _advance(self, actions: IntArray) -> EuchreBatch:
+    def _advance(self, s: _Fields, actions: IntArray) -> EuchreBatch:
         t = self.tables
-        s = self._next_fields(actions)
-        if s is None:
-            return self
         kind = t.kind[actions]
         arg = t.arg[actions]
         stage = self.stage  # the stage before this step (s["stage"] changes)

@@ -227,11 +227,8 @@ class StockBatch(BatchState):
                 melds[comp.first_word + j] |= row.take(index[c])
         return melds
 
-    def _advance(self, actions: IntArray) -> StockBatch:
+    def _advance(self, s: Fields, actions: IntArray) -> StockBatch:
         t = self.tables
-        s = self._next_fields(actions)
-        if s is None:
-            return self
         kind = t.kind[actions]
         stage = self.stage
         trick = (stage == PLAY) | (stage == PLAYOFF)
