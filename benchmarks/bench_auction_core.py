@@ -19,7 +19,8 @@ import time
 import timeit
 
 from bezique_rules import new_deal
-from bezique_rules.engine.auction import AuctionDeal, _card_played
+from bezique_rules.engine.auction import AuctionDeal
+from bezique_rules.engine.auction.record import _card_played
 
 
 def main() -> None:

@@ -59,7 +59,7 @@ def test_when_no_guess_fits_determinize_walks_to_a_world_that_still_fits(monkeyp
     """Issue 12: when no random guess explains the melds seen, determinize walks from the deal by swaps that keep
     them explained (never a world that contradicts the view): with no guesses at all, every world it returns still
     makes exactly the melds laid, replays, and looks to the viewer as his view; the walk moves hidden cards."""
-    import bezique_rules.engine.auction as engine
+    import bezique_rules.engine.auction.viewer as engine
 
     monkeypatch.setattr(engine, "_DETERMINIZE_TRIES", 0)
     s = auction_deal("partnership-pinochle", {1: "QS JD 9S 9S 9D 9D 9C 9C TS TS TD TD"}, pass_cards=0)

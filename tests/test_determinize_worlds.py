@@ -28,7 +28,8 @@ from typing import Any
 import pytest
 
 from bezique_rules import DealState, RecordError, determinize, get_rules, new_deal, record_of, replay
-from bezique_rules.engine import auction, euchre, marriage
+from bezique_rules.engine import euchre, marriage
+from bezique_rules.engine.auction import viewer as auction_viewer
 from bezique_rules.engine.stock import deal as stock_deal
 from bezique_rules.state import PlayerView
 from leaks import SETUPS, random_states, setup_id, swap_world
@@ -246,7 +247,7 @@ def test_play_off_voids_are_kept_in_multi_hand_bezique() -> None:
     [
         (stock_deal, "three-hand-bezique", {}),  # the module that samples (engine/stock/deal.py)
         (marriage, "sixty-six", {}),
-        (auction, "auction-pinochle", {"bury_melded": True}),
+        (auction_viewer, "auction-pinochle", {"bury_melded": True}),  # engine/auction/viewer.py samples
         (euchre, "euchre", {}),
     ],
 )
