@@ -328,12 +328,14 @@ def information_state_layout(rules: RuleSet) -> ObservationLayout:
 # -- encoding --------------------------------------------------------------------------
 
 
-def _rules_of(view: PlayerView) -> RuleSet:
-    state = view._state
-    if state is None:
-        raise TypeError("encoding needs a view made by a state's view() method")
-    rules: RuleSet = state.rules
-    return rules
+def _plan_for(view: PlayerView, rules: RuleSet | None) -> EncodingPlan:
+    """The encoding plan of ``rules``, else of the rule set of the state ``view`` came from."""
+    if rules is None:
+        state = view._state
+        if state is None:
+            raise TypeError("encoding needs a view made by a state's view() method")
+        rules = state.rules
+    return plan_of(rules)
 
 
 def encode_observation(view: PlayerView, rules: RuleSet | None = None) -> list[float]:
@@ -342,9 +344,8 @@ def encode_observation(view: PlayerView, rules: RuleSet | None = None) -> list[f
     Raises:
         TypeError: ``view`` did not come from a state's ``view()`` and no ``rules`` are given.
     """
-    p = plan_of(rules if rules is not None else _rules_of(view))
     out: list[float] = []
-    _encode_view(p, view, out)
+    _encode_view(_plan_for(view, rules), view, out)
     return out
 
 
@@ -354,10 +355,10 @@ def encode_information_state(view: PlayerView, rules: RuleSet | None = None) -> 
     Raises:
         TypeError: ``view`` did not come from a state's ``view()`` and no ``rules`` are given.
     """
-    p = plan_of(rules if rules is not None else _rules_of(view))
+    plan = _plan_for(view, rules)
     out: list[float] = []
-    _encode_view(p, view, out)
-    _encode_history(p, view, out)
+    _encode_view(plan, view, out)
+    _encode_history(plan, view, out)
     return out
 
 
