@@ -40,7 +40,7 @@ from custom_engine import VARIANT, NoStockDeal, NoStockTables
 @pytest.fixture(autouse=True, scope="module")
 def registered() -> Iterator[None]:
     """Register the example's engine and variant for this module only."""
-    tables: tuple[dict[Any, Any], ...] = (registry._PRESETS, registry._ALIASES, registry._BUILT, engines._REGISTERED)
+    tables: tuple[dict[Any, Any], ...] = (registry._PRESETS, registry._ALIASES, registry._BUILT, engines._ENGINES.found)
     saved = [dict(table) for table in tables]
     custom_engine.register()
     yield

@@ -28,8 +28,10 @@ from typing import Any
 import pytest
 
 from bezique_rules import DealState, RecordError, determinize, get_rules, new_deal, record_of, replay
-from bezique_rules.engine import euchre, marriage
+from bezique_rules.engine import marriage
 from bezique_rules.engine.auction import viewer as auction_viewer
+from bezique_rules.engine.euchre import EuchreDeal
+from bezique_rules.engine.euchre import views as euchre_views
 from bezique_rules.engine.stock import deal as stock_deal
 from bezique_rules.state import PlayerView
 from leaks import SETUPS, random_states, setup_id, swap_world
@@ -248,7 +250,7 @@ def test_play_off_voids_are_kept_in_multi_hand_bezique() -> None:
         (stock_deal, "three-hand-bezique", {}),  # the module that samples (engine/stock/deal.py)
         (marriage, "sixty-six", {}),
         (auction_viewer, "auction-pinochle", {"bury_melded": True}),  # engine/auction/viewer.py samples
-        (euchre, "euchre", {}),
+        (euchre_views, "euchre", {}),  # engine/euchre/views.py samples
     ],
 )
 def test_a_failed_sample_walks_instead_of_handing_back_the_deal(
@@ -265,15 +267,16 @@ def test_a_failed_sample_walks_instead_of_handing_back_the_deal(
 
 
 def test_euchre_swap_walk_keeps_the_farmers_hand_view() -> None:
-    """The Euchre fallback when every farmer's-hand guess fails (`EuchreDeal._swap_walk`):
+    """The Euchre fallback when every farmer's-hand guess fails (`engine.euchre.views.swap_walk`):
     a proper world, never the deal itself."""
     deal = new_deal("euchre", seed=1002, farmers_hand="mixed")
     rng = random.Random(0)
     for _ in range(10):
         deal = deal.apply(rng.choice(deal.legal_action_ids()))
+    assert isinstance(deal, EuchreDeal)
     for player in range(4):
         view: PlayerView = deal.view(player)
-        world = deal._swap_walk(player, view, random.Random(player))  # type: ignore[attr-defined]
+        world = euchre_views.swap_walk(deal, player, view, random.Random(player))
         _assert_proper(deal, player, world, f"player {player}")
 
 

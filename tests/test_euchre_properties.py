@@ -34,7 +34,8 @@ from bezique_rules import (
     record_of,
     replay,
 )
-from bezique_rules.engine.euchre import EuchreDeal
+from bezique_rules.engine.euchre import EuchreDeal, legal
+from bezique_rules.parts.euchre import OrderUp
 from scenario import euchre_pack, hand_of, run, stack
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -317,6 +318,64 @@ def test_games_score_deal_points_and_round_trip(index: int, seed: int, choices: 
     assert dealers == [(3 + k) % 4 for k in range(len(dealers))]
     assert g.totals == tuple(sum(r.scores[i] for r in g.results) for i in range(2))
     assert replay(record_of(g)) == g
+
+
+BID_REFUSALS = {
+    "may_pass_bid": RuleCode.MUST_BID,
+    "may_order_up": RuleCode.WRONG_PHASE,
+    "may_call round one": RuleCode.WRONG_PHASE,
+    "may_call": RuleCode.NOT_AN_ACTION,
+    "may_bid_alone": RuleCode.NOT_AN_ACTION,
+}
+"""The rule a refused bid breaks, by the bid predicate that says no (the scenario tests pin
+each down against its printed rule: stick the dealer, order up in round one only, the
+turned-down suit, going alone with the bid)."""
+
+
+def broken_bid_rule(s: EuchreDeal, action: Action) -> str | None:
+    """The bid predicate (`bezique_rules.engine.euchre.legal`) that refuses ``action`` now, or
+    None when they all allow it."""
+    order_up = s.rules.bidding
+    assert isinstance(order_up, OrderUp)
+    bidding = s.core.bidding
+    round_two = bidding.round == 2
+    if action.verb is Verb.PASS:
+        return (
+            None
+            if legal.may_pass_bid(order_up, round_two=round_two, is_dealer=s.current_player == s.dealer)
+            else "may_pass_bid"
+        )
+    if action.verb is Verb.ORDER_UP and not legal.may_order_up(round_two=round_two):
+        return "may_order_up"
+    if action.verb is Verb.CALL:
+        assert action.suit is not None
+        if not round_two:
+            return "may_call round one"
+        if not legal.may_call(round_two=round_two, candidate=bidding.candidate, suit=action.suit.value):
+            return "may_call"
+    if action.alone and not legal.may_bid_alone(order_up):
+        return "may_bid_alone"
+    return None
+
+
+@given(index=st.integers(0, len(CONFIGS) - 1), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+def test_the_bid_predicates_make_the_legal_bids_and_name_the_refusals(index: int, seed: int, choices: int) -> None:
+    """At every bid, a bid is legal exactly when the named bid predicates allow it, and a bid
+    they refuse is refused with the rule of the predicate that says no: the legal ids (compiled
+    once per rule set) and the refusals read the same predicates."""
+    s = setup(index, seed, 3, stacked=False)
+    rng = random.Random(choices)
+    bids = [a for a in s.rules.action_space.actions if a.verb in (Verb.PASS, Verb.ORDER_UP, Verb.CALL)]
+    while not s.is_over:
+        if s.phase is Phase.BID:
+            for action in bids:
+                broken = broken_bid_rule(s, action)
+                assert s.is_legal(action) is (broken is None), (action, broken)
+                if broken is not None:
+                    with pytest.raises(IllegalActionError) as info:
+                        s.check(action)
+                    assert info.value.rule is BID_REFUSALS[broken], (action, broken)
+        s = s.apply(choose(s, rng, 0.8))
 
 
 # -- determinize: what a guess keeps ---------------------------------------------------------------------

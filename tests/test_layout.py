@@ -181,7 +181,6 @@ def test_the_engine_registry_is_imported_by_name_only() -> None:
             assert engines <= {"bezique_rules.engine.registry"}, module
 
 
-@pytest.mark.xfail(strict=True, reason="only engine/euchre.py remains; it is split on another branch")
 def test_no_module_is_over_a_thousand_lines() -> None:
     """Big modules are split by lifetime (per rule set, per state, per viewer), not left whole."""
     sizes = {m: len(p.read_text(encoding="utf-8").splitlines()) for m, p in MODULES.items()}

@@ -12,6 +12,7 @@ found by a fuzzer written from the public contract alone.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import copy
 import pickle
@@ -108,6 +109,45 @@ def test_a_state_pickles_small_with_no_tables(name: str, state: DealState | Game
     for table in (b"Tables", b"ActionSpace", b"mappingproxy", b"PlayTable"):
         assert table not in data
     assert len(data) < 8_000
+
+
+EUCHRE_PICKLED_BEFORE_THE_SPLIT = (
+    "gASVSwQAAAAAAACMGGJlemlxdWVfcnVsZXMuc3RhdGUuZGVhbJSMD191bnBpY2tsZWRfZGVhbJSTlIwbYmV6aXF1ZV9ydWxl"
+    "cy5lbmdpbmUuZXVjaHJllIwKRXVjaHJlRGVhbJSTlGgAjBBfdW5waWNrbGVkX3NldHVwlJOUKIwcYmV6aXF1ZV9ydWxlcy5y"
+    "dWxlcy5yZWdpc3RyeZSMDnJ1bGVzX2Zyb21fa2V5lJOUjA5icml0aXNoLWV1Y2hyZZQojAViZW5ueZSMBWpva2VylIaUjAxi"
+    "ZW5ueV90dXJuZWSUjBZkZWFsZXJfbmFtZXNfY2FuZGlkYXRllIaUjAxkZWFsX3BhdHRlcm6UjBB0aHJlZXNfdGhlbl90d29z"
+    "lIaUjBlkZWFsZXJfbWF5X2Rpc2NhcmRfdXBjYXJklIiGlIwNZGVhbGVyX3BpY2t1cJSMA21heZSGlIwJZGVja19zaXpllEsZ"
+    "hpSMHmRlZmVuZGVyc180X2Zvcl9ldWNocmluZ19sb25lcpSJhpSMDGZhcm1lcnNfaGFuZJSMA29mZpSGlIwNbG9uZV9kZWZl"
+    "bmRlcpSMDHZzX2xvbmVfb25seZSGlIwJbG9uZV9sZWFklIwTbGVmdF9vZl9sb25lX3BsYXllcpSGlIwFbWF0Y2iUjARnYW1l"
+    "lIaUjBBwYXJ0bmVyX3Rha2VvdmVylIwadW5sZXNzX2RlYWxlcl90b29rX3R1cm5fdXCUhpSMEHN0aWNrX3RoZV9kZWFsZXKU"
+    "iYaUjAxzdXBlcl9ldWNocmWUiYaUjAZ0YXJnZXSUSwWGlHSUSwKHlFKUKEsNSxNLBUsWSxdLEEsHSxhLCUsGSw9LAEsSSwhL"
+    "DksVSwtLA0sRSwJLAUsUSwxLBEsKdJRLB0sDjAxydWxlcy50YWJsZXOUSv////90lFKUKEsBKEogIQwASgBA4QBKiAoAAUpF"
+    "gAIAdJQpSwBLMoaUhZSMFWJlemlxdWVfcnVsZXMuYWN0aW9uc5SMBVBoYXNllJOUjANiaWSUhZRSlEsAKEsASwBLAEsAdJQp"
+    "Sv////9LAEsAhpQpaAOMB0JpZGRpbmeUk5QoSwFLAEsBSwCJdJSBlGgDjAhDb250cmFjdJSTlChK/////0r/////Sv////9K"
+    "/////0sAdJSBlGgDjAVLaXR0eZSTlCgoSxRLDEsESwp0lEsBSv////9K/////3SUgZR0lIeUUpRoAmgFaDkoSwMoSiABDABK"
+    "AEDgAE2ICkpDgAIAdJRLDUsQSxiHlChoO0sBSzKGlEsCSzKGlEsDSzOGlEsDSxuGlEsASw2GlEsBSxCGlEsCSxiGlHSUaD+M"
+    "BnRyaWNrc5SFlFKUSwBoQylK/////2hEKWhGKEsBSwBLAEsAiXSUgZRoSihLAEsDSv////9K/////0sAdJSBlGhOKChLFEsM"
+    "SwRLCksCdJRLAUsCSv////90lIGUdJSHlFKUhpQu"
+)
+"""Two ``british-euchre`` deals (seed 7) pickled when the Euchre engine was the single module
+``bezique_rules.engine.euchre`` (protocol 4): after the first bid, and in the play after
+``MOVES_PICKLED``."""
+
+MOVES_PICKLED = ((0, 50), (1, 50), (2, 50), (3, 51), (3, 27), (0, 13), (1, 16), (2, 24))
+
+
+def test_a_euchre_deal_pickled_before_the_engine_was_split_still_loads() -> None:
+    """The Euchre engine became a package (`bezique_rules.engine.euchre`, split by lifetime):
+    a deal pickled before names its classes at the old module path, and loads as the deal it
+    was, with the same behaviour."""
+    bid, mid = pickle.loads(base64.b64decode(EUCHRE_PICKLED_BEFORE_THE_SPLIT))
+    fresh = b.new_deal("british-euchre", seed=7)
+    assert bid == fresh.apply(MOVES_PICKLED[0][1])
+    for _, action_id in MOVES_PICKLED:
+        fresh = fresh.apply(action_id)
+    assert mid == fresh
+    same_behaviour(mid, fresh)
+    same_behaviour(bid, b.new_deal("british-euchre", seed=7).apply(MOVES_PICKLED[0][1]))
 
 
 @pytest.mark.parametrize("variant", PRESETS)

@@ -11,7 +11,8 @@ order (see `bezique_rules.parts.trumps`).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TypeVar
 
 import attrs
 
@@ -60,10 +61,7 @@ class Suit(enum.Enum):
         >>> Suit.parse("h"), Suit.parse("♠")
         (<Suit.HEARTS: 1>, <Suit.SPADES: 0>)
         """
-        suit = _SUIT_CODES.get(check_notation(text, "a suit", 16).strip().upper())
-        if suit is None:
-            raise NotationError(f"not a suit (use S, H, D, C or ♠ ♥ ♦ ♣): {quote(text)}")
-        return suit
+        return _member(_SUIT_CODES, text, "a suit", "S, H, D, C or ♠ ♥ ♦ ♣")
 
     def __str__(self) -> str:
         return self.code
@@ -132,10 +130,7 @@ class Rank(enum.Enum):
         >>> Rank.parse("10"), Rank.parse("q")
         (<Rank.TEN: 1>, <Rank.QUEEN: 3>)
         """
-        rank = _RANK_CODES.get(check_notation(text, "a rank", 16).strip().upper())
-        if rank is None:
-            raise NotationError(f"not a rank (use A T K Q J 9 8 7 6 5 4 3 2): {quote(text)}")
-        return rank
+        return _member(_RANK_CODES, text, "a rank", "A T K Q J 9 8 7 6 5 4 3 2")
 
     def __str__(self) -> str:
         return self.code
@@ -143,6 +138,17 @@ class Rank(enum.Enum):
 
 _RANK_CODE_LIST = ("A", "T", "K", "Q", "J", "9", "8", "7", "6", "5", "4", "3", "2", "JK")
 _RANK_CODES = {r.code: r for r in Rank if r is not Rank.JOKER} | {"10": Rank.TEN}
+
+_Member = TypeVar("_Member", Suit, Rank)
+
+
+def _member(codes: Mapping[str, _Member], text: str, what: str, written: str) -> _Member:
+    """The suit or rank ``text`` names (any case) in ``codes``; ``written`` lists the codes
+    for the error."""
+    member = codes.get(check_notation(text, what, 16).strip().upper())
+    if member is None:
+        raise NotationError(f"not {what} (use {written}): {quote(text)}")
+    return member
 
 
 @attrs.frozen(order=False, repr=False)

@@ -10,12 +10,14 @@ the table object it was dealt with). Reading a value once built takes no lock.
 
 from __future__ import annotations
 
+import importlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cached_property
-from typing import Any, TypeVar
+from types import MappingProxyType
+from typing import Any, Generic, TypeVar
 
-__all__ = ["BUILD_LOCK", "built_once", "built_once_per_key"]
+__all__ = ["BUILD_LOCK", "ImportedByName", "built_once", "built_once_per_key", "imported"]
 
 BUILD_LOCK = threading.RLock()
 """Held while anything lazily built is built (a rule set by the registry, a table by its rule
@@ -96,3 +98,36 @@ class built_once_per_key:
 
 
 _MISSING: Any = object()
+
+
+class ImportedByName(Generic[_T]):
+    """Values found by name: the built-in ones, each named by its module and attribute and
+    imported on first use (a layer below never imports the modules that fill it), and those
+    registered from outside. Holds the engines (`bezique_rules.engine.registry`) and the
+    agents' strategies (`bezique_rules.agents.strategy`); each says who may register what.
+
+    Importing is idempotent (Python's import lock), so two threads asking at once for a
+    built-in not yet imported get the same object.
+    """
+
+    def __init__(self, builtin: Mapping[str, tuple[str, str]]) -> None:
+        self.builtin: Mapping[str, tuple[str, str]] = MappingProxyType(dict(builtin))
+        """Name -> (module, attribute) of the built-in values."""
+        self.found: dict[str, _T] = {}
+        """The values in use: built-ins once imported, and those registered."""
+
+    def names(self) -> tuple[str, ...]:
+        """The names of the built-in and registered values, sorted."""
+        return tuple(sorted({*self.builtin, *self.found}))
+
+    def get(self, name: str) -> _T | None:
+        """The value called ``name`` (a built-in imported now if need be), or None."""
+        found = self.found.get(name)
+        if found is None and name in self.builtin:
+            found = self.found[name] = imported(*self.builtin[name])
+        return found
+
+
+def imported(module: str, attribute: str) -> Any:
+    """The attribute ``attribute`` of the module ``module``, imported now if need be."""
+    return getattr(importlib.import_module(module), attribute)

@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal, TypeAlias
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Literal, TypeAlias
 import attrs
 
 from ..errors import OptionError
+from ..lazy import ImportedByName, imported
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -86,16 +86,16 @@ class AgentStrategy:
     the searching player, the decisions to check and the mismatch factor."""
 
 
-_BUILTIN: dict[str, tuple[str, str]] = {
-    "auction": ("bezique_rules.agents.trickplay", "AUCTION"),
-    "euchre": ("bezique_rules.agents.trickplay", "EUCHRE"),
-    "marriage": ("bezique_rules.agents.closingplay", "STRATEGY"),
-    "stock": ("bezique_rules.agents.stockplay", "STRATEGY"),
-}
-"""The built-in strategies by engine name: (module, attribute), imported on first use."""
-
-_REGISTERED: dict[str, AgentStrategy] = {}
-"""The strategies in use: built-ins once imported, and those registered from outside."""
+_STRATEGIES: ImportedByName[AgentStrategy] = ImportedByName(
+    {
+        "auction": ("bezique_rules.agents.trickplay", "AUCTION"),
+        "euchre": ("bezique_rules.agents.trickplay", "EUCHRE"),
+        "marriage": ("bezique_rules.agents.closingplay", "STRATEGY"),
+        "stock": ("bezique_rules.agents.stockplay", "STRATEGY"),
+    }
+)
+"""The strategies by engine name: the built-ins (imported on first use) and those registered
+from outside."""
 
 
 def register_strategy(strategy: AgentStrategy, *, replace: bool = False) -> None:
@@ -104,18 +104,15 @@ def register_strategy(strategy: AgentStrategy, *, replace: bool = False) -> None
     Raises:
         OptionError: that engine has a strategy already (pass ``replace=True``).
     """
-    if (strategy.engine in _REGISTERED or strategy.engine in _BUILTIN) and not replace:
+    if (strategy.engine in _STRATEGIES.found or strategy.engine in _STRATEGIES.builtin) and not replace:
         raise OptionError(f"the engine {strategy.engine!r} has an agent strategy already")
-    _REGISTERED[strategy.engine] = strategy
+    _STRATEGIES.found[strategy.engine] = strategy
 
 
 def strategy_for(rules: RuleSet) -> AgentStrategy:
     """The strategy for the engine of ``rules`` (the generic one when it has none)."""
-    found = _REGISTERED.get(rules.engine)
+    found = _STRATEGIES.get(rules.engine)
     if found is not None:
         return found
-    module, attribute = _BUILTIN.get(rules.engine, ("bezique_rules.agents.trickplay", "GENERIC"))
-    strategy: AgentStrategy = getattr(importlib.import_module(module), attribute)
-    if rules.engine in _BUILTIN:
-        _REGISTERED[rules.engine] = strategy
-    return strategy
+    generic: AgentStrategy = imported("bezique_rules.agents.trickplay", "GENERIC")
+    return generic

@@ -124,7 +124,10 @@ class BatchState:
         builds its words can build them in this layout directly (no transposing copy)."""
         return np.ascontiguousarray(self.legal_words().T)
 
-    def _advance(self, actions: IntArray) -> BatchState:
+    def _advance(self, s: Fields, actions: IntArray) -> BatchState:
+        """The engine's part of a step: fill ``s`` (the next state's fields, from
+        `_next_fields`) for ``actions`` (one id per deal, 0 for the deals over) and build the
+        next state from it."""
         raise NotImplementedError
 
     def step(self, actions: npt.ArrayLike, *, check: bool = True) -> BatchState:
@@ -170,7 +173,9 @@ class BatchState:
                     action=a,
                     player=int(self.current_player[i]),
                 )
-        return self._advance(np.where(live, ids, 0))
+        ids = np.where(live, ids, 0)
+        s = self._next_fields(ids)
+        return self if s is None else self._advance(s, ids)
 
     def to_state(self, i: int) -> DealState:
         """The scalar `DealState` of deal ``i``: its seed's deal replayed through `new_deal`
@@ -186,15 +191,22 @@ class BatchState:
             state = state.apply(int(column[i]))
         return state
 
-    def _taken(
-        self, live: IntArray, actions: IntArray
-    ) -> tuple[tuple[npt.NDArray[np.signedinteger[Any]], ...], npt.NDArray[np.int16]]:
-        """`steps` and `moves` after ``actions`` (the deals ``live`` act)."""
+    def _next_fields(self, actions: IntArray) -> Fields | None:
+        """The fields of the state after ``actions`` as a step starts building it (`Fields`):
+        this state's arrays with `steps` and `moves` already taken; None when every deal is
+        over (the step gives this state back)."""
+        live = np.flatnonzero(~self.done)
+        if live.size == 0:
+            return None
+        s = Fields({f.name: getattr(self, f.name) for f in attrs.fields(type(self))})
         column = np.full(self.size, -1, history_dtype(self.rules))
         column[live] = actions[live]
         moves = self.moves.copy()
         moves[live] += 1
-        return self.steps + (column,), moves
+        s["steps"] = self.steps + (column,)
+        s["moves"] = moves
+        s.copied.add("moves")
+        return s
 
 
 def history_dtype(rules: RuleSet) -> type[np.signedinteger[Any]]:

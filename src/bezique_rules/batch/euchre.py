@@ -320,14 +320,8 @@ class EuchreBatch(BatchState):
                 mask[idx, t.pass_id] = True
         return mask
 
-    def _advance(self, actions: IntArray) -> EuchreBatch:
+    def _advance(self, s: _Fields, actions: IntArray) -> EuchreBatch:
         t = self.tables
-        s = _Fields({f.name: getattr(self, f.name) for f in attrs.fields(EuchreBatch)})
-        live = np.flatnonzero(~self.done)
-        if live.size == 0:
-            return self
-        s["steps"], s["moves"] = self._taken(live, actions)
-        s.copied.add("moves")
         kind = t.kind[actions]
         arg = t.arg[actions]
         stage = self.stage  # the stage before this step (s["stage"] changes)

@@ -227,14 +227,8 @@ class StockBatch(BatchState):
                 melds[comp.first_word + j] |= row.take(index[c])
         return melds
 
-    def _advance(self, actions: IntArray) -> StockBatch:
+    def _advance(self, s: Fields, actions: IntArray) -> StockBatch:
         t = self.tables
-        s = Fields({f.name: getattr(self, f.name) for f in attrs.fields(StockBatch)})
-        live = np.flatnonzero(~self.done)
-        if live.size == 0:
-            return self
-        s["steps"], s["moves"] = self._taken(live, actions)
-        s.copied.add("moves")
         kind = t.kind[actions]
         stage = self.stage
         trick = (stage == PLAY) | (stage == PLAYOFF)

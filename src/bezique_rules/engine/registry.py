@@ -14,10 +14,10 @@ holds whatever a third party registered with `register_engine`.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Protocol
 
 from ..errors import OptionError
+from ..lazy import ImportedByName
 
 if TYPE_CHECKING:
     from ..actions import ActionSpace
@@ -60,16 +60,15 @@ class Engine(Protocol):
         ...
 
 
-_BUILTIN: dict[str, tuple[str, str]] = {
-    "auction": ("bezique_rules.engine.auction", "ENGINE"),
-    "euchre": ("bezique_rules.engine.euchre", "ENGINE"),
-    "marriage": ("bezique_rules.engine.marriage", "ENGINE"),
-    "stock": ("bezique_rules.engine.stock", "ENGINE"),
-}
-"""The built-in engines: name -> (module, attribute), imported on first use."""
-
-_REGISTERED: dict[str, Engine] = {}
-"""The engines in use: built-ins once imported, and those registered with `register_engine`."""
+_ENGINES: ImportedByName[Engine] = ImportedByName(
+    {
+        "auction": ("bezique_rules.engine.auction", "ENGINE"),
+        "euchre": ("bezique_rules.engine.euchre", "ENGINE"),
+        "marriage": ("bezique_rules.engine.marriage", "ENGINE"),
+        "stock": ("bezique_rules.engine.stock", "ENGINE"),
+    }
+)
+"""The built-in engines (imported on first use) and those registered with `register_engine`."""
 
 
 def register_engine(engine: Engine, *, replace: bool = False) -> None:
@@ -82,14 +81,14 @@ def register_engine(engine: Engine, *, replace: bool = False) -> None:
     name = engine.name
     if not isinstance(name, str) or not name:
         raise OptionError(f"an engine's name is a non-empty string, not {name!r}")
-    if name in _BUILTIN or (name in _REGISTERED and not replace):
+    if name in _ENGINES.builtin or (name in _ENGINES.found and not replace):
         raise OptionError(f"an engine named {name!r} is already registered")
-    _REGISTERED[name] = engine
+    _ENGINES.found[name] = engine
 
 
 def available_engines() -> tuple[str, ...]:
     """The names of the built-in and registered engines, sorted."""
-    return tuple(sorted({*_BUILTIN, *_REGISTERED}))
+    return _ENGINES.names()
 
 
 def engine_for(name: str) -> Engine:
@@ -98,13 +97,7 @@ def engine_for(name: str) -> Engine:
     Raises:
         OptionError: no engine has that name.
     """
-    found = _REGISTERED.get(name)
-    if found is not None:
-        return found
-    where = _BUILTIN.get(name)
-    if where is None:
+    engine = _ENGINES.get(name)
+    if engine is None:
         raise OptionError(f"unknown engine {name!r}; engines: {', '.join(available_engines())}")
-    module, attribute = where
-    engine: Engine = getattr(importlib.import_module(module), attribute)
-    _REGISTERED[name] = engine
     return engine

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .._extras import missing_extra
 from ..actions import Action, Verb
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalActionError, NotationError, RuleCode
@@ -187,9 +188,7 @@ def register() -> tuple[str, ...]:
     try:
         from ._openspiel_games import register_all
     except ImportError as exc:
-        raise ImportError(
-            "the OpenSpiel games need the openspiel extra: pip install 'bezique-rules[openspiel]'"
-        ) from exc
+        raise missing_extra("openspiel", "registering the OpenSpiel games", exc.name or "pyspiel") from exc
     return register_all()
 
 

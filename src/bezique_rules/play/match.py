@@ -68,6 +68,15 @@ __all__ = [
 ]
 
 
+_SAID_IN_FIXED_WORDS: dict[Verb, tuple[str, str]] = {
+    Verb.ALONE: ("go", "alone"),
+    Verb.THROW_IN: ("throw", "in the hand"),
+    Verb.CLOSE: ("close", "the stock"),
+    Verb.OUT: ("claim", "out"),
+}
+"""The moves narrated in the same words every time: verb -> (the verb said, the rest)."""
+
+
 def seat_names(rules: RuleSet, human: int) -> tuple[str, ...]:
     """What each seat is called from the person's side of the table.
 
@@ -422,48 +431,45 @@ class _Teller:
         return lines
 
     def _move_line(self, event: Moved, before: PlayerView) -> str:
-        p, action = event.player, event.action
-        verb = action.verb
-        cards = cards_text(action.cards)
-        if verb is Verb.PLAY:
-            return f"{self._verb(p, 'play')} {cards}."
+        words = self._move_words(event, before)
+        if words is None:
+            return f"{self._subject(event.player)}: {event.action}."  # the move as the person saw it
+        verb, rest = words
+        return f"{self._verb(event.player, verb)} {rest}." if rest else f"{self._verb(event.player, verb)}."
+
+    def _move_words(self, event: Moved, before: PlayerView) -> tuple[str, str] | None:
+        """A move in words: the verb (``play``, ``order``) and the rest of the sentence; None for
+        a move told by its notation."""
+        action = event.action
+        verb, cards = action.verb, cards_text(action.cards)
+        alone = " and go alone" if action.alone else ""
+        if verb in _SAID_IN_FIXED_WORDS:
+            return _SAID_IN_FIXED_WORDS[verb]
+        if verb is Verb.PLAY or verb is Verb.DECLARE:
+            return verb.value, cards
+        if verb is Verb.BID or verb is Verb.GUESS:
+            return verb.value, str(action.number)
         if verb is Verb.MELD:
             if not action.cards:
-                return f"{self._verb(p, 'lay')} down {'your' if p == self.human else 'their'} melds ({action})."
+                return "lay", f"down {'your' if event.player == self.human else 'their'} melds ({action})"
             k = self.rules.melds.index(action.meld)
             extra = f" for {self.rules.melds.kinds[k].points}" if k >= 0 else ""
-            return f"{self._verb(p, 'declare')} {action.meld} {cards}{extra}."
+            return "declare", f"{action.meld} {cards}{extra}"
         if verb is Verb.EXCHANGE:
-            up = f" {before.turn_up}" if before.turn_up is not None else ""
-            return f"{self._verb(p, 'exchange')} {cards} for the turn-up{up}."
-        if verb is Verb.DECLARE:
-            return f"{self._verb(p, 'declare')} {cards}."
-        if verb is Verb.BID:
-            return f"{self._verb(p, 'bid')} {action.number}."
+            return "exchange", f"{cards} for the turn-up" + (f" {before.turn_up}" if before.turn_up is not None else "")
         if verb is Verb.PASS:
-            extra = " (asking for help)" if action.with_help else " to the partner" if action.to_partner else ""
-            return f"{self._verb(p, 'pass')}{extra}."
+            return "pass", "(asking for help)" if action.with_help else "to the partner" if action.to_partner else ""
         if verb is Verb.TRUMP and action.suit is not None:
-            return f"{self._verb(p, 'name')} {action.suit.name.lower()} trumps."
+            return "name", f"{action.suit.name.lower()} trumps"
         if verb is Verb.ORDER_UP:
-            return f"{self._verb(p, 'order')} up{' and go alone' if action.alone else ''}."
+            return "order", f"up{alone}"
         if verb is Verb.CALL and action.suit is not None:
-            return f"{self._verb(p, 'call')} {action.suit.name.lower()}{' and go alone' if action.alone else ''}."
+            return "call", f"{action.suit.name.lower()}{alone}"
         if verb is Verb.DISCARD:
-            return f"{self._verb(p, 'discard')} {cards}." if cards else f"{self._verb(p, 'discard')} face down."
+            return "discard", cards or "face down"
         if verb is Verb.GIVE:
-            return f"{self._verb(p, 'pass')} {cards}." if cards else f"{self._verb(p, 'pass')} cards face down."
-        if verb is Verb.ALONE:
-            return f"{self._verb(p, 'go')} alone."
-        if verb is Verb.THROW_IN:
-            return f"{self._verb(p, 'throw')} in the hand."
-        if verb is Verb.GUESS:
-            return f"{self._verb(p, 'guess')} {action.number}."
-        if verb is Verb.CLOSE:
-            return f"{self._verb(p, 'close')} the stock."
-        if verb is Verb.OUT:
-            return f"{self._verb(p, 'claim')} out."
-        return f"{self._subject(p)}: {action}."  # the move as the person saw it
+            return "pass", cards or "cards face down"
+        return None
 
 
 def narrate(

@@ -7,13 +7,13 @@ meld table, meld rules, trump seven, card points, game end) from options.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, get_args
 
 from ..cards import Card, Rank, Suit, parse_cards
 from ..deck import DealPattern, DeckSpec
 from ..parts.cut import BEZIQUE_CUT
 from ..parts.melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
-from ..parts.scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd
+from ..parts.scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd, TieRule
 from ..parts.stock import DixRule
 from ..parts.tricks import PlayDuty, TrickPolicy
 from ..parts.trumps import TrumpOrder
@@ -119,6 +119,21 @@ COPY_ORDER_OPTION = OptionSpec(
     legacy="ids",
 )
 """The option of every stock preset with several copies of each card (`MeldRules.copy_order`)."""
+
+
+def target_options(target: int, *, several: bool = False) -> tuple[OptionSpec, OptionSpec]:
+    """The ``target`` and ``tie_rule`` options of a game to a target score (`TargetEnd`), the
+    target ``target`` unless told; ``several``: worded for more than two players or sides."""
+    who, totals = ("a player (side)", "Equal highest totals") if several else ("a player", "Equal totals")
+    return (
+        OptionSpec("target", target, minimum=1, doc=f"The game ends after the deal in which {who} reaches it."),
+        OptionSpec(
+            "tie_rule",
+            "draw",
+            get_args(TieRule),
+            doc=f"{totals} at the target: a draw, more deals, or the target raised by 500.",
+        ),
+    )
 
 
 def _common_options(**defaults: Any) -> tuple[OptionSpec, ...]:
@@ -310,13 +325,7 @@ def _two_hand_bezique(
 
 
 _TARGET_OPTIONS = (
-    OptionSpec("target", 1000, minimum=1, doc="The game ends after the deal in which a player reaches it."),
-    OptionSpec(
-        "tie_rule",
-        "draw",
-        ("draw", "play_on", "raise_target"),
-        doc="Equal totals at the target: a draw, more deals, or the target raised by 500.",
-    ),
+    *target_options(1000),
     OptionSpec(
         "lurch_threshold",
         None,

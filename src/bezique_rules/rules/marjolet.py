@@ -22,7 +22,7 @@ from ..parts.scoring import BRISQUES, CardPoints, TargetEnd
 from ..parts.stock import DixRule, StockBonuses
 from ..parts.tricks import PlayDuty, TrickPolicy
 from ..parts.trumps import TrumpOrder
-from .bezique import BEZIQUE_RANKS
+from .bezique import BEZIQUE_RANKS, target_options
 from .registry import Preset, register_presets
 from .ruleset import OptionSpec, RuleSet, StockRules, check_dealt_deck
 
@@ -147,13 +147,7 @@ _SPECS = (
         maximum=1000,
         doc="For winning all six tricks played after the stock is gone.",
     ),
-    OptionSpec("target", 500, minimum=1, doc="The game ends after the deal in which a player reaches it."),
-    OptionSpec(
-        "tie_rule",
-        "draw",
-        ("draw", "play_on", "raise_target"),
-        doc="Equal totals at the target: a draw, more deals, or the target raised by 500.",
-    ),
+    *target_options(500),
 )
 
 register_presets(

@@ -28,6 +28,7 @@ from .bezique import (
     bezique_meld_rules,
     bezique_meld_table,
     bezique_stock_rules,
+    target_options,
 )
 from .registry import PresetProfile, profile_presets, register_presets
 from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, check_dealt_deck, read_options
@@ -78,13 +79,7 @@ _FAMILY_OPTIONS = (
         "so far, trump or overtrump when void), else any card; or beat only the card led (the "
         "older wording read literally); or only follow suit.",
     ),
-    OptionSpec("target", 2000, minimum=1, doc="The game ends after the deal in which a player (side) reaches it."),
-    OptionSpec(
-        "tie_rule",
-        "draw",
-        ("draw", "play_on", "raise_target"),
-        doc="Equal highest totals at the target: a draw, more deals, or the target raised by 500.",
-    ),
+    *target_options(2000, several=True),
     OptionSpec(
         "must_beat_partner",
         True,

@@ -25,7 +25,7 @@ from ..parts.scoring import CLASSIC_COUNTERS, FIVES_COUNTERS, TENS_COUNTERS, Car
 from ..parts.stock import DixRule
 from ..parts.tricks import BeatRule, PlayDuty, TrickPolicy
 from ..parts.trumps import TrumpOrder
-from .bezique import COPY_ORDER_OPTION, bezique_meld_table
+from .bezique import COPY_ORDER_OPTION, bezique_meld_table, target_options
 from .registry import Preset, register_presets
 from .ruleset import OptionSpec, RuleSet, StockRules, check_dealt_deck, describe_options
 
@@ -236,9 +236,7 @@ _TWO_HAND = (
                "played to a trick in the stock phase scores 10, win or lose."),
     OptionSpec("show_last_card", True, doc="The winner of the 12th trick shows the last face-down card he draws."),
     COPY_ORDER_OPTION,
-    OptionSpec("target", 1000, minimum=1, doc="The game ends after the deal in which a player reaches it."),
-    OptionSpec("tie_rule", "draw", ("draw", "play_on", "raise_target"),
-               doc="Equal totals at the target: a draw, more deals, or the target raised by 500."),
+    *target_options(1000),
 )  # fmt: skip
 
 

@@ -328,22 +328,26 @@ def information_state_layout(rules: RuleSet) -> ObservationLayout:
 # -- encoding --------------------------------------------------------------------------
 
 
+def _plan_for(view: PlayerView, rules: RuleSet | None) -> EncodingPlan:
+    """The encoding plan of ``rules``, else of the view's own rule set."""
+    return plan_of(rules if rules is not None else view.rules)
+
+
 def encode_observation(view: PlayerView, rules: RuleSet | None = None) -> list[float]:
     """The observation encoding of ``view`` (see the module docs for the layout); ``rules``
     defaults to the view's own."""
-    p = plan_of(rules if rules is not None else view.rules)
     out: list[float] = []
-    _encode_view(p, view, out)
+    _encode_view(_plan_for(view, rules), view, out)
     return out
 
 
 def encode_information_state(view: PlayerView, rules: RuleSet | None = None) -> list[float]:
     """The information-state encoding of ``view``: the observation, then the public history;
     ``rules`` defaults to the view's own."""
-    p = plan_of(rules if rules is not None else view.rules)
+    plan = _plan_for(view, rules)
     out: list[float] = []
-    _encode_view(p, view, out)
-    _encode_history(p, view, out)
+    _encode_view(plan, view, out)
+    _encode_history(plan, view, out)
     return out
 
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..._extras import missing_extra
+
 if TYPE_CHECKING:
     from ...agents import Agent
     from ._common import DealerChoice, ObservationKind
@@ -31,11 +33,9 @@ if TYPE_CHECKING:
 
 __all__ = ["aec_env", "gym_env", "register_gym_envs"]
 
-_EXTRA = "pip install 'bezique-rules[rl]'"
-
 
 def _missing(exc: ImportError) -> ImportError:
-    return ImportError(f"the learning environments need the rl extra ({exc.name} is missing): {_EXTRA}")
+    return missing_extra("rl", "a learning environment", exc.name or "gymnasium")
 
 
 def aec_env(
