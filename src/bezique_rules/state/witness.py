@@ -220,19 +220,20 @@ class Witness:
 
     def _source_rank(self, pid: int) -> int:
         """Where to take a card from: the stock first, then another player's hand, then the
-        viewer's, a face he names later or his view shows him holding last."""
+        viewer's; a face its holder names later (or the viewer's view shows him holding) after
+        every other."""
         q = self._holder(pid)
         if q < 0:
             return 0
-        if q != self.viewer:
-            return 1
         face = self.deck.face_of[pid]
-        if self.final[face]:
-            return 3
+        if q == self.viewer and self.final[face]:
+            return 4
         table = self.later_memo.get((q, False))
         if table is None:
             table = self.later_memo[(q, False)] = self._later_table(q, False)
-        return 3 if table[min(self.step + 1, len(table) - 1)][face] else 2
+        if table[min(self.step + 1, len(table) - 1)][face]:
+            return 3 if q != self.viewer else 4
+        return 1 if q != self.viewer else 2
 
     # -- the replay ----------------------------------------------------------------
 
