@@ -129,12 +129,14 @@ def _play(view: PlayerView, reader: _Reader, plays: Sequence[Action]) -> Action:
     return by_card[min(cards, key=cheap)]
 
 
-def _choose(world: DealState, view: PlayerView, rng: random.Random, strength: Strength) -> Action:
+def _choose(view: PlayerView, rng: random.Random, strength: Strength) -> Action:
+    """The heuristic at a strength, read from the view alone (the weaker ones play a random
+    move now and then, never a false "out")."""
     blunders = 0.0 if strength == "full" else 0.25 if strength == "medium" else 0.5
     if blunders and rng.random() < blunders:
         legal = [a for a in view.legal_actions() if a.verb is not Verb.OUT] or list(view.legal_actions())
         return legal[rng.randrange(len(legal))]
-    return closing_game_action(view, world.rules, rng, close=strength == "full")
+    return closing_game_action(view, view.rules, rng, close=strength == "full")
 
 
 def _reward_scale(rules: RuleSet) -> float:
@@ -181,5 +183,12 @@ def _ranking(state: DealState, rng: random.Random) -> list[int]:
     return [favourite, *(i for i in ids if i != favourite)]
 
 
-STRATEGY = AgentStrategy("marriage", _choose, _reward_scale, rollouts=_rollouts, ranking=_ranking)
+STRATEGY = AgentStrategy(
+    "marriage",
+    lambda _world, view, rng, strength: _choose(view, rng, strength),
+    _reward_scale,
+    rollouts=_rollouts,
+    ranking=_ranking,
+    view_heuristic=_choose,
+)
 """The computer players' strategy in the closing games."""

@@ -8,7 +8,7 @@ import attrs
 
 from ..actions import Action
 from ..state.deal import PlayerView
-from .base import choose_in_world
+from .base import choose_in_world, legal_or_raise
 from .strategy import Strength, strategy_for
 
 __all__ = ["HeuristicAgent"]
@@ -28,9 +28,10 @@ class HeuristicAgent:
     and counters, melds its best, gives and buries low cards and wins tricks
     cheaply; in Euchre it orders up or calls from the strength of its trumps.
 
-    The agent samples one world with `bezique_rules.determinize` and reads only
-    what its view shows of it (its own hand and the public cards), so it never
-    sees a hidden card.
+    It reads only what its view shows (its own hand and the public cards), so it never
+    sees a hidden card. In the stock games the heuristic works on one world sampled with
+    `bezique_rules.determinize` (reading only what the view shows of it); elsewhere it reads
+    the view alone and samples no world.
 
     >>> import random
     >>> from bezique_rules import new_deal
@@ -58,6 +59,9 @@ class HeuristicAgent:
             IllegalActionError: it is not this player's turn.
             ArgumentTypeError: ``view`` or ``rng`` of the wrong type.
         """
-        return choose_in_world(
-            view, rng, lambda world: strategy_for(world.rules).heuristic(world, view, rng, self.strength)
-        )
+        legal = legal_or_raise(view, rng)
+        strategy = strategy_for(view.rules)
+        if strategy.view_heuristic is not None:
+            # read from the view alone: no world to sample
+            return legal[0] if len(legal) == 1 else strategy.view_heuristic(view, rng, self.strength)
+        return choose_in_world(view, rng, lambda world: strategy.heuristic(world, view, rng, self.strength))

@@ -84,6 +84,10 @@ class AgentStrategy:
     likelihood: Callable[[DealState, int, int, float], float] | None = None
     """How well a sampled world explains the other players' recent play (1.0: fully), from
     the searching player, the decisions to check and the mismatch factor."""
+    view_heuristic: Callable[[PlayerView, random.Random, Strength], Action] | None = None
+    """The same heuristic read from the view alone (the view, the rng and the strength), for a
+    heuristic that needs no world: `HeuristicAgent` then samples none, which saves building
+    one on every decision. None: the agent samples a world and calls ``heuristic``."""
 
 
 _STRATEGIES: ImportedByName[AgentStrategy] = ImportedByName(

@@ -32,7 +32,7 @@ from ..parts.auction import Auction, ContractScoring
 from ..parts.melds import best_melds
 from ..parts.trumps import NO_TRUMP, TrumpTable
 from ..rules.ruleset import RuleSet
-from ..state.deal import DealState, PlayerView
+from ..state.deal import PlayerView
 from .strategy import AgentStrategy, Strength
 
 __all__ = ["AUCTION", "EUCHRE", "GENERIC", "contract_reward_scale", "euchre_action", "trick_game_action"]
@@ -107,18 +107,29 @@ def euchre_action(view: PlayerView, rules: RuleSet, rng: random.Random) -> Actio
 
 def _heuristic(
     play: Callable[[PlayerView, RuleSet, random.Random], Action],
-) -> Callable[[DealState, PlayerView, random.Random, Strength], Action]:
-    """The heuristic at a strength: the weaker ones play a random move now and then (a quarter
-    of the time for ``"medium"``, half for ``"weak"``)."""
+) -> Callable[[PlayerView, random.Random, Strength], Action]:
+    """The heuristic at a strength, read from the view alone: the weaker ones play a random
+    move now and then (a quarter of the time for ``"medium"``, half for ``"weak"``)."""
 
-    def choose(world: DealState, view: PlayerView, rng: random.Random, strength: Strength) -> Action:
+    def choose(view: PlayerView, rng: random.Random, strength: Strength) -> Action:
         blunders = 0.0 if strength == "full" else 0.25 if strength == "medium" else 0.5
         if blunders and rng.random() < blunders:
             legal = view.legal_actions()
             return legal[rng.randrange(len(legal))]
-        return play(view, world.rules, rng)
+        return play(view, view.rules, rng)
 
     return choose
+
+
+def _strategy(engine: str, play: Callable[[PlayerView, RuleSet, random.Random], Action]) -> AgentStrategy:
+    """A strategy whose heuristic reads only the view (no world is sampled for it)."""
+    heuristic = _heuristic(play)
+    return AgentStrategy(
+        engine,
+        lambda _world, view, rng, strength: heuristic(view, rng, strength),
+        contract_reward_scale,
+        view_heuristic=heuristic,
+    )
 
 
 def contract_reward_scale(rules: RuleSet) -> float:
@@ -132,11 +143,11 @@ def contract_reward_scale(rules: RuleSet) -> float:
     return 2.0
 
 
-AUCTION = AgentStrategy("auction", _heuristic(trick_game_action), contract_reward_scale)
+AUCTION = _strategy("auction", trick_game_action)
 """The computer players' strategy in the auction games (Pinochle)."""
-EUCHRE = AgentStrategy("euchre", _heuristic(euchre_action), contract_reward_scale)
+EUCHRE = _strategy("euchre", euchre_action)
 """The computer players' strategy in Euchre."""
-GENERIC = AgentStrategy("*", _heuristic(trick_game_action), contract_reward_scale)
+GENERIC = _strategy("*", trick_game_action)
 """The strategy of an engine with none of its own: trick play read from the view."""
 
 
