@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 from xml.sax.saxutils import escape
 
-from ..actions import Action, Phase, Verb
+from ..actions import Action, Verb
 from ..cards import Card, Rank, Suit, cards_without
+from ..parts.auction import Auction
+from ..parts.euchre import OrderUp
 
 if TYPE_CHECKING:
     from .deal import DealState, PlayerView
@@ -171,7 +173,8 @@ def view_picture(
 
 
 def pile_of(view: PlayerView) -> tuple[Literal["stock", "kitty", "widow"], Literal["face up", "taken", "turned down"]]:
-    """What the face-down pile is called and how the turn-up lies, read from the view: Euchre's
+    """What the face-down pile is called and how the turn-up lies, read from the view (its rule
+    set names the pile; its history says how the turn-up lies): Euchre's
     kitty (its turn-up face up while the first round of bidding lasts, then ``taken`` up by
     the dealer or ``turned down``), an auction's widow, else the stock (its turn-up face up).
 
@@ -179,11 +182,10 @@ def pile_of(view: PlayerView) -> tuple[Literal["stock", "kitty", "widow"], Liter
     >>> pile_of(new_deal("euchre", seed=0).view(0)), pile_of(new_deal("euchre", seed=0).apply("order-up").view(0))
     (('kitty', 'face up'), ('kitty', 'taken'))
     """
+    bidding = view.rules.bidding
+    if not isinstance(bidding, OrderUp):
+        return ("widow" if isinstance(bidding, Auction) else "stock"), "face up"
     verbs = {a.verb for _, a in view.history}
-    euchre = Verb.ORDER_UP in verbs or Verb.CALL in verbs or (view.turn_up is not None and view.phase is Phase.BID)
-    if not euchre:
-        auction = Verb.BID in verbs or (view.turn_up is None and view.phase is Phase.BID)
-        return ("widow" if auction else "stock"), "face up"
     if Verb.ORDER_UP in verbs:
         return "kitty", "taken"
     passes = sum(1 for _, a in view.history if a.verb is Verb.PASS)
