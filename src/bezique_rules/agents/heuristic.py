@@ -8,7 +8,8 @@ import attrs
 
 from ..actions import Action
 from ..state.deal import PlayerView
-from .base import choose_in_world, legal_or_raise
+from ..state.worlds import Worlds
+from .base import legal_or_raise
 from .strategy import Strength, strategy_for
 
 __all__ = ["HeuristicAgent"]
@@ -29,9 +30,9 @@ class HeuristicAgent:
     cheaply; in Euchre it orders up or calls from the strength of its trumps.
 
     It reads only what its view shows (its own hand and the public cards), so it never
-    sees a hidden card. In the stock games the heuristic works on one world sampled with
-    `bezique_rules.determinize` (reading only what the view shows of it); elsewhere it reads
-    the view alone and samples no world.
+    sees a hidden card. In the stock games the heuristic works on one world consistent with
+    the view (`bezique_rules.Worlds`, reading only what the view shows of it); elsewhere it
+    reads the view alone and builds no world.
 
     >>> import random
     >>> from bezique_rules import new_deal
@@ -60,8 +61,11 @@ class HeuristicAgent:
             ArgumentTypeError: ``view`` or ``rng`` of the wrong type.
         """
         legal = legal_or_raise(view, rng)
+        if len(legal) == 1:
+            return legal[0]
         strategy = strategy_for(view.rules)
         if strategy.view_heuristic is not None:
-            # read from the view alone: no world to sample
-            return legal[0] if len(legal) == 1 else strategy.view_heuristic(view, rng, self.strength)
-        return choose_in_world(view, rng, lambda world: strategy.heuristic(world, view, rng, self.strength))
+            return strategy.view_heuristic(view, rng, self.strength)  # the view alone: no world
+        # The heuristic reads only what the view shows of a world, so any world consistent
+        # with the view gives the same choice: the witness serves, unsampled.
+        return strategy.heuristic(Worlds(view).witness, view, rng, self.strength)
