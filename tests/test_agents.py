@@ -597,3 +597,32 @@ def test_inference_weighs_worlds_by_the_opponents_play() -> None:
         weights.append(_likelihood(world, me, 4, 0.3))
     assert all(0.0 < w <= 1.0 for w in weights)
     assert min(weights) < 1.0
+
+
+def test_the_trick_heuristic_knows_who_is_winning_a_lone_hands_trick() -> None:
+    """Euchre, going alone (pagat.com/euchre/euchre.html, "Going alone": the lone player's
+    partner places his cards face down and takes no part in the play): a trick skips the
+    seat sitting out, so the seat that played the winning card is found by walking the
+    seats from the leader past the one sitting out, not by ``(leader + index) % 4``. The
+    heuristic's seat order is checked against who really played each card of the trick."""
+    from bezique_rules.agents.trickplay import _seats_in_play
+
+    checked = differ = 0
+    for seed in range(200):
+        deal = new_deal("euchre", seed=seed)
+        rng = random.Random(seed)
+        alone = [a for a in deal.legal_actions() if "alone" in str(a)]
+        if not alone:
+            continue
+        deal = deal.apply(alone[0])
+        while not deal.is_over and checked < 40:
+            view = deal.view(deal.current_player)
+            if view.sitting_out and view.trick:
+                plays = [who for who, action in view.history if action.verb is Verb.PLAY]
+                played_by = plays[len(plays) - len(view.trick) :]
+                seats = _seats_in_play(view.trick_leader, 4, view.sitting_out)
+                assert seats[: len(view.trick)] == played_by
+                differ += any((view.trick_leader + i) % 4 != s for i, s in enumerate(played_by))
+                checked += 1
+            deal = deal.apply(rng.choice(deal.legal_actions()))
+    assert checked >= 20 and differ > 0  # lone-hand tricks were seen, some skipping the partner
