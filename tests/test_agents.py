@@ -615,7 +615,7 @@ def test_the_trick_heuristic_knows_who_is_winning_a_lone_hands_trick() -> None:
         if not alone:
             continue
         deal = deal.apply(alone[0])
-        while not deal.is_over and checked < 40:
+        while deal.current_player is not None and checked < 40:
             view = deal.view(deal.current_player)
             if view.sitting_out and view.trick:
                 plays = [who for who, action in view.history if action.verb is Verb.PLAY]
