@@ -604,9 +604,8 @@ def test_the_trick_heuristic_knows_who_is_winning_a_lone_hands_trick() -> None:
     partner places his cards face down and takes no part in the play): a trick skips the
     seat sitting out, so the seat that played the winning card is found by walking the
     seats from the leader past the one sitting out, not by ``(leader + index) % 4``. The
-    heuristic's seat order is checked against who really played each card of the trick."""
-    from bezique_rules.agents.trickplay import _seats_in_play
-
+    view's seat order (`PlayerView.seats_in_play`, read by the heuristic, the trick features
+    and the pictures) is checked against who really played each card of the trick."""
     checked = differ = 0
     for seed in range(200):
         deal = new_deal("euchre", seed=seed)
@@ -620,8 +619,8 @@ def test_the_trick_heuristic_knows_who_is_winning_a_lone_hands_trick() -> None:
             if view.sitting_out and view.trick:
                 plays = [who for who, action in view.history if action.verb is Verb.PLAY]
                 played_by = plays[len(plays) - len(view.trick) :]
-                seats = _seats_in_play(view.trick_leader, 4, view.sitting_out)
-                assert seats[: len(view.trick)] == played_by
+                seats = view.seats_in_play(view.trick_leader)
+                assert list(seats[: len(view.trick)]) == played_by
                 differ += any((view.trick_leader + i) % 4 != s for i, s in enumerate(played_by))
                 checked += 1
             deal = deal.apply(rng.choice(deal.legal_actions()))
