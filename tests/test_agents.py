@@ -15,7 +15,6 @@ from bezique_rules import (
     IllegalActionError,
     Phase,
     Verb,
-    Worlds,
     available_variants,
     determinize,
     get_rules,
@@ -195,16 +194,19 @@ def test_agents_see_only_the_view(agent: Agent) -> None:
 
 def test_search_sees_the_hidden_cards_only_through_determinize(monkeypatch: pytest.MonkeyPatch) -> None:
     """Given the same sampled worlds, the search chooses alike from two lookalike deals: it reads nothing else."""
+    import bezique_rules.agents.base as base
+    import bezique_rules.agents.search as search
+
     state, other, p = _two_lookalikes()
     worlds = [determinize(state.view(p), random.Random(k)) for k in range(40)]
     calls: list[int] = []
 
-    def fixed_worlds(self: Worlds, rng: random.Random) -> DealState:
+    def fixed_worlds(view: object, rng: random.Random) -> DealState:
         calls.append(1)
         return worlds[len(calls) % len(worlds)]
 
-    # every world the search sees (the first, `choose_in_worlds`, and the further ones) is a sample
-    monkeypatch.setattr(Worlds, "sample", fixed_worlds)
+    monkeypatch.setattr(base, "determinize", fixed_worlds)  # the first world (`choose_in_world`)
+    monkeypatch.setattr(search, "determinize", fixed_worlds)  # the search's further worlds
     agent = SearchAgent(iterations=16)
     first = agent.choose(state.view(p), random.Random(7))
     used = len(calls)
@@ -602,9 +604,8 @@ def test_the_trick_heuristic_knows_who_is_winning_a_lone_hands_trick() -> None:
     partner places his cards face down and takes no part in the play): a trick skips the
     seat sitting out, so the seat that played the winning card is found by walking the
     seats from the leader past the one sitting out, not by ``(leader + index) % 4``. The
-    heuristic's seat order is checked against who really played each card of the trick."""
-    from bezique_rules.agents.trickplay import _seats_in_play
-
+    view's seat order (`PlayerView.seats_in_play`, read by the heuristic, the trick features
+    and the pictures) is checked against who really played each card of the trick."""
     checked = differ = 0
     for seed in range(200):
         deal = new_deal("euchre", seed=seed)
@@ -613,13 +614,13 @@ def test_the_trick_heuristic_knows_who_is_winning_a_lone_hands_trick() -> None:
         if not alone:
             continue
         deal = deal.apply(alone[0])
-        while not deal.is_over and checked < 40:
+        while deal.current_player is not None and checked < 40:
             view = deal.view(deal.current_player)
             if view.sitting_out and view.trick:
                 plays = [who for who, action in view.history if action.verb is Verb.PLAY]
                 played_by = plays[len(plays) - len(view.trick) :]
-                seats = _seats_in_play(view.trick_leader, 4, view.sitting_out)
-                assert seats[: len(view.trick)] == played_by
+                seats = view.seats_in_play(view.trick_leader)
+                assert list(seats[: len(view.trick)]) == played_by
                 differ += any((view.trick_leader + i) % 4 != s for i, s in enumerate(played_by))
                 checked += 1
             deal = deal.apply(rng.choice(deal.legal_actions()))

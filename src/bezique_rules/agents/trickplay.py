@@ -154,12 +154,6 @@ GENERIC = _strategy("*", trick_game_action)
 # -- tricks ------------------------------------------------------------------------------------
 
 
-def _seats_in_play(leader: int, players: int, sitting_out: Sequence[int]) -> list[int]:
-    """The seats in the order they play to a trick from ``leader``, skipping those sitting out
-    (a lone hand's partner in Euchre)."""
-    return [seat for k in range(players) if (seat := (leader + k) % players) not in sitting_out]
-
-
 def _play(view: PlayerView, reader: _Reader, plays: Sequence[Action]) -> Action:
     rules = reader.rules
     trump = view.trump
@@ -175,7 +169,7 @@ def _play(view: PlayerView, reader: _Reader, plays: Sequence[Action]) -> Action:
         trick = tuple(reader.pid(c) for c in view.trick)
         win_index = table.winner(trick)
         win_card = trick[win_index]
-        winner_seat = _seats_in_play(view.trick_leader, n, view.sitting_out)[win_index]
+        winner_seat = view.seats_in_play(view.trick_leader)[win_index]
         partner_winning = rules.partnership and winner_seat % 2 == me % 2 and winner_seat != me
         last = len(view.trick) + 1 + sitting >= n
         beating = [c for c in cards if table.beats(reader.pid(c), win_card)]

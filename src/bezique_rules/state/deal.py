@@ -137,6 +137,14 @@ class PlayerView:
     legal: tuple[Action, ...] = attrs.field(kw_only=True, default=())
     """The viewer's legal actions, sorted by action id, when he is to act; empty otherwise."""
 
+    def seats_in_play(self, leader: int) -> tuple[int, ...]:
+        """The seats in the order they play to a trick led by ``leader``, skipping those
+        sitting out (a lone hand's partner in Euchre): ``view.seats_in_play(view.trick_leader)[i]``
+        played ``view.trick[i]``."""
+        n = len(self.hand_sizes)
+        out = self.sitting_out
+        return tuple(seat for k in range(n) if (seat := (leader + k) % n) not in out)
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions when this player is to act; empty otherwise (`legal`)."""
         return self.legal

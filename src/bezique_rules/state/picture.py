@@ -307,17 +307,19 @@ class _Picture:
         n = self.players
         top = y + 22
         self.parts.append(_text(14, y + 16, "trick", bold=True))
+        seats = v.seats_in_play(v.trick_leader)
         for i, card in enumerate(v.trick):
             x = 14 + i * (_BIG[0] + 10)
             self.parts.append(_face(card, x, top, _BIG, extra="trick"))
-            self.parts.append(_text(x + _BIG[0] / 2, top + _BIG[1] + 14, self.names[(v.trick_leader + i) % n],
+            self.parts.append(_text(x + _BIG[0] / 2, top + _BIG[1] + 14, self.names[seats[i]],
                                     size=11, anchor="middle"))  # fmt: skip
         x0 = 14 + max(n, 2) * (_BIG[0] + 10) + 20
         self.parts.append(_text(x0, y + 16, "last trick"))
+        last_seats = v.seats_in_play(v.last_trick_leader)
         for i, card in enumerate(v.last_trick):
             x = x0 + i * (_SMALL[0] + 6)
             self.parts.append(_face(card, x, top, _SMALL, extra="last"))
-            self.parts.append(_text(x + _SMALL[0] / 2, top + _SMALL[1] + 13, self.names[(v.last_trick_leader + i) % n],
+            self.parts.append(_text(x + _SMALL[0] / 2, top + _SMALL[1] + 13, self.names[last_seats[i]],
                                     size=10, anchor="middle"))  # fmt: skip
         x1 = x0 + max(n, 2) * (_SMALL[0] + 6) + 40
         if v.stock_size or v.turn_up is not None:

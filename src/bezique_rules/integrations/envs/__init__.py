@@ -31,7 +31,12 @@ if TYPE_CHECKING:
     from .gymnasium_env import BeziqueEnv
     from .pettingzoo_env import BeziqueAECEnv
 
-__all__ = ["aec_env", "gym_env", "register_gym_envs"]
+__all__ = ["DEFAULT_OPPONENT", "aec_env", "gym_env", "register_gym_envs"]
+
+
+DEFAULT_OPPONENT = "level4"
+"""The agent that plays the other seats of a learning environment unless told (the full
+heuristic)."""
 
 
 def _missing(exc: ImportError) -> ImportError:
@@ -87,7 +92,7 @@ def aec_env(
 def gym_env(
     variant: str,
     *,
-    opponent: str | Agent = "level4",
+    opponent: str | Agent = DEFAULT_OPPONENT,
     partner: str | Agent | None = None,
     seat: int | Literal["random"] = 0,
     dealer: DealerChoice = "random",
@@ -103,7 +108,7 @@ def gym_env(
     Args:
         variant: the preset (or registered variant).
         opponent: an agent or an agent name (``"random"``, ``"level1"`` … ``"level5"``)
-            for the other sides; default ``"level4"``, the full heuristic.
+            for the other sides; default `DEFAULT_OPPONENT` (``"level4"``, the full heuristic).
         partner: in partnership games, the agent (or name) playing the learner's partner;
             default the opponent.
         seat: the learner's seat, or ``"random"``: drawn per episode from the reset's seed.

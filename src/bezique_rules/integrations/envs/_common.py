@@ -155,9 +155,7 @@ class TrickFeatures:
         face_index, pid = self.face_index, self.pid
         trick = tuple(pid[face_index[card]] for card in view.trick)
         best = table.winner(trick)
-        sitting_out = view.sitting_out
-        order = [seat for seat in ((view.trick_leader + k) % n for k in range(n)) if seat not in sitting_out]
-        out[(order[best] - view.player) % n] = 1.0
+        out[(view.seats_in_play(view.trick_leader)[best] - view.player) % n] = 1.0
         winning = trick[best]
         for card in view.hand:
             face = face_index[card]

@@ -17,12 +17,10 @@ from ...errors import OptionError
 from ...rules.registry import available_variants
 from ...rules.ruleset import RuleSet
 from ...state.game import GameState
+from . import DEFAULT_OPPONENT
 from ._common import DealerChoice, Encoder, Episode, ObservationKind, Table, outcome
 
 __all__ = ["DEFAULT_OPPONENT", "BeziqueEnv", "env_id", "register_all"]
-
-DEFAULT_OPPONENT = "level4"
-"""The agent that plays the other seats unless ``opponent`` says otherwise: the full heuristic."""
 
 ILLEGAL_ACTION_REWARD = -1.0
 """The reward of an illegal action (which ends the episode)."""
