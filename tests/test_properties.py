@@ -551,10 +551,11 @@ def check_stock_determinized(s: StockDeal, d: DealState, p: int) -> None:
         assert cards(d.hands[q] & d.known[q]) == cards(s.hands[q] & s.known[q])
         hidden_s += cards(s.hands[q] & ~s.known[q])
         hidden_d += cards(d.hands[q] & ~d.known[q])
-    # the next player's view differs only in his hand: nothing else depends on hidden cards
+    # the next player's view differs only in his hand and the choices it gives him (when he is
+    # to act): nothing else depends on hidden cards
     q = (p + 1) % s.players
     theirs = s.view(q)
-    assert attrs.evolve(d.view(q), hand=theirs.hand) == theirs
+    assert attrs.evolve(d.view(q), hand=theirs.hand, legal=theirs.legal) == theirs
     assert hidden_d == hidden_s, "determinize moved a card the viewer can see"
 
 

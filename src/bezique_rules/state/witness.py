@@ -402,14 +402,19 @@ class Witness:
         face_index = deck.face_index
         known = Counter(face_index[c] for c in self.deal.view(self.viewer).known[q])
         want = Counter(face_index[c] for c in self.view.known[q])
-        later = self._later(q, step)
+        named = self._later(q, step)
+        hand = self.deal.hands[q]
+        later = named - Counter(deck.face_of[x] for x in iter_bits(hand & ~(1 << y)))  # beyond his copies
         rest = want - (known - Counter({deck.face_of[y]: 1}))
         if rest[deck.face_of[y]] or (not rest and later[deck.face_of[y]]):
             return  # it fits
-        faces = list(rest) + [f for f in later if f not in rest]
         free = self._free()
-        for f in faces:
-            xs = [x for x in iter_bits(deck.face_masks[f] & free)]
+        # a face he lacks, from anywhere; else one he names later, from his own concealed cards
+        # (his hand stays the same: which of his cards came face up changes)
+        choices = [(f, free) for f in list(rest) + [f for f in later if f not in rest]]
+        choices += [(f, free & hand) for f in named if f != deck.face_of[y] and not rest]
+        for f, within in choices:
+            xs = [x for x in iter_bits(deck.face_masks[f] & within)]
             self.rng.shuffle(xs)
             xs.sort(key=self._source_rank)
             if any(self._move_in(x, [y]) for x in xs):

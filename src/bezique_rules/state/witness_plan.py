@@ -151,7 +151,7 @@ def _last_meld_best(view: PlayerView, who: int) -> int:
     return -1
 
 
-def _uses(view: PlayerView, turn_up: int) -> list[list[tuple[int, int]]]:
+def _uses(view: PlayerView, turn_up: int, playoff: int) -> list[list[tuple[int, int]]]:
     """Per player: (deadline, face) of each card he must hold by then (a card he melds, then
     plays, is one use, due at the meld); the viewer's hand at the end is due after the history."""
     rules = view.rules
@@ -163,6 +163,8 @@ def _uses(view: PlayerView, turn_up: int) -> list[list[tuple[int, int]]]:
     spent: list[dict[int, int]] = [{} for _ in range(n)]  # of which gone since
 
     unnamed = _unnamed_melds(view)
+    on_table = playoff if rules.engine == "stock" else 0  # melds lie on the table until played
+    # (``play QD*``) or the play-off begins (they go back to the hand)
     for i, (who, action) in enumerate(view.history):
         verb = action.verb
         if verb is Verb.EXCHANGE and turn_up >= 0:  # the turn-up comes to his hand: held, shown
@@ -187,8 +189,11 @@ def _uses(view: PlayerView, turn_up: int) -> list[list[tuple[int, int]]]:
                     needed[who][f] = kind[f]
                     uses[who].append((i, f))
         else:
-            for f in faces:
-                if spent[who].get(f, 0) < needed[who].get(f, 0):
+            tabled = action.tabled or (False,) * len(faces)
+            for f, star in zip(faces, tabled):
+                # a copy lying on the table (``*``) was shown by a meld; where melds lie on the
+                # table, a card played without ``*`` is a concealed copy: one more use
+                if (star or i >= on_table) and spent[who].get(f, 0) < needed[who].get(f, 0):
                     spent[who][f] = spent[who].get(f, 0) + 1
                 else:
                     uses[who].append((i, f))
@@ -225,24 +230,27 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> list[int]:
     _hands, _widow, turn_pos, _stock = rules.deal.deal(range(size), n, view.dealer)
     if turn_pos >= 0 and turn_up >= 0 and copies[turn_up]:
         order[turn_pos] = copies[turn_up].pop()
-    uses = _uses(view, turn_up)
     slots, playoff = _slots(view)
+    face_index = deck.face_index
+    exchanged = [(i, face_index[a.cards[0]]) for i, (_, a) in enumerate(view.history) if a.verb is Verb.EXCHANGE]
+    uses = _uses(view, turn_up, playoff)
     voids = _voids(view, playoff)
     open_slots: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per player: (time, position) no use took
     for q in [view.player] + [q for q in range(n) if q != view.player]:  # the viewer's cards are sure: first
-        waiting = sorted(uses[q])  # a sorted list is a heap
+        waiting = sorted(uses[q])
+        for time, pos in slots[q]:
+            if order[pos] >= 0:  # the turn-up he draws: it serves the soonest use of its face
+                face = deck.face_of[order[pos]]
+                if pos == turn_pos:  # or of the dix exchanged for it (the exchanger's copy)
+                    face = next((f for t, f in reversed(exchanged) if t < time), face)
+                j = next((j for j, (deadline, f) in enumerate(waiting) if f == face and deadline >= time), -1)
+                if j >= 0:
+                    del waiting[j]  # still sorted: a heap
         left: list[tuple[int, int]] = []
         for time, pos in sorted(slots[q]):
-            if order[pos] >= 0:  # the turn-up he draws: it serves a use of its face
-                face = deck.face_of[order[pos]]
-                for j, (deadline, f) in enumerate(waiting):
-                    if f == face and deadline > time:
-                        waiting[j] = waiting[-1]
-                        waiting.pop()
-                        heapq.heapify(waiting)
-                        break
+            if order[pos] >= 0:
                 continue
-            while waiting and waiting[0][0] <= time:
+            while waiting and waiting[0][0] < time:
                 heapq.heappop(waiting)  # due before this slot comes: a repair serves it
             while waiting:
                 _deadline, face = heapq.heappop(waiting)
