@@ -194,19 +194,18 @@ def test_agents_see_only_the_view(agent: Agent) -> None:
 
 def test_search_sees_the_hidden_cards_only_through_determinize(monkeypatch: pytest.MonkeyPatch) -> None:
     """Given the same sampled worlds, the search chooses alike from two lookalike deals: it reads nothing else."""
-    import bezique_rules.agents.base as base
-    import bezique_rules.agents.search as search
+    from bezique_rules.state.worlds import Worlds
 
     state, other, p = _two_lookalikes()
     worlds = [determinize(state.view(p), random.Random(k)) for k in range(40)]
     calls: list[int] = []
 
-    def fixed_worlds(view: object, rng: random.Random) -> DealState:
+    def fixed_worlds(self: Worlds, rng: random.Random) -> DealState:
         calls.append(1)
         return worlds[len(calls) % len(worlds)]
 
-    monkeypatch.setattr(base, "determinize", fixed_worlds)  # the first world (`choose_in_world`)
-    monkeypatch.setattr(search, "determinize", fixed_worlds)  # the search's further worlds
+    # every world the agent samples (the first, `choose_in_worlds`, and the search's further ones)
+    monkeypatch.setattr(Worlds, "sample", fixed_worlds)
     agent = SearchAgent(iterations=16)
     first = agent.choose(state.view(p), random.Random(7))
     used = len(calls)

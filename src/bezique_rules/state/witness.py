@@ -262,7 +262,7 @@ class Witness:
                 raise Stuck(f"step {step}: player {who} is not to act")
             if who != self.viewer and action.verb in _HIDDEN_VERBS and not action.cards:
                 action_id = self._hidden_choice(step)
-            elif action.verb is Verb.MELD and not action.cards:
+            elif action.verb is Verb.MELD and not action.cards and action.meld != "carte-blanche":
                 action_id = self._meld_best(step)
             else:
                 action_id = self._public(step)
@@ -402,12 +402,15 @@ class Witness:
         face_index = deck.face_index
         known = Counter(face_index[c] for c in self.deal.view(self.viewer).known[q])
         want = Counter(face_index[c] for c in self.view.known[q])
-        named = self._later(q, step)
+        named = self._later(q, step, leaving=True) | self._later_shown(q, step)
         hand = self.deal.hands[q]
         later = named - Counter(deck.face_of[x] for x in iter_bits(hand & ~(1 << y)))  # beyond his copies
         rest = want - (known - Counter({deck.face_of[y]: 1}))
         if rest[deck.face_of[y]] or (not rest and later[deck.face_of[y]]):
             return  # it fits
+        history = self.view.history
+        if not rest and any(w == q and a.verb is Verb.DISCARD and not a.cards for w, a in history[step + 1 :]):
+            return  # a widow card he may bury unseen
         free = self._free()
         # a face he lacks, from anywhere; else one he names later, from his own concealed cards
         # (his hand stays the same: which of his cards came face up changes)
@@ -544,6 +547,19 @@ class Witness:
             table = self.later_memo[(who, leaving)] = self._later_table(who, leaving)
         return Counter(table[min(step + 1, len(table) - 1)] if step + 1 >= 0 else table[0])
 
+    def _later_shown(self, who: int, step: int) -> Counter[int]:
+        """The faces ``who`` shows after ``step`` without giving them up (melds, declarations):
+        the copies the busiest kind needs."""
+        face_index = self.deck.face_index
+        by_kind: dict[tuple[Verb, str], Counter[int]] = {}
+        for w, a in self.view.history[step + 1 :]:
+            if w == who and a.cards and a.verb not in _LEAVING:
+                by_kind.setdefault((a.verb, a.meld), Counter()).update(face_index[c] for c in a.cards)
+        out: Counter[int] = Counter()
+        for counts in by_kind.values():
+            out |= counts
+        return out
+
     def _later_table(self, who: int, leaving: bool) -> list[Counter[int]]:
         """Per index ``i`` of the history (and one past its end): the faces ``who`` names
         from step ``i`` on."""
@@ -570,14 +586,12 @@ class Witness:
         if not choices:
             raise Stuck(f"step {step}: player {who} cannot {action.verb.value}")
         face_index = self.deck.face_index
-        own = self._later(who, step)
+        # per player: the faces he names later or his melds hold (a card melded, then played, once)
+        uses = [self._later(q, step) | self._melded(q) for q in range(self.rules.players)]
+        own = uses[who]
         anyone: Counter[int] = Counter(face_index[c] for c in self.view.hand)
-        for _w, a in self.view.history[step + 1 :]:
-            anyone.update(face_index[c] for c, t in zip(a.cards, a.tabled or (False,) * len(a.cards)) if not t)
-        for m in self.view.melds:
-            anyone.update(face_index[c] for c in m.cards)
-            if m.player == who:
-                own.update(face_index[c] for c in m.cards)
+        for counts in uses:
+            anyone.update(counts)
         rng = self.rng
         deck = self.deck
         gone = self.named
@@ -633,6 +647,19 @@ class Witness:
             hand_faces = Counter(deck.face_of[y] for y in iter_bits(self.deal.hands[who]))
         return min(choices, key=cost)
 
+    def _melded(self, q: int) -> Counter[int]:
+        """The faces the melds the view shows ``q`` laying hold together (melds of one kind
+        use distinct copies; melds of two kinds may share)."""
+        face_index = self.deck.face_index
+        by_kind: dict[str, Counter[int]] = {}
+        for m in self.view.melds:
+            if m.player == q:
+                by_kind.setdefault(m.kind, Counter()).update(face_index[c] for c in m.cards)
+        need: Counter[int] = Counter()
+        for counts in by_kind.values():
+            need |= counts
+        return need
+
     def _meld_best(self, step: int) -> int:
         """Melds laid at once without naming cards: his hand gets every card his melds in the
         view use and every card he names later, then is left alone; extra melds' cards go."""
@@ -644,13 +671,7 @@ class Witness:
         except BeziqueRulesError:
             raise Stuck(f"step {step}: {action} is no action of {self.rules.name!r}") from None
         shown = [m for m in self.view.melds if m.player == who]
-        by_kind: dict[str, Counter[int]] = {}
-        for m in shown:  # melds of one kind use distinct copies; melds of two kinds may share
-            by_kind.setdefault(m.kind, Counter()).update(face_index[c] for c in m.cards)
-        need: Counter[int] = Counter()
-        for counts in by_kind.values():
-            need |= counts
-        need |= self._later(who, step)
+        need = self._melded(who) | self._later(who, step)
         if who == self.viewer:
             need |= Counter(face_index[c] for c in self.view.hand)
         self._release(who, step, need)
@@ -682,26 +703,39 @@ class Witness:
 
     def _release(self, q: int, step: int, need: Counter[int]) -> None:
         """Before ``q``'s hand is left alone: swap out the cards he does not need of faces the
-        others need later (the viewer's hand included) more than the copies left elsewhere."""
+        others need later (the viewer's hand included) beyond the copies they hold and the
+        free copies left elsewhere."""
         deck = self.deck
         face_index = deck.face_index
-        others: Counter[int] = Counter()
+        wants: dict[int, Counter[int]] = {}  # per other player: the faces he needs later
         for w, a in self.view.history[step + 1 :]:
             if w != q and a.verb in _LEAVING:
-                others.update(face_index[c] for c, t in zip(a.cards, a.tabled or (False,) * len(a.cards)) if not t)
+                wants.setdefault(w, Counter()).update(
+                    face_index[c] for c, t in zip(a.cards, a.tabled or (False,) * len(a.cards)) if not t
+                )
         if q != self.viewer:
-            others.update(face_index[c] for c in self.view.hand)
-        deal = self.deal
-        hand = deal.hands[q]
-        gone = self.named | deal._public_ids()
-        for f, k in others.items():
-            elsewhere = (deck.face_masks[f] & ~hand & ~gone).bit_count()
-            mine = Counter(deck.face_of[y] for y in iter_bits(self.deal.hands[q]))[f]
-            for _ in range(min(k - elsewhere, mine - need[f])):
+            wants.setdefault(self.viewer, Counter()).update(face_index[c] for c in self.view.hand)
+        hands = self.deal.hands
+        free = self._free()
+        short: Counter[int] = Counter()  # per face: copies the others lack beyond the free ones elsewhere
+        wanted = {f for counts in wants.values() for f in counts}
+        for f in wanted:
+            copies = deck.face_masks[f]
+            spare = (copies & free & ~hands[q]).bit_count()
+            for r, counts in wants.items():
+                held = (hands[r] & copies).bit_count()
+                short[f] += max(0, counts[f] - held)
+                spare -= min(counts[f], (hands[r] & copies & free).bit_count())
+            short[f] -= max(0, spare)
+        for f, k in short.items():
+            if k <= 0:
+                continue
+            mine = (self.deal.hands[q] & deck.face_masks[f]).bit_count()
+            for _ in range(min(k, mine - need[f])):
                 free = self._free()
                 hand = self.deal.hands[q]
                 ys = [y for y in iter_bits(hand & free & deck.face_masks[f])]
-                xs = [x for x in iter_bits(free & ~hand) if not need[deck.face_of[x]] and not others[deck.face_of[x]]]
+                xs = [x for x in iter_bits(free & ~hand) if not need[deck.face_of[x]] and deck.face_of[x] not in wanted]
                 self.rng.shuffle(xs)
                 if not any(self._move_in(x, ys) for x in xs):
                     break

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections import Counter
 
 from ..actions import Verb
+from ..parts.melds import best_melds
 from .deal import PlayerView
 from .knowledge import sample_hidden
 
@@ -199,13 +201,39 @@ def _uses(view: PlayerView, turn_up: int, playoff: int) -> list[list[tuple[int, 
                     uses[who].append((i, f))
     end = len(view.history) + 1
     p = view.player
-    mine: dict[int, int] = {}
-    for card in view.hand:
-        f = face_index[card]
-        mine[f] = mine.get(f, 0) + 1
-    for f, k in mine.items():
-        k -= needed[p].get(f, 0) - spent[p].get(f, 0)
-        uses[p].extend([(end, f)] * max(0, k))
+    blanche = [end] * n  # when a player showed his hand (a carte blanche): what is known of it since
+    for i, (who, action) in enumerate(view.history):
+        if action.verb is Verb.MELD and action.meld == "carte-blanche":
+            blanche[who] = min(blanche[who], i)
+    for q in range(n):
+        # the cards everybody knows him to hold that no meld or exchange explains: held since
+        # his carte blanche, else by the end (the viewer's other cards by the end)
+        held: dict[int, int] = {}
+        for card in view.hand if q == p else ():
+            f = face_index[card]
+            held[f] = held.get(f, 0) + 1
+        known: dict[int, int] = {}
+        for card in view.known[q]:
+            f = face_index[card]
+            known[f] = known.get(f, 0) + 1
+        for f in set(held) | set(known):
+            on_hand = needed[q].get(f, 0) - spent[q].get(f, 0)
+            shown_k = max(0, known.get(f, 0) - on_hand)
+            rest = max(0, held.get(f, 0) - on_hand - shown_k)
+            uses[q].extend([(blanche[q], f)] * shown_k + [(end, f)] * rest)
+    if rules.partnership and n == 4:  # cards passed to the partner serve his next uses of their faces
+        for i, (who, action) in enumerate(view.history):
+            if action.verb is Verb.GIVE and action.cards:
+                mine_later = uses[(who + 2) % n]
+                for card in action.cards:
+                    f = face_index[card]
+                    j = min(
+                        (j for j, (t, g) in enumerate(mine_later) if g == f and t > i),
+                        default=-1,
+                        key=lambda j: mine_later[j][0],
+                    )
+                    if j >= 0:
+                        del mine_later[j]
     return uses
 
 
@@ -284,7 +312,89 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> list[int]:
         rng.shuffle(rest)
         dealt = [rest]
         groups = [([pos for positions, _ in groups for pos in positions], 0)]
-    for (positions, _forbid), cards in zip(groups, dealt):
+    forbidden: dict[int, int] = {}  # per open position: the cards a void rules out there
+    for (positions, forbid), cards in zip(groups, dealt):
         for pos, x in zip(positions, cards):
             order[pos] = x
+            forbidden[pos] = forbid
+    _match_best_melds(view, order, slots, forbidden, rng)
     return order
+
+
+_MELD_TRIES = 400
+"""How many swaps `_match_best_melds` tries at most (each keeps the hands no worse)."""
+
+
+def _match_best_melds(
+    view: PlayerView,
+    order: list[int],
+    slots: list[list[tuple[int, int]]],
+    forbidden: dict[int, int],
+    rng: random.Random,
+) -> None:
+    """Where players laid their melds with ``meld best`` from the hand they were dealt (an
+    auction: the declarer's with the widow), swap open cards (``forbidden``: the positions no
+    use took, with the cards a void rules out there) until each such hand makes exactly the
+    melds the view shows him laying: the cards of his melds are placed, but the other cards may
+    complete more. A min-conflicts walk: a swap is kept when no hand gets further from its melds."""
+    rules = view.rules
+    if rules.engine in DRAWING_ENGINES or view.trump is None or not forbidden:
+        return
+    history = view.history
+    best = {w for w, a in history if a.verb is Verb.MELD and a.meld == "best" and not a.cards}
+    passed = {w for w, a in history if a.verb is Verb.GIVE}
+    if passed:  # cards passed before the melds change the hands: the repairs see to them
+        best -= passed | {view.maker}
+    best.discard(view.player)
+    if not best:
+        return
+    deck = rules.deck
+    face_of = deck.face_of
+    kinds = rules.melds.kinds
+    instances = rules.meld_instances[view.trump.value]
+    face_index = deck.face_index
+    want: dict[int, Counter[tuple[str, tuple[int, ...]]]] = {q: Counter() for q in best}
+    for m in view.melds:
+        if m.player in want:
+            want[m.player][(m.kind, tuple(sorted(face_index[c] for c in m.cards)))] += 1
+    positions = {q: [pos for _, pos in slots[q]] for q in best}
+    owner = {pos: q for q, ps in positions.items() for pos in ps}
+
+    def distance(q: int) -> tuple[int, set[int]]:
+        """How far ``q``'s hand is from his melds, and the faces of the melds it makes beyond them."""
+        counts = [0] * len(deck.faces)
+        for pos in positions[q]:
+            counts[face_of[order[pos]]] += 1
+        _points, laid = best_melds(rules.melds, instances, counts)
+        got = Counter((kinds[k].name, tuple(sorted(faces))) for k, faces in laid)
+        extra = got - want[q]
+        return sum((extra + (want[q] - got)).values()), {f for _kind, faces in extra for f in faces}
+
+    far = {q: distance(q) for q in best}
+    open_positions = list(forbidden)
+    for _ in range(_MELD_TRIES):
+        bad = [q for q, (d, _faces) in far.items() if d]
+        if not bad:
+            return
+        q = rng.choice(bad)
+        faces = far[q][1]
+        mine = [pos for pos in positions[q] if pos in forbidden]
+        # a card of a meld too many goes first, for one of no such face
+        mine = [pos for pos in mine if face_of[order[pos]] in faces] or mine
+        if not mine:
+            far[q] = (0, set())  # nothing to move: the repairs see to it
+            continue
+        a = rng.choice(mine)
+        b = rng.choice(open_positions)
+        r = owner.get(b, -1)
+        if r == q or face_of[order[b]] in faces or (forbidden[a] >> order[b]) & 1 or (forbidden[b] >> order[a]) & 1:
+            continue
+        order[a], order[b] = order[b], order[a]
+        new_q = distance(q)
+        new_r = distance(r) if r >= 0 else (0, set())
+        if new_q[0] + new_r[0] <= far[q][0] + (far[r][0] if r >= 0 else 0):
+            far[q] = new_q
+            if r >= 0:
+                far[r] = new_r
+        else:
+            order[a], order[b] = order[b], order[a]
