@@ -153,6 +153,15 @@ def _last_meld_best(view: PlayerView, who: int) -> int:
     return -1
 
 
+def _blanches(view: PlayerView) -> list[int]:
+    """Per player: the index of his first carte blanche (his hand shown: no court card), or -1."""
+    out = [-1] * view.rules.players
+    for i, (who, action) in enumerate(view.history):
+        if action.verb is Verb.MELD and action.meld == "carte-blanche" and out[who] < 0:
+            out[who] = i
+    return out
+
+
 def _uses(view: PlayerView, turn_up: int, playoff: int) -> list[list[tuple[int, int]]]:
     """Per player: (deadline, face) of each card he must hold by then (a card he melds, then
     plays, is one use, due at the meld); the viewer's hand at the end is due after the history."""
@@ -201,10 +210,7 @@ def _uses(view: PlayerView, turn_up: int, playoff: int) -> list[list[tuple[int, 
                     uses[who].append((i, f))
     end = len(view.history) + 1
     p = view.player
-    blanche = [end] * n  # when a player showed his hand (a carte blanche): what is known of it since
-    for i, (who, action) in enumerate(view.history):
-        if action.verb is Verb.MELD and action.meld == "carte-blanche":
-            blanche[who] = min(blanche[who], i)
+    blanche = [end if i < 0 else i for i in _blanches(view)]  # what is known since he showed his hand
     for q in range(n):
         # the cards everybody knows him to hold that no meld or exchange explains: held since
         # his carte blanche, else by the end (the viewer's other cards by the end)
@@ -264,6 +270,13 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> list[int]:
     uses = _uses(view, turn_up, playoff)
     voids = _voids(view, playoff)
     open_slots: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per player: (time, position) no use took
+    blanche = [i if i >= 0 else -2 for i in _blanches(view)]  # -2: none (a slot's time is -1 or more)
+    court = 0  # the court faces (bits by face), and their cards (bits by physical id)
+    court_cards = 0
+    for f, face in enumerate(deck.faces):
+        if face.rank.is_court:
+            court |= 1 << f
+            court_cards |= deck.face_masks[f]
     for q in [view.player] + [q for q in range(n) if q != view.player]:  # the viewer's cards are sure: first
         waiting = sorted(uses[q])
         for time, pos in slots[q]:
@@ -280,13 +293,18 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> list[int]:
                 continue
             while waiting and waiting[0][0] < time:
                 heapq.heappop(waiting)  # due before this slot comes: a repair serves it
+            held_back = []  # a court card, where he shows a carte blanche after this slot comes
             while waiting:
-                _deadline, face = heapq.heappop(waiting)
-                if copies[face]:
-                    order[pos] = copies[face].pop()
+                use = heapq.heappop(waiting)
+                if time <= blanche[q] and court >> use[1] & 1:
+                    held_back.append(use)
+                elif copies[use[1]]:
+                    order[pos] = copies[use[1]].pop()
                     break
             else:
                 left.append((time, pos))
+            for use in held_back:
+                heapq.heappush(waiting, use)
         open_slots[q] = left
     # the other cards: a player's open slots avoid what he shows he lacks after they come
     owned: list[tuple[int, list[int], int]] = []  # (player or -1, positions, cards they may not hold)
@@ -294,7 +312,7 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> list[int]:
     for q in range(n):
         by_forbid: dict[int, list[int]] = {}
         for time, pos in open_slots[q]:
-            forbid = 0
+            forbid = court_cards if time <= blanche[q] else 0
             for step, mask in voids[q]:
                 if step >= time:
                     forbid |= mask
