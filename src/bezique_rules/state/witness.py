@@ -361,7 +361,7 @@ class Witness:
             self._record_void(before, after, who, left & before.hands[who])
         if not after.trick:
             self.trick_seats = []
-        if step >= 0 and played.verb is not Verb.MELD and not played.cards:
+        if step >= 0 and (played.verb is Verb.MELD or not played.cards):
             # a card drawn face up (the last card of the stock shown, the turn-up): a face
             # the view shows him holding, or one he names later
             for y in iter_bits(after._public_ids() & ~before._public_ids() & ~self.named):
