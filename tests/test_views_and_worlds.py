@@ -33,11 +33,6 @@ from bezique_rules import (
 )
 from leaks import PRESETS, SETUPS, setup_id, swap_world
 
-# Setups the witness does not yet build a world for at every depth (the meld phase of the
-# auction games: a burial with ``meld best``): issue 25 cause 3, what remains.
-PENDING = {"auction-pinochle bury_melded=True"}
-"""Setup ids (`leaks.setup_id`) with a state here where no world is built yet."""
-
 
 def _walk(variant: str, options: dict[str, Any], seed: int, steps: int) -> DealState:
     rng = random.Random(seed)
@@ -50,13 +45,7 @@ def _walk(variant: str, options: dict[str, Any], seed: int, steps: int) -> DealS
 
 
 def _setups() -> list[Any]:
-    out = []
-    for variant, options in SETUPS:
-        marks = []
-        if setup_id(variant, options) in PENDING:
-            marks.append(pytest.mark.xfail(strict=False, reason="issue 25 cause 3: witness still fails in some states"))
-        out.append(pytest.param(variant, options, marks=marks, id=setup_id(variant, options)))
-    return out
+    return [pytest.param(variant, options, id=setup_id(variant, options)) for variant, options in SETUPS]
 
 
 # -- views are plain data (cause 4) -------------------------------------------------------
@@ -144,7 +133,7 @@ def test_two_states_with_equal_views_give_the_same_world(variant: str, options: 
                 continue
             compared += 1
             assert determinize(twin.view(p), random.Random(3)) == determinize(deal.view(p), random.Random(3))
-    assert compared > 0 or setup_id(variant, options) in PENDING
+    assert compared > 0
 
 
 @pytest.mark.parametrize("variant", PRESETS)
