@@ -402,10 +402,13 @@ class Witness:
         face_index = deck.face_index
         known = Counter(face_index[c] for c in self.deal.view(self.viewer).known[q])
         want = Counter(face_index[c] for c in self.view.known[q])
-        named = self._later(q, step, leaving=True) | self._later_shown(q, step)
+        leaving = self._later(q, step, leaving=True)
+        named = leaving | self._later_shown(q, step)
         hand = self.deal.hands[q]
         later = named - Counter(deck.face_of[x] for x in iter_bits(hand & ~(1 << y)))  # beyond his copies
-        rest = want - (known - Counter({deck.face_of[y]: 1}))
+        # the known faces the view shows him holding that no other copy known now (and still
+        # held then: the known copies are played first) accounts for
+        rest = want - (known - Counter({deck.face_of[y]: 1}) - leaving)
         if rest[deck.face_of[y]] or (not rest and later[deck.face_of[y]]):
             return  # it fits
         history = self.view.history
