@@ -66,6 +66,7 @@ from ..parts.trumps import TrumpTable
 from ..rules.ruleset import RuleSet, part_of
 from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
 from ..state.knowledge import sample_hidden, swap_walk
+from .fields import CoreField
 
 __all__ = ["ENGINE", "Announced", "MarriageCore", "MarriageDeal", "MarriageEngine", "MarriageTables", "Outcome"]
 
@@ -348,10 +349,8 @@ class MarriageDeal(DealState):
         """Whether the stock has been closed."""
         return self.core.closed_by >= 0
 
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the deal ended (None while it goes on)."""
-        return self.core.outcome
+    outcome = CoreField[Outcome | None]("outcome")
+    """How the deal ended (None while it goes on)."""
 
     @property
     def scores(self) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from ...parts.scoring import ScoreBreakdown
 from ...parts.trumps import NO_TRUMP
 from ...rules.ruleset import RuleSet
 from ...state.deal import DealSetup, DealState, Phase, PlayerView
+from ..fields import CoreField
 from .declare import decision_ids, meld_points, partner_winning, pick, refusal, unlisted_refusal
 from .phases import decide
 from .play import play_card, settlement
@@ -89,25 +90,19 @@ class AuctionDeal(DealState):
 
     # -- accessors ------------------------------------------------------------
 
-    @property
-    def widow(self) -> tuple[int, ...]:
-        """The widow while it lies on the table."""
-        return self.core.widow
+    widow = CoreField[tuple[int, ...]]("widow")
+    """The widow while it lies on the table."""
 
-    @property
-    def buried(self) -> tuple[int, ...]:
-        """The buried cards."""
-        return self.core.buried
+    buried = CoreField[tuple[int, ...]]("buried")
+    """The buried cards."""
 
     @property
     def declarer(self) -> int | None:
         """The high bidder (declarer), or None."""
         return None if self.core.declarer < 0 else self.core.declarer
 
-    @property
-    def thrown_in(self) -> bool:
-        """Whether everyone passed and the deal was thrown in."""
-        return self.core.misdeal
+    thrown_in = CoreField[bool]("misdeal")
+    """Whether everyone passed and the deal was thrown in."""
 
     @property
     def contract_side(self) -> int | None:
@@ -115,10 +110,8 @@ class AuctionDeal(DealState):
         d = self.core.declarer
         return None if d < 0 or self.core.misdeal else self.setup.rules.side_of(d)
 
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """The deal's points (or units) per side, once settled (zeros before)."""
-        return self.core.points
+    scores = CoreField[tuple[int, ...]]("points")
+    """The deal's points (or units) per side, once settled (zeros before)."""
 
     @property
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:

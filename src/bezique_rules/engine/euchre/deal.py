@@ -20,6 +20,7 @@ from ...parts.euchre import Decision, EuchreScoring, OrderUp
 from ...parts.scoring import ScoreBreakdown
 from ...rules.ruleset import RuleSet, part_of
 from ...state.deal import DealSetup, DealState, Move, Phase, PlayerView, _unpickled_deal
+from ..fields import CoreField
 from .legal import (
     _legal_of,
     _play_ids,
@@ -121,10 +122,8 @@ class EuchreDeal(DealState):
 
     # -- what every deal state reads -------------------------------------------------------
 
-    @property
-    def thrown_in(self) -> bool:
-        """Whether everyone passed (or a second farmer's hand was a misdeal)."""
-        return self.core.bidding.misdeal
+    thrown_in = CoreField[bool]("bidding.misdeal")
+    """Whether everyone passed (or a second farmer's hand was a misdeal)."""
 
     def _compute_legal(self) -> tuple[int, ...]:
         return _legal_of(self.setup, self.core)
@@ -152,20 +151,14 @@ class EuchreDeal(DealState):
 
     # -- plain accessors ---------------------------------------------------------------------
 
-    @property
-    def kitty(self) -> tuple[int, ...]:
-        """The hidden kitty (and the dealer's discard)."""
-        return self.core.kitty.cards
+    kitty = CoreField[tuple[int, ...]]("kitty.cards")
+    """The hidden kitty (and the dealer's discard)."""
 
-    @property
-    def turn_up(self) -> int:
-        """The turned-up card (physical id)."""
-        return self.core.kitty.turn_up
+    turn_up = CoreField[int]("kitty.turn_up")
+    """The turned-up card (physical id)."""
 
-    @property
-    def trump(self) -> int:
-        """The trump suit index, or -1."""
-        return self.core.contract.trump
+    trump = CoreField[int]("contract.trump")
+    """The trump suit index, or -1."""
 
     @property
     def maker(self) -> int | None:
@@ -179,10 +172,8 @@ class EuchreDeal(DealState):
         out = self.core.contract.out
         return tuple(s for s in range(self.rules.players) if (out >> s) & 1)
 
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Points of the deal per side (0 until the deal ends)."""
-        return self.core.points
+    scores = CoreField[tuple[int, ...]]("points")
+    """Points of the deal per side (0 until the deal ends)."""
 
     @property
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:
@@ -521,19 +512,19 @@ class EuchreDeal(DealState):
         go on with the bidding, or start the play; and build the state."""
         m: EuchreTables = setup.tables
         dealer = setup.dealer
+        legal: tuple[int, ...] | None = None  # None: worked out from the state built
         while queue:
             seat, decision = queue[0]
-            legal: tuple[int, ...] | None = None
             if decision is _FARMERS_HAND:
                 if not has_farmers_hand(setup, hands[seat]):
                     queue = queue[1:]
                     continue
-                asking = Phase.DISCARD
+                stage = Phase.DISCARD
             elif decision is _PICKUP:
                 if pickup_lapses(contract, seat):
                     queue = queue[1:]
                     continue
-                asking = Phase.DISCARD
+                stage = Phase.DISCARD
                 if m.trick.follow is not None:  # one copy of each card: discard id == plays + card id
                     cards, decline = pickup_choices(
                         part_of(setup.rules, setup.rules.bidding, OrderUp), hands[seat], kitty.turn_up
@@ -545,56 +536,36 @@ class EuchreDeal(DealState):
                 queue = queue[1:]
                 continue
             else:  # going alone, taking over, defending alone
-                asking = Phase.ALONE
+                stage = Phase.ALONE
                 legal = m.bidding.alone_legal
-            return cls._build_state(setup, seat, hands, moves, asking, queue, bidding, contract, kitty, legal)
-        if stage is _OVER:
-            return cls._build_state(setup, -1, hands, moves, _OVER, (), bidding, contract, kitty, ())
-        if contract.trump < 0:  # the farmer's-hand questions are done, or the bidding goes on
-            if names_benny(bidding):  # a turned Benny: the dealer names a suit first
-                return cls._build_state(
-                    setup, dealer, hands, moves, Phase.TRUMP, (), bidding, contract, kitty, m.bidding.trump_legal
-                )
-            if stage is not _BID:  # after the farmer's-hand questions: the dealer's left bids first
-                player = m.deal.first[dealer]
-            legal = m.bidding.bid_legal[bidding.round == 2][player == dealer][bidding.candidate]
-            return cls._build_state(setup, player, hands, moves, _BID, (), bidding, contract, kitty, legal)
-        # the first trick starts
-        out = contract.out
-        lone = contract.alone if contract.alone >= 0 else contract.defender
-        start = lone if m.bidding.lead_left_of_lone and lone >= 0 else dealer
-        leader = m.trick.next_seat[out][start]  # the first seat in play on his left
-        table = m.trick.play_table[out][contract.trump]
-        zeros = m.deal.zeros
+            player = seat
+            break
+        else:
+            if stage is _OVER:
+                player, legal = -1, ()
+            elif contract.trump < 0 and names_benny(bidding):  # a turned Benny: the dealer names a suit first
+                player, stage, legal = dealer, Phase.TRUMP, m.bidding.trump_legal
+            elif contract.trump < 0:  # the farmer's-hand questions are done, or the bidding goes on
+                if stage is not _BID:  # after the farmer's-hand questions: the dealer's left bids first
+                    player = m.deal.first[dealer]
+                stage = _BID
+                legal = m.bidding.bid_legal[bidding.round == 2][player == dealer][bidding.candidate]
+            else:  # the first trick starts
+                out = contract.out
+                lone = contract.alone if contract.alone >= 0 else contract.defender
+                start = lone if m.bidding.lead_left_of_lone and lone >= 0 else dealer
+                leader = m.trick.next_seat[out][start]  # the first seat in play on his left
+                table = m.trick.play_table[out][contract.trump]
+                core = _tuple_new(EuchreState, (  # EuchreState in field order
+                    leader, hands, (), moves, _TRICKS, leader, m.deal.zeros, (), -1, (0, 0), (), bidding, contract,
+                    kitty, table,
+                ))  # fmt: skip
+                # the leader's playable cards: his hand (a mask), or the ids the general way
+                return cls._make(setup, core, _legal_of(setup, core) if table.follow is None else hands[leader])
+        # a state before the play
         core = _tuple_new(EuchreState, (  # EuchreState in field order
-            leader, hands, (), moves, _TRICKS, leader, zeros, (), -1, (0, 0), (), bidding, contract, kitty, table,
-        ))  # fmt: skip
-        # the leader's playable cards: his hand (a mask), or the ids the general way
-        if table.follow is None:
-            return cls._make(setup, core, _legal_of(setup, core))
-        return cls._make(setup, core, hands[leader])
-
-    @classmethod
-    def _build_state(
-        cls,
-        setup: DealSetup[EuchreTables],
-        player: int,
-        hands: tuple[int, ...],
-        moves: tuple[Move, ...],
-        stage: Phase,
-        queue: tuple[Question, ...],
-        bidding: Bidding,
-        contract: Contract,
-        kitty: Kitty,
-        legal: tuple[int, ...] | None,
-    ) -> Self:
-        """A state before the play (its legal ids worked out when ``legal`` is None)."""
-        m: EuchreTables = setup.tables
-        table = m.trick.before_play
-        leader = m.deal.first[setup.dealer]
-        zeros = m.deal.zeros
-        core = _tuple_new(EuchreState, (  # EuchreState in field order
-            player, hands, (), moves, stage, leader, zeros, (), -1, (0, 0), queue, bidding, contract, kitty, table,
+            player, hands, (), moves, stage, m.deal.first[dealer], m.deal.zeros, (), -1, (0, 0), queue, bidding,
+            contract, kitty, m.trick.before_play,
         ))  # fmt: skip
         return cls._make(setup, core, _legal_of(setup, core) if legal is None else legal)
 

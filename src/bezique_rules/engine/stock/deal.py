@@ -22,6 +22,7 @@ from ...parts.trumps import NO_TRUMP
 from ...rules.ruleset import RuleSet
 from ...state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
 from ...state.knowledge import replayed, sample_hidden, swap_walk
+from ..fields import CoreField
 from .declare import (
     _declaring,
     _drop_pending,
@@ -168,8 +169,11 @@ class StockDeal(DealState):
     """A deal of a stock game (two-hand Bezique and its relatives): immutable.
 
     The fixed part lives in `setup`, the changing part in `core` (a `StockCore`). The raw
-    fields below read it (physical ids and masks of ids); read the game in cards through
-    `view`.
+    fields below read it (physical ids and masks of ids; each a `CoreField`, documented
+    where it lives): `stage`, `player`, `leader`, `tabled`, `known`, `points`, `trump`,
+    `stock`, `turn_up`, `last_trick`, `last_leader` and `tricks` are the `StockCore` fields of
+    those names, `declarations`, `pending`, `scored` and `exchanged` those of
+    ``core.declaring`` (a `Declaring`). Read the game in cards through `view`.
     """
 
     setup: DealSetup[StockTables]
@@ -178,76 +182,22 @@ class StockDeal(DealState):
     """Everything that changes during the deal."""
     _legal: tuple[int, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
 
-    @property
-    def stage(self) -> Phase:
-        """The phase (read it as `phase`)."""
-        return self.core.stage
-
-    @property
-    def player(self) -> int:
-        """Who is to act (-1 when over)."""
-        return self.core.player
-
-    @property
-    def tabled(self) -> tuple[int, ...]:
-        """Per player: the mask of cards lying face up in melds."""
-        return self.core.tabled
-
-    @property
-    def known(self) -> tuple[int, ...]:
-        """Per player: the mask of held cards everyone has seen."""
-        return self.core.known
-
-    @property
-    def stock(self) -> tuple[int, ...]:
-        """The face-down stock, top first."""
-        return self.core.stock
-
-    @property
-    def turn_up(self) -> int:
-        """The turn-up (drawn last), or -1."""
-        return self.core.turn_up
-
-    @property
-    def trump(self) -> int:
-        """The trump suit index, or -1."""
-        return self.core.trump
-
-    @property
-    def leader(self) -> int:
-        """Who led the current trick."""
-        return self.core.leader
-
-    @property
-    def last_trick(self) -> tuple[int, ...]:
-        """The previous trick's cards."""
-        return self.core.last_trick
-
-    @property
-    def last_leader(self) -> int:
-        """Who led the previous trick (-1 before the first)."""
-        return self.core.last_leader
-
-    @property
-    def points(self) -> tuple[ScoreBreakdown, ...]:
-        """Per player: the points by part (melds, seven, cards, last trick, bonus, contract)."""
-        return self.core.points
-
-    @property
-    def declarations(self) -> tuple[Declared, ...]:
-        """Every declared meld: (player, kind index, cards) (``core.declaring.declarations``)."""
-        return self.core.declaring.declarations
-
-    @property
-    def pending(self) -> tuple[Declared, ...]:
-        """The melds laid out but not yet scored, each also in `declarations`
-        (``core.declaring.pending``)."""
-        return self.core.declaring.pending
-
-    @property
-    def scored(self) -> int:
-        """The mask of trump sevens / dix cards that have scored (``core.declaring.scored``)."""
-        return self.core.declaring.scored
+    stage = CoreField[Phase]("stage")
+    player = CoreField[int]("player")
+    leader = CoreField[int]("leader")
+    tabled = CoreField[tuple[int, ...]]("tabled")
+    known = CoreField[tuple[int, ...]]("known")
+    points = CoreField[tuple[ScoreBreakdown, ...]]("points")
+    trump = CoreField[int]("trump")
+    stock = CoreField[tuple[int, ...]]("stock")
+    turn_up = CoreField[int]("turn_up")
+    last_trick = CoreField[tuple[int, ...]]("last_trick")
+    last_leader = CoreField[int]("last_leader")
+    tricks = CoreField[int]("tricks")
+    declarations = CoreField[tuple[Declared, ...]]("declaring.declarations")
+    pending = CoreField[tuple[Declared, ...]]("declaring.pending")
+    scored = CoreField[int]("declaring.scored")
+    exchanged = CoreField[int]("declaring.exchanged")
 
     @property
     def turn(self) -> int:
@@ -261,17 +211,6 @@ class StockDeal(DealState):
         )
         declaring = self.core.declaring
         return declaring.melds_this_trick | (256 if declaring.seven_done else 0)
-
-    @property
-    def exchanged(self) -> int:
-        """The card taken in exchange for the seven on this trick, or -1
-        (``core.declaring.exchanged``)."""
-        return self.core.declaring.exchanged
-
-    @property
-    def tricks(self) -> int:
-        """Tricks completed."""
-        return self.core.tricks
 
     @property
     def shown(self) -> int:

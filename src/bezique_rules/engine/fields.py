@@ -1,0 +1,38 @@
+"""`CoreField`: a raw field of an engine's deal that reads its record, ``deal.core``.
+
+Each engine keeps what changes during a deal in one record (``core``: `StockCore`,
+`AuctionCore`, `EuchreState`, ...) and offers some of its fields under short names on the
+deal itself (``deal.stock`` for ``deal.core.stock``, ``deal.kitty`` for
+``deal.core.kitty.cards``). Those names are all this one descriptor: a field declared as
+``stock: CoreField[tuple[int, ...]] = CoreField("stock")`` reads ``core.stock``, typed by
+its annotation. It is a `property` whose getter is an `operator.attrgetter`, so a read runs
+no Python code at all (quicker than a hand-written property).
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import TYPE_CHECKING, Generic, TypeVar, overload
+
+from typing_extensions import Self
+
+_V = TypeVar("_V")
+
+
+class CoreField(property, Generic[_V]):
+    """A read-only field of a deal: ``path`` (dotted) inside its ``core`` record, typed by
+    the declaration's annotation ``CoreField[<type of that field>]``."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(attrgetter("core." + path))
+        self.__doc__ = f"``core.{path}``"
+
+    if TYPE_CHECKING:  # the types of a read: the field's value on a deal, the descriptor on its class
+
+        @overload
+        def __get__(self, deal: None, owner: type | None = None, /) -> Self: ...
+
+        @overload
+        def __get__(self, deal: object, owner: type | None = None, /) -> _V: ...
+
+        def __get__(self, deal: object, owner: type | None = None, /) -> Self | _V: ...
