@@ -10,7 +10,7 @@ from typing import cast
 import attrs
 from typing_extensions import Self
 
-from ...actions import Action
+from ...actions import _ST_TRICKS, Action
 from ...bits import bit_ids, fold_copies
 from ...errors import DealError, RuleCode
 from ...parts.scoring import ScoreBreakdown
@@ -24,8 +24,6 @@ from .play import play_card, settlement
 from .record import AuctionCore
 from .tables import AuctionTables, _build
 from .viewer import determinize, player_view, relabel
-
-_TRICKS = Phase.TRICKS
 
 
 class AuctionEngine:
@@ -129,7 +127,7 @@ class AuctionDeal(DealState):
 
     def _compute_legal(self) -> tuple[int, ...]:
         c = self.core
-        if c.stage is _TRICKS:  # a play's id is its face (`CardTable.play_ids`)
+        if c.stage is _ST_TRICKS:  # a play's id is its face (`CardTable.play_ids`)
             rules = self.setup.rules
             deck = rules.deck
             playable = rules.playoff_policy.legal(
@@ -151,7 +149,7 @@ class AuctionDeal(DealState):
         p = c.player
         moves = c.moves + ((p, action_id),)
         setup = self.setup
-        if c.stage is _TRICKS:  # a play's id is its face (`CardTable.play_ids`)
+        if c.stage is _ST_TRICKS:  # a play's id is its face (`CardTable.play_ids`)
             pid = pick(setup.rules.deck, action_id, c.hands[p], c.known[p])
             return self._make(setup, play_card(setup, c, pid, moves))
         return self._make(setup, decide(setup, c._replace(moves=moves), setup.tables.meanings[action_id]))

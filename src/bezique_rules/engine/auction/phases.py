@@ -4,6 +4,7 @@ last, reading the declaration predicates of `declare` for what the rules allow."
 
 from __future__ import annotations
 
+from ...actions import _BEST_MELD, _BID, _PASS, _THROW_IN
 from ...deck import card_ids
 from ...parts.melds import Laid, best_melds
 from ...state.deal import DealSetup, Phase
@@ -20,7 +21,7 @@ from .declare import (
 )
 from .play import over, start_play
 from .record import AuctionCore, _set, _set_t
-from .tables import _BEST, _BID, _PASS, _THROW_IN, AuctionActionMeaning, AuctionTables
+from .tables import AuctionActionMeaning, AuctionTables
 
 
 def decide(setup: DealSetup[AuctionTables], c: AuctionCore, meaning: AuctionActionMeaning) -> AuctionCore:
@@ -130,7 +131,7 @@ def meld(setup: DealSetup[AuctionTables], c: AuctionCore, meaning: AuctionAction
     p = c.player
     if meaning.laid is not None:
         return show(setup, c, (*c.laid[p], meaning.laid), done=False)
-    if meaning.kind == _BEST:
+    if meaning.kind == _BEST_MELD:
         _points, best = best_melds(rules.melds, rules.meld_instances[c.trump], face_counts(rules.deck, c.hands[p]))
         return show(setup, c, best, done=True)
     return next_melder(setup, c)

@@ -11,23 +11,27 @@ from typing import NamedTuple
 
 import attrs
 
-from ...actions import Action, ActionKind, ActionSpace, ActionTable, Verb
+from ...actions import (
+    _BEST_MELD,
+    _BID,
+    _DISCARD,
+    _GIVE,
+    _MELD,
+    _PASS,
+    _PASS_WITH_HELP,
+    _PLAY,
+    _THROW_IN,
+    _TRUMP,
+    Action,
+    ActionKind,
+    ActionSpace,
+    ActionTable,
+    Verb,
+)
 from ...cards import Suit
 from ...parts.auction import Auction, ContractRules, ContractScoring
 from ...parts.melds import Laid
 from ...rules.ruleset import RuleSet, part_of
-
-# module aliases of the action kinds (read on the hot paths)
-_PLAY = ActionKind.PLAY
-_BID = ActionKind.BID
-_PASS = ActionKind.PASS
-_HELP = ActionKind.PASS_WITH_HELP
-_TRUMP = ActionKind.TRUMP
-_THROW_IN = ActionKind.THROW_IN
-_GIVE = ActionKind.GIVE
-_BURY = ActionKind.DISCARD
-_MELD = ActionKind.MELD
-_BEST = ActionKind.BEST_MELD
 
 
 class AuctionActionMeaning(NamedTuple):
@@ -229,7 +233,7 @@ def _build(rules: RuleSet) -> AuctionTables:
     if contract.bury:
         for combo in _multisets(deck.num_faces, contract.bury, deck.packs):
             bury_ids[combo] = add(
-                Action.make(Verb.DISCARD, [faces[f] for f in combo]), AuctionActionMeaning(_BURY, faces=combo)
+                Action.make(Verb.DISCARD, [faces[f] for f in combo]), AuctionActionMeaning(_DISCARD, faces=combo)
             )
     meld_ids = {}
     kinds = rules.melds.kinds
@@ -237,8 +241,10 @@ def _build(rules: RuleSet) -> AuctionTables:
         kind_index, inst = laid
         action = Action.make(Verb.MELD, [faces[f] for f in inst], meld=kinds[kind_index].name)
         meld_ids[laid] = add(action, AuctionActionMeaning(_MELD, laid=laid))
-    best_id = add(Action(Verb.MELD, meld="best"), AuctionActionMeaning(_BEST))
-    help_id = add(Action(Verb.PASS, with_help=True), AuctionActionMeaning(_HELP)) if auction.pass_with_help else -1
+    best_id = add(Action(Verb.MELD, meld="best"), AuctionActionMeaning(_BEST_MELD))
+    help_id = -1
+    if auction.pass_with_help:
+        help_id = add(Action(Verb.PASS, with_help=True), AuctionActionMeaning(_PASS_WITH_HELP))
     classes: dict[str, int] = {}
     for kind in kinds:
         classes.setdefault(kind.meld_class or "=" + kind.group, len(classes))

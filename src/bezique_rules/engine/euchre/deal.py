@@ -13,7 +13,18 @@ from typing import cast
 import attrs
 from typing_extensions import Self
 
-from ...actions import Action, ActionKind
+from ...actions import (
+    _CALL_ALONE,
+    _DISCARD,
+    _ORDER_UP,
+    _ORDER_UP_ALONE,
+    _PASS,
+    _ST_BID,
+    _ST_OVER,
+    _ST_TRICKS,
+    Action,
+    ActionKind,
+)
 from ...bits import lowest_bit
 from ...errors import RuleCode
 from ...parts.euchre import Decision, EuchreScoring, OrderUp
@@ -43,22 +54,11 @@ from .record import Bidding, Contract, EuchreLegal, EuchreState, Kitty, PlayTabl
 from .tables import EuchreTables, EuchreTrickTables, _build, _table_of
 from .views import relabelled, view_of, world_for
 
-_TRICKS = Phase.TRICKS
-_BID = Phase.BID
-_OVER = Phase.OVER
 _bit = (1).__lshift__  # physical id -> its mask bit
 # the questions outside the bidding rounds, as module names (an enum's class attribute
 # costs five times a global's look-up in CPython 3.11)
 _MAKER_ALONE, _TAKEOVER, _DEFEND = Decision.MAKER_ALONE, Decision.TAKEOVER, Decision.DEFEND
 _PICKUP, _FARMERS_HAND = Decision.PICKUP, Decision.FARMER
-# the action kinds the bidding reads, likewise
-_PASS, _DISCARD, _ORDER_UP, _ORDER_UP_ALONE = (
-    ActionKind.PASS,
-    ActionKind.DISCARD,
-    ActionKind.ORDER_UP,
-    ActionKind.ORDER_UP_ALONE,
-)
-_CALL_ALONE = ActionKind.CALL_ALONE
 
 _tuple_new = tuple.__new__  # the transitions build `EuchreState` in field order (module docstring)
 
@@ -316,7 +316,7 @@ class EuchreDeal(DealState):
         s = self.core
         moves = s.moves + ((s.player, action_id),)
         stage = s.stage
-        if stage is _BID:
+        if stage is _ST_BID:
             return self._bid(s, moves, kind, ids.args[action_id])
         if stage is Phase.TRUMP:
             return self._benny_named(s, moves, ids.args[action_id])
@@ -352,7 +352,7 @@ class EuchreDeal(DealState):
         h = hands[winner]
         if h:
             core = _tuple_new(EuchreState, (  # EuchreState in field order
-                winner, hands, (), moves, _TRICKS, winner, won, trick, leader, (0, 0), queue, bidding, contract,
+                winner, hands, (), moves, _ST_TRICKS, winner, won, trick, leader, (0, 0), queue, bidding, contract,
                 kitty, table,
             ))  # fmt: skip
             if table.follow is None:  # no tables for this deck: the general way
@@ -364,7 +364,7 @@ class EuchreDeal(DealState):
         mine, theirs = scoring.points(tricks=made, alone=contract.alone >= 0, lone_defender=contract.defender >= 0)
         points = (mine, theirs) if maker % 2 == 0 else (theirs, mine)
         over = _tuple_new(EuchreState, (  # EuchreState in field order
-            -1, hands, (), moves, _OVER, winner, won, trick, leader, points, queue, bidding, contract, kitty, table,
+            -1, hands, (), moves, _ST_OVER, winner, won, trick, leader, points, queue, bidding, contract, kitty, table,
         ))  # fmt: skip
         return self._make(setup, over, ())
 
@@ -397,7 +397,7 @@ class EuchreDeal(DealState):
                 p = setup.tables.deal.first[setup.dealer]
             else:  # everybody passed twice: the deal is thrown in
                 bidding = bidding._replace(misdeal=True)
-                stage = _OVER
+                stage = _ST_OVER
                 p = -1
             return self._settled(setup, p, s.hands, moves, stage, s.queue, bidding, s.contract, s.kitty)
         if kind is _ORDER_UP or kind is _ORDER_UP_ALONE:
@@ -452,7 +452,7 @@ class EuchreDeal(DealState):
             if kind is ActionKind.FARMER_SWAP:
                 if second_farmers_hand(kitty):  # a misdeal
                     bidding = bidding._replace(asked=bidding.asked + 1, misdeal=True)
-                    return self._settled(setup, -1, s.hands, moves, _OVER, (), bidding, s.contract, kitty)
+                    return self._settled(setup, -1, s.hands, moves, _ST_OVER, (), bidding, s.contract, kitty)
                 faces = setup.tables.ids.farmer[arg].faces
                 trio = [self._pick(f, hands[p]) for f in sorted(faces)]
                 gone = sum(1 << x for x in trio)
@@ -488,7 +488,7 @@ class EuchreDeal(DealState):
             layout.first[dealer],
             hands,
             (),
-            _BID,
+            _ST_BID,
             tables.farmer_queue[dealer],
             tables.opening[turn_up],
             tables.no_contract,
@@ -541,14 +541,14 @@ class EuchreDeal(DealState):
             player = seat
             break
         else:
-            if stage is _OVER:
+            if stage is _ST_OVER:
                 player, legal = -1, ()
             elif contract.trump < 0 and names_benny(bidding):  # a turned Benny: the dealer names a suit first
                 player, stage, legal = dealer, Phase.TRUMP, m.bidding.trump_legal
             elif contract.trump < 0:  # the farmer's-hand questions are done, or the bidding goes on
-                if stage is not _BID:  # after the farmer's-hand questions: the dealer's left bids first
+                if stage is not _ST_BID:  # after the farmer's-hand questions: the dealer's left bids first
                     player = m.deal.first[dealer]
-                stage = _BID
+                stage = _ST_BID
                 legal = m.bidding.bid_legal[bidding.round == 2][player == dealer][bidding.candidate]
             else:  # the first trick starts
                 out = contract.out
@@ -557,7 +557,7 @@ class EuchreDeal(DealState):
                 leader = m.trick.next_seat[out][start]  # the first seat in play on his left
                 table = m.trick.play_table[out][contract.trump]
                 core = _tuple_new(EuchreState, (  # EuchreState in field order
-                    leader, hands, (), moves, _TRICKS, leader, m.deal.zeros, (), -1, (0, 0), (), bidding, contract,
+                    leader, hands, (), moves, _ST_TRICKS, leader, m.deal.zeros, (), -1, (0, 0), (), bidding, contract,
                     kitty, table,
                 ))  # fmt: skip
                 # the leader's playable cards: his hand (a mask), or the ids the general way

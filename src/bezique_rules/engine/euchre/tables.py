@@ -13,19 +13,15 @@ from typing import NamedTuple, cast
 
 import attrs
 
-from ...actions import Action, ActionKind, ActionSpace, ActionTable, Verb
+from ...actions import _ST_OVER, _ST_TRICKS, Action, ActionKind, ActionSpace, ActionTable, Verb
 from ...cards import Rank, Suit
 from ...deck import WIDOW
 from ...parts.euchre import Decision, OrderUp
 from ...parts.tricks import PlayDuty
 from ...parts.trumps import NO_TRUMP
 from ...rules.ruleset import RuleSet, part_of
-from ...state.deal import Phase
 from .legal import _bid_ids
 from .record import Bidding, Contract, EuchreState, PlayTable, Question
-
-_TRICKS = Phase.TRICKS
-_OVER = Phase.OVER
 
 # -- the compiled tables ---------------------------------------------------------------------
 
@@ -400,6 +396,6 @@ def _table_of(m: EuchreTables, s: EuchreState) -> PlayTable:
     """The play rows a state carries: those of its seats and trumps once the play has started
     (as `EuchreDeal._settled` takes them), else the rows before the play."""
     contract = s.contract
-    if s.stage is _TRICKS or (s.stage is _OVER and not s.bidding.misdeal):
+    if s.stage is _ST_TRICKS or (s.stage is _ST_OVER and not s.bidding.misdeal):
         return m.trick.play_table[contract.out][contract.trump]
     return m.trick.before_play

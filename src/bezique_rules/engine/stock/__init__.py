@@ -67,15 +67,7 @@ from __future__ import annotations
 
 from .deal import ENGINE, StockDeal, StockEngine
 from .record import CarteBlanche, Declared, Declaring, StockCore
-from .tables import (
-    ActionIndex,
-    ActionMeaning,
-    DeclarationTables,
-    ScoringTables,
-    StockTables,
-    TrickTables,
-    WinnerTable,
-)
+from .tables import ActionIndex, ActionMeaning, DeclarationTables, ScoringTables, StockTables, TrickTables, WinnerTable
 
 __all__ = [
     "ENGINE",

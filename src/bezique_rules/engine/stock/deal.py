@@ -10,6 +10,21 @@ from typing import cast
 import attrs
 from typing_extensions import Self
 
+from ...actions import (
+    _CARTE_BLANCHE,
+    _DECLARE,
+    _EXCHANGE,
+    _GUESS,
+    _MELD,
+    _PASS,
+    _PASS_TO_PARTNER,
+    _PLAY,
+    _ST_DECLARE,
+    _ST_GUESS,
+    _ST_OVER,
+    _ST_PLAY,
+    _ST_PLAYOFF,
+)
 from ...bits import bit_ids, fold_copies, lowest_bit
 from ...cards import CardSet, Suit
 from ...checks import check_seat
@@ -40,32 +55,8 @@ from .declare import (
     seven_open,
 )
 from .draw import _after_draw, _cards_counted, _deal_result, _set, _swept
-from .record import (
-    _ST_DECLARE,
-    _ST_GUESS,
-    _ST_OVER,
-    _ST_PLAY,
-    _ST_PLAYOFF,
-    CarteBlanche,
-    Declared,
-    Declaring,
-    StockCore,
-)
-from .tables import (
-    _CARTE,
-    _DECLARE,
-    _EXCHANGE,
-    _GUESS,
-    _MELD,
-    _PASS,
-    _PLAY,
-    _TO_PARTNER,
-    ActionIndex,
-    MeldKey,
-    StockTables,
-    _build_tables,
-    _mask_points,
-)
+from .record import CarteBlanche, Declared, Declaring, StockCore
+from .tables import ActionIndex, MeldKey, StockTables, _build_tables, _mask_points
 
 
 class StockEngine:
@@ -312,14 +303,14 @@ class StockDeal(DealState):
             partner = t.trick.partner_duty and _partner_winning(t, core)
             why = policy.refusal(rules.trump_tables[core.trump], core.hands[p], core.trick, pid, partner)
             return why or (RuleCode.NOT_AN_ACTION, "not playable")
-        if verb == _CARTE:
+        if verb == _CARTE_BLANCHE:
             return RuleCode.CARTE_BLANCHE_NOT_ALLOWED, (
                 "a carte blanche is shown before your first card, from a hand without king, queen or jack "
                 "(and, where repeats are allowed, again after drawing a card that is not a court card)"
             )
         if verb == _PASS:
             return RuleCode.WRONG_PHASE, "nothing to pass: play a card"
-        if verb == _TO_PARTNER:
+        if verb == _PASS_TO_PARTNER:
             return RuleCode.WRONG_PHASE, (
                 "only the trick winner passes the declaration to his partner, after the trick and before declaring"
             )
@@ -405,11 +396,11 @@ class StockDeal(DealState):
         moves = self.core.moves + ((self.core.player, action_id),)
         if kind is _PASS:  # the declare phase ends: everyone draws, then the winner leads
             return _after_draw(type(self), self.setup, self.core, moves)
-        if kind is _TO_PARTNER:
+        if kind is _PASS_TO_PARTNER:
             return self._evolve(self.core._replace(player=_partner(t, self.core.player), moves=moves))
         if kind is _MELD:
             return self._meld(meaning.number, meaning.key, moves)
-        if kind is _CARTE:
+        if kind is _CARTE_BLANCHE:
             return self._carte(moves)
         if kind is _GUESS:
             return self._guess(meaning.number, moves)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
+from ...actions import _ST_PLAY, _ST_PLAYOFF
 from ...parts.scoring import DealResultRule, ScoreBreakdown
 from ...rules.ruleset import RuleSet
 from ...state.deal import DealSetup, Move
 from .declare import _drop_pending
-from .record import _ST_PLAY, _ST_PLAYOFF, CarteBlanche, StockCore
+from .record import CarteBlanche, StockCore
 from .tables import ScoringTables, StockTables, _mask_points
 
 if TYPE_CHECKING:

@@ -9,7 +9,21 @@ from typing import NamedTuple
 
 import attrs
 
-from ...actions import Action, ActionKind, ActionSpace, ActionTable, Verb
+from ...actions import (
+    _CARTE_BLANCHE,
+    _DECLARE,
+    _EXCHANGE,
+    _GUESS,
+    _MELD,
+    _PASS,
+    _PASS_TO_PARTNER,
+    _PLAY,
+    Action,
+    ActionKind,
+    ActionSpace,
+    ActionTable,
+    Verb,
+)
 from ...bits import lowest_bit
 from ...cards import Card, Suit
 from ...parts.melds import Finder, declaration_finder
@@ -17,17 +31,6 @@ from ...parts.scoring import DealResultRule
 from ...parts.tricks import PlayDuty, TrickPolicy
 from ...parts.trumps import TrumpTable
 from ...rules.ruleset import RuleSet
-
-# module aliases of the action kinds (read on the hot paths)
-_PLAY = ActionKind.PLAY
-_MELD = ActionKind.MELD
-_EXCHANGE = ActionKind.EXCHANGE
-_DECLARE = ActionKind.DECLARE
-_PASS = ActionKind.PASS
-_CARTE = ActionKind.CARTE_BLANCHE
-_GUESS = ActionKind.GUESS
-_TO_PARTNER = ActionKind.PASS_TO_PARTNER
-
 
 MeldKey = tuple[tuple[int, bool], ...]
 """A meld action's cards: (face, from the table) pairs, sorted."""
@@ -247,7 +250,7 @@ def _build_tables(rules: RuleSet) -> StockTables:
             declare_ids[f] = add(Action.make(Verb.DECLARE, [faces[f]]), ActionMeaning(_DECLARE, number=f))
     carte_id = -1
     if rules.stock.carte_blanche:
-        carte_id = add(Action.make(Verb.MELD, meld="carte-blanche"), ActionMeaning(_CARTE))
+        carte_id = add(Action.make(Verb.MELD, meld="carte-blanche"), ActionMeaning(_CARTE_BLANCHE))
     guess_ids: list[int] = []
     cut = rules.stock.cut_guess
     if cut is not None:
@@ -256,7 +259,7 @@ def _build_tables(rules: RuleSet) -> StockTables:
     privilege = rules.stock.privilege
     to_partner_id = -1
     if privilege.holder == "winner_or_partner":
-        to_partner_id = add(Action(Verb.PASS, to_partner=True), ActionMeaning(_TO_PARTNER))
+        to_partner_id = add(Action(Verb.PASS, to_partner=True), ActionMeaning(_PASS_TO_PARTNER))
     pass_id = add(Action(Verb.PASS), ActionMeaning(_PASS))
     meldable = 0
     for _k, inst in rules.melds.all_instances(deck):
