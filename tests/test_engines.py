@@ -113,3 +113,18 @@ def test_raw_fields_read_the_record_with_their_declared_type(variant: str) -> No
         if deal.is_over:
             break
         deal = deal.apply(rng.choice(deal.legal_action_ids()), check=False)
+
+
+def test_action_numbering_gives_ids_in_order_and_refuses_an_action_twice() -> None:
+    """Every engine numbers its actions through `ActionNumbering`: ids in the order added, the
+    meanings beside them; an action added twice (which would shift every later id) is refused."""
+    from bezique_rules.actions import Action, ActionNumbering, Verb
+
+    numbering = ActionNumbering[str]()
+    assert numbering.add(Action(Verb.PASS), "pass") == 0
+    assert numbering.add(Action(Verb.CLOSE), "close") == 1
+    assert numbering.space().actions == (Action(Verb.PASS), Action(Verb.CLOSE))
+    assert numbering.meanings == ["pass", "close"]
+    numbering.add(Action(Verb.PASS), "again")
+    with pytest.raises(ValueError, match=r"numbered the action .* twice"):
+        numbering.space()

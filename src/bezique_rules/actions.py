@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -409,6 +409,37 @@ class ActionSpace:
 
     def __len__(self) -> int:
         return len(self.actions)
+
+
+_Meaning = TypeVar("_Meaning")
+
+
+class ActionNumbering(Generic[_Meaning]):
+    """A rule set's actions numbered as its engine compiles them: `add` gives an action the
+    next id and keeps beside it the engine's own record of what it does (its meaning); then
+    `space` numbers the actions and `meanings` holds the records, both in id order. A
+    builder, alive only while an engine compiles (its tables keep the immutable results)."""
+
+    def __init__(self) -> None:
+        self.actions: list[Action] = []
+        """The actions added, in id order."""
+        self.meanings: list[_Meaning] = []
+        """Their meanings, in id order."""
+
+    def add(self, action: Action, meaning: _Meaning) -> int:
+        """Number ``action``, which means ``meaning``: its id (the next)."""
+        self.actions.append(action)
+        self.meanings.append(meaning)
+        return len(self.actions) - 1
+
+    def space(self) -> ActionSpace:
+        """The numbered actions (`ActionSpace`); an action added twice would shift the ids
+        after it, so it is refused."""
+        space = ActionSpace.of(self.actions)
+        if len(space) != len(self.actions):
+            twice = next(a for i, a in enumerate(self.actions) if space.ids[a] != i)
+            raise ValueError(f"an engine numbered the action {twice} twice")
+        return space
 
 
 @attrs.frozen

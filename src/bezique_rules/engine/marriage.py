@@ -54,7 +54,7 @@ from typing import Literal, NamedTuple, TypeAlias
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
+from ..actions import Action, ActionKind, ActionNumbering, ActionSpace, ActionTable, Verb
 from ..bits import iter_bits
 from ..cards import Card, CardSet, Rank, Suit
 from ..checks import check_seat
@@ -220,32 +220,30 @@ class MarriageEngine:
         queen = tuple(pid(s, Rank.QUEEN) for s in suits)
         exchange = parts.exchange
         exchange_card = tuple(pid(s, exchange.rank) if exchange is not None else -1 for s in suits)
-        actions: list[Action] = [Action.make(Verb.PLAY, [c]) for c in deck.faces]
-        meta = [(ActionKind.PLAY, cards.index(c), -1, False) for c in deck.faces]
+        numbering = ActionNumbering[tuple[ActionKind, int, int, bool]]()  # kind, card, suit, royal
+        for c in deck.faces:
+            numbering.add(Action.make(Verb.PLAY, [c]), (ActionKind.PLAY, cards.index(c), -1, False))
         marriage_id: list[tuple[int, int]] = []
         for s in suits:
             pair = (cards[king[s.value]], cards[queen[s.value]])
-            ids = []
-            for royal, kind in enumerate(MARRIAGE_KINDS):
-                ids.append(len(actions))
-                actions.append(Action.make(Verb.MELD, pair, meld=kind))
-                meta.append((ActionKind.MELD, -1, s.value, bool(royal)))
+            ids = [
+                numbering.add(Action.make(Verb.MELD, pair, meld=kind), (ActionKind.MELD, -1, s.value, bool(royal)))
+                for royal, kind in enumerate(MARRIAGE_KINDS)
+            ]
             marriage_id.append((ids[0], ids[1]))
         exchange_id = [-1] * 4
         if exchange is not None:
             for s in suits:
-                exchange_id[s.value] = len(actions)
-                actions.append(Action.make(Verb.EXCHANGE, [cards[exchange_card[s.value]]]))
-                meta.append((ActionKind.EXCHANGE, exchange_card[s.value], s.value, False))
+                card = exchange_card[s.value]
+                exchange_id[s.value] = numbering.add(
+                    Action.make(Verb.EXCHANGE, [cards[card]]), (ActionKind.EXCHANGE, card, s.value, False)
+                )
         close_id = -1
         if parts.closing is not None:
-            close_id = len(actions)
-            actions.append(Action(Verb.CLOSE))
-            meta.append((ActionKind.CLOSE, -1, -1, False))
-        out_id = len(actions)
-        actions.append(Action(Verb.OUT))
-        meta.append((ActionKind.OUT, -1, -1, False))
-        space = ActionSpace.of(actions)
+            close_id = numbering.add(Action(Verb.CLOSE), (ActionKind.CLOSE, -1, -1, False))
+        out_id = numbering.add(Action(Verb.OUT), (ActionKind.OUT, -1, -1, False))
+        meta = numbering.meanings
+        space = numbering.space()
         play_id = tuple(space.ids[Action.make(Verb.PLAY, [c])] for c in cards)
         return MarriageTables(
             actions=space,
