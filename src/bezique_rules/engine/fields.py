@@ -36,3 +36,11 @@ class CoreField(property, Generic[_V]):
         def __get__(self, deal: object, owner: type | None = None, /) -> _V: ...
 
         def __get__(self, deal: object, owner: type | None = None, /) -> Self | _V: ...
+
+
+in_field_order = tuple.__new__
+"""``in_field_order(Record, values)``: the `NamedTuple` record ``Record`` built from ``values``
+given in its field order, without its generated ``__new__`` (which, for a record of more than
+15 fields, takes its keywords through a dict: a card played would cost about a fifth more,
+docs/explanation/engines.md). The engines' hot transitions build their next record so; this
+is the one place of that speed trick."""

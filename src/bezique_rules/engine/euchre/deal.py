@@ -31,7 +31,7 @@ from ...parts.euchre import Decision, EuchreScoring, OrderUp
 from ...parts.scoring import ScoreBreakdown
 from ...rules.ruleset import RuleSet, part_of
 from ...state.deal import DealSetup, DealState, Move, Phase, PlayerView, _unpickled_deal
-from ..fields import CoreField
+from ..fields import CoreField, in_field_order
 from .legal import (
     _legal_of,
     _play_ids,
@@ -59,8 +59,6 @@ _bit = (1).__lshift__  # physical id -> its mask bit
 # costs five times a global's look-up in CPython 3.11)
 _MAKER_ALONE, _TAKEOVER, _DEFEND = Decision.MAKER_ALONE, Decision.TAKEOVER, Decision.DEFEND
 _PICKUP, _FARMERS_HAND = Decision.PICKUP, Decision.FARMER
-
-_tuple_new = tuple.__new__  # the transitions build `EuchreState` in field order (module docstring)
 
 
 class EuchreEngine:
@@ -287,7 +285,7 @@ class EuchreDeal(DealState):
         if len(trick) == active:
             return self._trick_won(hands, trick, moves, leader, won, queue, bidding, contract, kitty, table)
         nxt = seats[p]
-        core = _tuple_new(EuchreState, (  # EuchreState in field order
+        core = in_field_order(EuchreState, (
             nxt, hands, trick, moves, stage, leader, won, last_trick, last_leader, points, queue, bidding, contract,
             kitty, table,
         ))  # fmt: skip
@@ -351,7 +349,7 @@ class EuchreDeal(DealState):
         won = tuple(held)
         h = hands[winner]
         if h:
-            core = _tuple_new(EuchreState, (  # EuchreState in field order
+            core = in_field_order(EuchreState, (
                 winner, hands, (), moves, _ST_TRICKS, winner, won, trick, leader, (0, 0), queue, bidding, contract,
                 kitty, table,
             ))  # fmt: skip
@@ -363,7 +361,7 @@ class EuchreDeal(DealState):
         made = (won[maker] | won[(maker + 2) % len(hands)]).bit_count() // table.active
         mine, theirs = scoring.points(tricks=made, alone=contract.alone >= 0, lone_defender=contract.defender >= 0)
         points = (mine, theirs) if maker % 2 == 0 else (theirs, mine)
-        over = _tuple_new(EuchreState, (  # EuchreState in field order
+        over = in_field_order(EuchreState, (
             -1, hands, (), moves, _ST_OVER, winner, won, trick, leader, points, queue, bidding, contract, kitty, table,
         ))  # fmt: skip
         return self._make(setup, over, ())
@@ -556,14 +554,14 @@ class EuchreDeal(DealState):
                 start = lone if m.bidding.lead_left_of_lone and lone >= 0 else dealer
                 leader = m.trick.next_seat[out][start]  # the first seat in play on his left
                 table = m.trick.play_table[out][contract.trump]
-                core = _tuple_new(EuchreState, (  # EuchreState in field order
+                core = in_field_order(EuchreState, (
                     leader, hands, (), moves, _ST_TRICKS, leader, m.deal.zeros, (), -1, (0, 0), (), bidding, contract,
                     kitty, table,
                 ))  # fmt: skip
                 # the leader's playable cards: his hand (a mask), or the ids the general way
                 return cls._make(setup, core, _legal_of(setup, core) if table.follow is None else hands[leader])
         # a state before the play
-        core = _tuple_new(EuchreState, (  # EuchreState in field order
+        core = in_field_order(EuchreState, (
             player, hands, (), moves, stage, m.deal.first[dealer], m.deal.zeros, (), -1, (0, 0), queue, bidding,
             contract, kitty, m.trick.before_play,
         ))  # fmt: skip

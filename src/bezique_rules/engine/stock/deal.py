@@ -37,7 +37,7 @@ from ...parts.trumps import NO_TRUMP
 from ...rules.ruleset import RuleSet
 from ...state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
 from ...state.knowledge import replayed, sample_hidden, swap_walk
-from ..fields import CoreField
+from ..fields import CoreField, in_field_order
 from .declare import (
     _declaring,
     _drop_pending,
@@ -121,9 +121,6 @@ def _cut_packet(cut: CutGuess, seed: int | None, order: tuple[int, ...]) -> int:
     deck, from the deck order), uniform from ``cut.smallest`` to ``cut.largest``."""
     source = f"bezique-rules:cut:{seed}" if seed is not None else "bezique-rules:cut:" + ",".join(map(str, order))
     return random.Random(source).randint(cut.smallest, cut.largest)
-
-
-_tuple_new = tuple.__new__  # the hot transitions build `StockCore` in field order (module docstring)
 
 
 def _hand_play_ids(index: ActionIndex, concealed: int) -> tuple[int, ...]:
@@ -449,7 +446,7 @@ class StockDeal(DealState):
         if len(trick) + 1 < n:
             return cls._make(
                 setup,
-                _tuple_new(StockCore, (  # StockCore in field order
+                in_field_order(StockCore, (
                     stage, (p + 1) % n, leader, hands, (*trick, pid), won, moves, tabled, known, points, trump,
                     stock, turn_up, last_trick, last_leader, tricks, declaring, carte,
                 )),
@@ -480,7 +477,7 @@ class StockDeal(DealState):
             if hands[winner]:
                 return cls._make(
                     setup,
-                    _tuple_new(StockCore, (  # StockCore in field order
+                    in_field_order(StockCore, (
                         stage, winner, winner, hands, (), won, moves, tabled, known, points, trump, stock, turn_up,
                         last_trick, last_leader, tricks, declaring, carte,
                     )),
@@ -505,7 +502,7 @@ class StockDeal(DealState):
         # The winner always gets the declaration decision while declaring is allowed (a
         # ``pass`` when he has nothing): whether he could declare stays hidden (issue 12).
         stage = _ST_DECLARE if not last_stock or sc.declare_on_last else _ST_PLAY
-        core = _tuple_new(StockCore, (  # StockCore in field order
+        core = in_field_order(StockCore, (
             stage, winner, winner, hands, (), won, moves, tabled, known, points, trump, stock, turn_up, last_trick,
             last_leader, tricks, declaring, carte,
         ))  # fmt: skip

@@ -8,6 +8,7 @@ from ...actions import _ST_PLAY, _ST_PLAYOFF
 from ...parts.scoring import DealResultRule, ScoreBreakdown
 from ...rules.ruleset import RuleSet
 from ...state.deal import DealSetup, Move
+from ..fields import in_field_order
 from .declare import _drop_pending
 from .record import CarteBlanche, StockCore
 from .tables import ScoringTables, StockTables, _mask_points
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
 
 _DealT = TypeVar("_DealT", bound="StockDeal")
 _T = TypeVar("_T")
-_tuple_new = tuple.__new__  # the hot transitions build `StockCore` in field order (see the package docstring)
 
 
 def _draws(
@@ -84,7 +84,7 @@ def _after_draw(cls: type[_DealT], setup: DealSetup[StockTables], core: StockCor
             declaring = _drop_pending(declaring, -1)
     return cls._make(
         setup,
-        _tuple_new(StockCore, (  # StockCore in field order
+        in_field_order(StockCore, (
             stage, p, p, hands, trick, won, moves, tabled, known, points, trump, stock, turn_up, last_trick,
             last_leader, tricks, declaring, carte,
         )),
