@@ -157,11 +157,8 @@ class StockDeal(DealState):
     """A deal of a stock game (two-hand Bezique and its relatives): immutable.
 
     The fixed part lives in `setup`, the changing part in `core` (a `StockCore`). The raw
-    fields below read it (physical ids and masks of ids; each a `CoreField`, documented
-    where it lives): `stage`, `player`, `leader`, `tabled`, `known`, `points`, `trump`,
-    `stock`, `turn_up`, `last_trick`, `last_leader` and `tricks` are the `StockCore` fields of
-    those names, `declarations`, `pending`, `scored` and `exchanged` those of
-    ``core.declaring`` (a `Declaring`). Read the game in cards through `view`.
+    fields below read it (physical ids and masks of ids; each a `CoreField`); read the game
+    in cards through `view`.
     """
 
     setup: DealSetup[StockTables]
@@ -171,21 +168,39 @@ class StockDeal(DealState):
     _legal: tuple[int, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
 
     stage = CoreField[Phase]("stage")
+    """The phase (read it as `phase`)."""
     player = CoreField[int]("player")
+    """Who is to act (-1 when over)."""
     leader = CoreField[int]("leader")
+    """Who led the current trick."""
     tabled = CoreField[tuple[int, ...]]("tabled")
+    """Per player: the mask of cards lying face up in melds."""
     known = CoreField[tuple[int, ...]]("known")
+    """Per player: the mask of held cards everyone has seen."""
     points = CoreField[tuple[ScoreBreakdown, ...]]("points")
+    """Per player: the points by part (melds, seven, cards, last trick, bonus, contract)."""
     trump = CoreField[int]("trump")
+    """The trump suit index, or -1."""
     stock = CoreField[tuple[int, ...]]("stock")
+    """The face-down stock, top first."""
     turn_up = CoreField[int]("turn_up")
+    """The turn-up (drawn last), or -1."""
     last_trick = CoreField[tuple[int, ...]]("last_trick")
+    """The previous trick's cards."""
     last_leader = CoreField[int]("last_leader")
+    """Who led the previous trick (-1 before the first)."""
     tricks = CoreField[int]("tricks")
+    """Tricks completed."""
     declarations = CoreField[tuple[Declared, ...]]("declaring.declarations")
+    """Every declared meld: (player, kind index, cards) (``core.declaring.declarations``)."""
     pending = CoreField[tuple[Declared, ...]]("declaring.pending")
+    """The melds laid out but not yet scored, each also in `declarations`
+    (``core.declaring.pending``)."""
     scored = CoreField[int]("declaring.scored")
+    """The mask of trump sevens / dix cards that have scored (``core.declaring.scored``)."""
     exchanged = CoreField[int]("declaring.exchanged")
+    """The card taken in exchange for the seven on this trick, or -1
+    (``core.declaring.exchanged``)."""
 
     @property
     def turn(self) -> int:
