@@ -38,7 +38,7 @@ from .cards import Card, Suit
 from .checks import check_notation
 from .errors import ActionTypeError, NotationError, NotationTypeError, RuleCode, quote
 
-__all__ = ["Action", "ActionKind", "ActionSpace", "ActionTable", "Phase", "Verb"]
+__all__ = ["Action", "ActionKind", "ActionNumbering", "ActionSpace", "ActionTable", "Phase", "Verb"]
 
 
 class Verb(enum.Enum):
