@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar, overload
 
 from typing_extensions import Self
 
-__all__ = ["CoreField", "in_field_order"]
+__all__ = ["CoreField", "in_field_order", "with_item"]
 
 _V = TypeVar("_V")
 
@@ -48,3 +48,9 @@ given in its field order, without its generated ``__new__`` (which, for a record
 15 fields, takes its keywords through a dict: a card played would cost about a fifth more;
 see the engines page). The engines' hot transitions build their next record so; this
 is the one place of that speed trick."""
+
+
+def with_item(row: tuple[_V, ...], i: int, value: _V) -> tuple[_V, ...]:
+    """``row`` with item ``i`` replaced by ``value``: a record's per-player (or per-side) tuple
+    after one player's entry changed."""
+    return row[:i] + (value,) + row[i + 1 :]

@@ -93,11 +93,3 @@ def _card_played(
     fields[_TRICK] = trick
     fields[_PLAYER] = player
     return in_field_order(AuctionCore, fields)
-
-
-def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
-    return (*t[:i], v, *t[i + 1 :])
-
-
-def _set_t(t: tuple[tuple[Laid, ...], ...], i: int, v: tuple[Laid, ...]) -> tuple[tuple[Laid, ...], ...]:
-    return (*t[:i], v, *t[i + 1 :])

@@ -37,7 +37,7 @@ from ...parts.trumps import NO_TRUMP
 from ...rules.ruleset import RuleSet
 from ...state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
 from ...state.knowledge import replayed, sample_hidden, swap_walk
-from ..fields import CoreField, in_field_order
+from ..fields import CoreField, in_field_order, with_item
 from .declare import (
     _declaring,
     _drop_pending,
@@ -54,7 +54,7 @@ from .declare import (
     meld_scores,
     seven_open,
 )
-from .draw import _after_draw, _cards_counted, _deal_result, _set, _swept
+from .draw import _after_draw, _cards_counted, _deal_result, _swept
 from .record import CarteBlanche, Declared, Declaring, StockCore
 from .tables import ActionIndex, MeldKey, StockTables, _build_tables, _mask_points
 
@@ -87,7 +87,7 @@ class StockEngine:
             trump = card.suit.value
             if dix is not None and dix.turned_up_scores and card.rank is dix.rank:
                 seven = dix.points if dix.turned_up_points is None else dix.turned_up_points
-                points = _set(points, dealer, points[dealer] + ScoreBreakdown(seven=seven))
+                points = with_item(points, dealer, points[dealer] + ScoreBreakdown(seven=seven))
                 scored |= 1 << turn_up
         leader = (dealer + 1) % n
         empty = (0,) * n
@@ -453,7 +453,7 @@ class StockDeal(DealState):
             and not declaring.scored & bit
         ):
             declaring = declaring._replace(scored=declaring.scored | bit)
-            points = _set(points, p, points[p] + ScoreBreakdown(seven=d.dix_points))
+            points = with_item(points, p, points[p] + ScoreBreakdown(seven=d.dix_points))
         moves += ((p, action_id),)
         if carte.may_show >> p & 1:
             carte = carte._replace(may_show=carte.may_show & ~(1 << p))
@@ -486,7 +486,9 @@ class StockDeal(DealState):
             won = (*won[:winner], won[winner] | won_mask, *won[winner + 1 :])
         sc = t.scoring
         if sc.immediate:
-            points = _set(points, winner, points[winner] + ScoreBreakdown(cards=_mask_points(sc.value_bytes, won_mask)))
+            points = with_item(
+                points, winner, points[winner] + ScoreBreakdown(cards=_mask_points(sc.value_bytes, won_mask))
+            )
         last_trick, last_leader, tricks = trick, leader, tricks + 1
         if stage is _ST_PLAYOFF:
             if hands[winner]:
@@ -498,9 +500,9 @@ class StockDeal(DealState):
                     )),
                 )  # fmt: skip
             if sc.last_at_final:
-                points = _set(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
+                points = with_item(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
             if sc.sweep_bonus and _swept(moves, n, setup.rules.deal.hand_size, winner):
-                points = _set(points, winner, points[winner] + ScoreBreakdown(bonus=sc.sweep_bonus))
+                points = with_item(points, winner, points[winner] + ScoreBreakdown(bonus=sc.sweep_bonus))
             if sc.result is not None:
                 points = _deal_result(sc.result, sc.value_bytes, points, won)
             elif not sc.immediate:
@@ -513,7 +515,7 @@ class StockDeal(DealState):
             return cls._make(setup, over, ())
         last_stock = len(stock) + (1 if turn_up >= 0 else 0) <= n
         if last_stock and not sc.last_at_final:
-            points = _set(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
+            points = with_item(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
         # The winner always gets the declaration decision while declaring is allowed (a
         # ``pass`` when he has nothing): whether he could declare stays hidden (issue 12).
         stage = _ST_DECLARE if not last_stock or sc.declare_on_last else _ST_PLAY
@@ -551,7 +553,7 @@ class StockDeal(DealState):
         if record is not None:  # a pending meld scores as this trick's meld
             return self._declared(
                 core._replace(
-                    points=_set(points, p, points[p] + ScoreBreakdown(melds=kind.points)),
+                    points=with_item(points, p, points[p] + ScoreBreakdown(melds=kind.points)),
                     moves=moves,
                     declaring=declaring._replace(
                         pending=tuple(other for other in declaring.pending if other != record),
@@ -576,10 +578,10 @@ class StockDeal(DealState):
         declared = Declared(player=p, kind=kind_index, cards=mask)
         return self._declared(
             core._replace(
-                tabled=_set(core.tabled, p, core.tabled[p] | own),
-                known=_set(core.known, p, core.known[p] | own),
+                tabled=with_item(core.tabled, p, core.tabled[p] | own),
+                known=with_item(core.known, p, core.known[p] | own),
                 trump=trump,
-                points=_set(points, p, points[p] + ScoreBreakdown(melds=kind.points)) if scores else points,
+                points=with_item(points, p, points[p] + ScoreBreakdown(melds=kind.points)) if scores else points,
                 moves=moves,
                 declaring=declaring._replace(
                     declarations=(*declaring.declarations, declared),
@@ -601,13 +603,13 @@ class StockDeal(DealState):
         low = 1 << pid
         if exchange:
             old = turn_up
-            hands = _set(hands, p, (hands[p] ^ low) | (1 << old))
-            known = _set(known, p, (known[p] & ~low) | (1 << old))
+            hands = with_item(hands, p, (hands[p] ^ low) | (1 << old))
+            known = with_item(known, p, (known[p] & ~low) | (1 << old))
             turn_up = pid
             exchanged = old
         else:
-            known = _set(known, p, known[p] | low)
-        points = _set(core.points, p, core.points[p] + ScoreBreakdown(seven=dix.points))
+            known = with_item(known, p, known[p] | low)
+        points = with_item(core.points, p, core.points[p] + ScoreBreakdown(seven=dix.points))
         if core.stage is not _ST_DECLARE:  # seed 000 method 2: declared on his turn to play; he plays next
             return self._evolve(
                 core._replace(
@@ -629,8 +631,8 @@ class StockDeal(DealState):
         streak = (1 << p) if self.setup.tables.declaring.carte_repeat else 0
         return self._evolve(
             core._replace(
-                points=_set(points, p, points[p] + ScoreBreakdown(melds=self.setup.rules.stock.carte_blanche)),
-                known=_set(core.known, p, core.known[p] | core.hands[p]),
+                points=with_item(points, p, points[p] + ScoreBreakdown(melds=self.setup.rules.stock.carte_blanche)),
+                known=with_item(core.known, p, core.known[p] | core.hands[p]),
                 carte=CarteBlanche(may_show=carte.may_show & ~(1 << p), streak=carte.streak | streak),
                 moves=moves,
             )
@@ -644,10 +646,10 @@ class StockDeal(DealState):
         player = self.core.player
         packet = self.setup.packet
         if size == packet:
-            points = _set(points, player, points[player] + ScoreBreakdown(bonus=cut.guess_bonus))
+            points = with_item(points, player, points[player] + ScoreBreakdown(bonus=cut.guess_bonus))
         if packet == cut.exact:
             dealer = self.setup.dealer
-            points = _set(points, dealer, points[dealer] + ScoreBreakdown(bonus=cut.exact_bonus))
+            points = with_item(points, dealer, points[dealer] + ScoreBreakdown(bonus=cut.exact_bonus))
         return self._evolve(self.core._replace(stage=Phase.PLAY, points=points, moves=moves))
 
     def _evolve(self, core: StockCore) -> Self:
