@@ -31,40 +31,20 @@ __all__ = ["SUPPORTED", "MeldComponent", "StockBatchTables", "stock_batch_tables
 
 # action kinds read in the step code: `ActionKind` values as plain ints (numpy compares an array
 # with an int four times faster than with an enum member)
-
-
-# action kinds read in the step code: `ActionKind` values as plain ints (numpy compares an array
-# with an int four times faster than with an enum member)
 _PLAY = int(ActionKind.PLAY)
-
-
 _MELD = int(ActionKind.MELD)
-
-
 _EXCHANGE = int(ActionKind.EXCHANGE)
-
-
 _DECLARE = int(ActionKind.DECLARE)
-
-
 _CARTE = int(ActionKind.CARTE_BLANCHE)
-
-
 _PASS = int(ActionKind.PASS)
-
-
 _KINDS = (_PLAY, _MELD, _EXCHANGE, _DECLARE, _CARTE, _PASS)
 """The kinds of action the batch stock engine plays."""
-
-
 _PLAYERS = 2
-
-
 _PACKS = 2
-
-
-_STATES = (_PACKS + 1) * (_PACKS + 2) // 2  # (concealed, tabled) copy counts of a face: 6 with two packs
-
+_COPY_STATES = tuple((h, t) for h in range(_PACKS + 1) for t in range(_PACKS + 1 - h))
+"""The (concealed, tabled) copy counts a player may hold of a face, in the order of their codes
+(`StockBatchTables.code`): (0, 0) first."""
+_STATES = len(_COPY_STATES)  # 6 with two packs
 
 Int8 = npt.NDArray[np.int8]
 
@@ -302,15 +282,14 @@ def _components(rules: RuleSet, a: int, meld_kind: Int8, slot_face: Int8, slot_h
             merged[1].update(g[1])
             merged[2].extend(g[2])
         groups.append(merged)
-    states = [(h, t) for h in range(_PACKS + 1) for t in range(_PACKS + 1 - h)]  # code order: (0, 0) first
     out = []
     for k, face_set, id_list in sorted(groups, key=lambda g: min(g[2])):
         ids = np.array(sorted(id_list), np.intp)
         faces_arr = np.array(sorted(face_set), np.intp)
         r = len(faces_arr)
         combos = np.array(list(itertools.product(range(_STATES), repeat=r)), np.intp)[:, ::-1]  # face 0 fastest
-        hand_n = np.array([s[0] for s in states])[combos]  # S^r x r
-        table_n = np.array([s[1] for s in states])[combos]
+        hand_n = np.array([s[0] for s in _COPY_STATES])[combos]  # S^r x r
+        table_n = np.array([s[1] for s in _COPY_STATES])[combos]
         need_hand = np.zeros((ids.size, r), np.int8)
         need_table = np.zeros((ids.size, r), np.int8)
         for col, i in enumerate(ids):
@@ -377,8 +356,7 @@ def stock_batch_tables(rules: RuleSet) -> StockBatchTables:
     for k, row in enumerate(reuse_blocks(table, rules.meld_rules)):
         blocks[k, list(row)] = True
     code = np.zeros((_PACKS + 1, _PACKS + 1), np.intp)
-    states = [(h, t) for h in range(_PACKS + 1) for t in range(_PACKS + 1 - h)]
-    for n, (h, t) in enumerate(states):
+    for n, (h, t) in enumerate(_COPY_STATES):
         code[h, t] = n
     hand_ids = np.full(nf, -1, np.intp)
     table_ids = np.full(nf, -1, np.intp)
