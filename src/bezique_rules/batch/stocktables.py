@@ -25,7 +25,7 @@ from ..parts.melds import quick_rules, reuse_blocks
 from ..parts.stock import StockBonuses
 from ..parts.tricks import PlayDuty
 from ..rules.ruleset import RuleSet
-from .core import BoolArray, DeckTables, deck_tables
+from .core import BoolArray, DeckTables, deck_tables, duty_tiers
 
 __all__ = ["SUPPORTED", "MeldComponent", "StockBatchTables", "stock_batch_tables", "supports"]
 
@@ -235,27 +235,6 @@ def supports(rules: RuleSet) -> None:
 _DUTIES = (PlayDuty.FREE, PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_BEAT_OR_TRUMP, PlayDuty.FOLLOW_BEAT_IF_TRUMP_LED)
 
 
-def _tiers(rules: RuleSet, playoff: bool, max_tiers: int = 3) -> U64:
-    """The duty of a follower as tiers, probed from the policy: what it allows from the
-    whole pack, then from what is left, until it allows everything."""
-    policy = rules.playoff_policy if playoff else rules.stock_policy
-    c = rules.deck.size
-    out = np.zeros((4, c, max_tiers), np.uint64)
-    full = rules.deck.full_mask
-    for t in range(4):
-        table = rules.trump_tables[t]
-        for led in range(c):
-            rest = full & ~(1 << led)
-            for k in range(max_tiers + 1):
-                ok = policy.legal(table, rest, (led,))
-                if ok == rest:
-                    break
-                assert k < max_tiers, "a duty of more tiers than the batch engine reads"
-                out[t, led, k] = ok
-                rest &= ~ok
-    return out
-
-
 def _components(rules: RuleSet, a: int, meld_kind: Int8, slot_face: Int8, slot_hand: Int8,
                 slot_table: Int8, has_hand: BoolArray) -> tuple[MeldComponent, ...]:  # fmt: skip
     """The meld components: per kind, its instances joined where they share a face."""
@@ -367,7 +346,8 @@ def stock_batch_tables(rules: RuleSet) -> StockBatchTables:
     assert dix is not None  # supports() checked it
     dix_face = np.asarray(declaring.dix_faces, np.intp)
     face_bits = np.array(deck.face_masks, np.uint64)
-    by_trick = np.stack([_tiers(rules, False), _tiers(rules, True)])  # 2 x 4 x C x T
+    policies = (rules.stock_policy, rules.playoff_policy)
+    by_trick = np.stack([duty_tiers(rules, policy, 3) for policy in policies])  # 2 x 4 x C x T
     tiers = np.ascontiguousarray(by_trick.reshape(-1, by_trick.shape[3]).T)
     card_values = np.array(compiled.scoring.card_values, np.int32)
     values = sorted(set(card_values.tolist()) - {0})
