@@ -36,11 +36,8 @@ from .rules import reuse_blocks as reuse_blocks
 from .search import Finder as Finder
 from .search import Instance as Instance
 from .search import InstanceGroup, index_instances, legal_declarations
-from .search import InstanceIndex as InstanceIndex
-from .search import choose_copies as choose_copies
-from .search import declarable_keys as declarable_keys
+from .search import MeldSearch as MeldSearch
 from .search import declaration_finder as declaration_finder
-from .search import meld_copies as meld_copies
 
 __all__ = [
     "FixedCards",
