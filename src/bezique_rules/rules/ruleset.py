@@ -351,7 +351,7 @@ class RuleSet:
 
     @built_once
     def meld_search(self) -> tuple[MeldSearch, ...]:
-        """The meld search per trump (``.legal``, ``.keys``, ``.copies``, ``.choose``), indexed
+        """The meld search per trump (``.legal``, ``.keys``, ``.choose``), indexed
         like `trump_tables`."""
         if self._tables_of is not None:
             return self._tables_of.meld_search

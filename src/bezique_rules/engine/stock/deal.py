@@ -617,7 +617,7 @@ class StockDeal(DealState):
         forbidden = meld_forbidden(rules.stock.dix, declaring)
         hand, table, history = _meld_cards(t, core.hands, core.tabled, declaring.declarations, p, kind_index)
         trump = core.trump
-        mask = rules.meld_search[trump].copies(kind_index, key, hand, table, history, forbidden)
+        mask, _why = rules.meld_search[trump].choose(kind_index, key, hand, table, history, forbidden)
         concealed = core.hands[p] & ~core.tabled[p]
         mask = _known_copies_first(rules.deck, mask, concealed & ~core.known[p], concealed & core.known[p] & ~forbidden)
         own = mask & core.hands[p]  # the partner's tabled cards it uses stay his (`DeclarationPrivilege`)

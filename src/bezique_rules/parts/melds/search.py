@@ -137,23 +137,6 @@ class MeldSearch:
             return [(k, key) for k, key, _mask in _search_generic(self, held, tabled, history, forbidden)]
         return _search_fast(self.plan, held, tabled, history, forbidden)
 
-    def copies(
-        self,
-        kind_index: int,
-        key: tuple[tuple[int, bool], ...],
-        held: int,
-        tabled: int,
-        history: Sequence[Declaration],
-        forbidden: int = 0,
-    ) -> int:
-        """The physical cards `choose` picks for a declaration (0 when none is legal), by the
-        quick rules where they apply."""
-        if self.plan is not None:
-            mask = _fast_copies(self.plan, key, kind_index, held, tabled, history, forbidden, self.rules.copy_order)
-            if mask:
-                return mask
-        return self.choose(kind_index, key, held, tabled, history, forbidden)[0]
-
     def choose(
         self,
         kind_index: int,
@@ -166,9 +149,14 @@ class MeldSearch:
         """Pick physical copies for a declaration named by faces and places.
 
         Returns (mask, None) when some choice is legal, else (0, the refusal of the
-        first choice tried, or a CARD_NOT_HELD refusal when the cards are not there).
+        first choice tried, or a CARD_NOT_HELD refusal when the cards are not there). Where
+        the quick rules apply, the copies are those the quick search would take.
         """
         deck, rules = self.deck, self.rules
+        if self.plan is not None:
+            mask = _fast_copies(self.plan, key, kind_index, held, tabled, history, forbidden, rules.copy_order)
+            if mask:
+                return mask, None
         usage = _usage(history, rules.copy_order)
         concealed = held & ~tabled
         copies: dict[tuple[int, bool], list[int]] = {}
