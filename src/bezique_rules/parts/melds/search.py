@@ -106,7 +106,7 @@ class MeldSearch:
     """The meld kinds."""
     rules: MeldRules
     """The declaration rules."""
-    instances: tuple[InstanceGroup, ...]
+    instances: tuple[InstanceGroup, ...] = attrs.field(repr=False)
     """The candidate melds for this trump, from `index_instances`."""
     plan: _Plan | None = attrs.field(init=False, repr=False)
     """The quick search's tables, or None when the rules need the general search."""
