@@ -11,7 +11,8 @@ cards make it), plus the bookkeeping that the reuse rules need:
 
 `MeldRules` holds the options that change those rules, and
 `MeldRules.refusal` decides one declaration. `legal_declarations` searches a
-hand for every legal declaration, choosing physical copies for the player.
+hand for every legal declaration, choosing physical copies for the player (a rule set keeps
+that search built once per trump: ``rules.meld_search[trump].legal(held, tabled, history)``).
 
 The package holds four parts of different lifetimes: the meld kinds as data (`kinds`), the
 declaration rules (`rules`), both fixed per rule set; the search of a hand (`search`), per

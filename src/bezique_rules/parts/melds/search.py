@@ -1,6 +1,6 @@
-"""The meld search: the candidate melds of a rule set (`index_instances`, per rule set and trump)
-and every legal declaration from a hand (`legal_declarations`, per state), with the physical
-copies chosen for the player."""
+"""The meld search: the candidate melds of a rule set (`index_instances`) and the search built
+on them (`MeldSearch`), both per rule set and trump, and every legal declaration from a hand
+(`MeldSearch.legal`, per state), with the physical copies chosen for the player."""
 
 from __future__ import annotations
 
