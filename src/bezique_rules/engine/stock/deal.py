@@ -30,7 +30,6 @@ from ...cards import CardSet, Suit
 from ...checks import check_seat
 from ...deck import card_ids
 from ...errors import RuleCode
-from ...parts.melds import choose_copies, meld_copies
 from ...parts.scoring import ScoreBreakdown
 from ...parts.stock import CutGuess
 from ...parts.trumps import NO_TRUMP
@@ -347,9 +346,7 @@ class StockDeal(DealState):
             faces = tuple(f for f, _ in b)
             if (a, faces) not in rules.meld_instances[core.trump]:
                 return RuleCode.NOT_A_MELD, f"these cards do not form a {kind.name} with these trumps"
-            mask, why = choose_copies(
-                rules.deck, rules.melds, rules.meld_rules, a, b, core.hands[p], core.tabled[p], self._history_of(p)
-            )
+            mask, why = rules.meld_search[core.trump].choose(a, b, core.hands[p], core.tabled[p], self._history_of(p))
             if why is None and mask & meld_forbidden(dix, declaring):
                 return RuleCode.EXCHANGED_CARD_IN_MELD, (
                     "the card taken in exchange for the trump seven may not be used in a meld on the same trick"
@@ -564,10 +561,7 @@ class StockDeal(DealState):
         forbidden = meld_forbidden(rules.stock.dix, declaring)
         hand, table, history = _meld_cards(t, core.hands, core.tabled, declaring.declarations, p, kind_index)
         trump = core.trump
-        mask = meld_copies(
-            rules.deck, rules.melds, rules.meld_rules, rules.meld_search[trump], kind_index, key, hand, table,
-            history, forbidden,
-        )  # fmt: skip
+        mask, _why = rules.meld_search[trump].choose(kind_index, key, hand, table, history, forbidden)
         concealed = core.hands[p] & ~core.tabled[p]
         mask = _known_copies_first(rules.deck, mask, concealed & ~core.known[p], concealed & core.known[p] & ~forbidden)
         own = mask & core.hands[p]  # the partner's tabled cards it uses stay his (`DeclarationPrivilege`)

@@ -294,9 +294,7 @@ def _build_tables(rules: RuleSet) -> StockTables:
             partner_duty=rules.partnership and not rules.playoff_policy.must_beat_partner,
         ),
         declaring=DeclarationTables(
-            finders=tuple(
-                declaration_finder(deck, rules.melds, rules.meld_rules, search) for search in rules.meld_search
-            ),
+            finders=tuple(declaration_finder(search) for search in rules.meld_search),
             meldable=meldable,
             court_mask=court,
             carte_repeat=stock.carte_blanche_repeat,
