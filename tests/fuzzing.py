@@ -317,7 +317,7 @@ _COPIERS: tuple[tuple[str, Callable[[Any], Any]], ...] = (
     ("deepcopy", copy.deepcopy),
     ("copy", copy.copy),
 )
-_TABLE_NAMES = (b"Tables", b"ActionSpace", b"mappingproxy", b"PlayTable", b"InstanceIndex")
+_TABLE_NAMES = (b"Tables", b"ActionSpace", b"mappingproxy", b"PlayTable", b"MeldSearch")
 """Names that would show a compiled table inside a pickle."""
 MAX_PICKLE = 64_000
 """The largest pickle of a fuzzed value (a state pickles as its rule set's key and its record)."""

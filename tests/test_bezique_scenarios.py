@@ -12,6 +12,7 @@ suit; the trick winner draws first.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from bezique_rules import (
@@ -28,6 +29,7 @@ from bezique_rules import (
     new_game,
 )
 from bezique_rules.engine.stock import StockDeal
+from bezique_rules.parts.melds import index_instances, legal_declarations
 from bezique_rules.parts.scoring import Standing
 from scenario import finish_deal, legal, play_trick, play_until, refusal, run, stack, stock_game
 
@@ -1143,3 +1145,26 @@ def test_seven_any_time_off_by_default() -> None:
     s = stock_game(p0="7H 9S", p1="8C", turn_up="AH")
     assert "declare 7H" not in legal(s)
     assert refusal(s, "declare 7H") is RuleCode.NO_DECLARATION_NOW
+
+
+def test_legal_declarations_from_the_parts_find_what_the_rule_sets_search_finds() -> None:
+    """The public `legal_declarations`, given a rule set's parts, lists the same declarations
+    (kind, cards and places, copies) as the search the rule set builds once per trump
+    (`RuleSet.meld_search`), for the quick search (Bezique, Pinochle) and the general one
+    (four-hand Bezique, Marjolet), over random hands with some cards tabled."""
+    rng = random.Random(5)
+    found = 0
+    for variant in ("bezique", "pinochle", "four-hand-bezique", "marjolet"):
+        rules = get_rules(variant)
+        deck = rules.deck
+        for trump in range(5):  # index 4: no trump yet
+            instances = index_instances(deck, rules.meld_instances[trump])
+            for _ in range(15):
+                cards = rng.sample(range(deck.size), 14)
+                held = sum(1 << i for i in cards)
+                tabled = sum(1 << i for i in cards[:4])
+                expected = rules.meld_search[trump].legal(held, tabled, ())
+                got = legal_declarations(deck, rules.melds, rules.meld_rules, instances, held, tabled, ())
+                assert got == expected
+                found += len(expected)
+    assert found > 100  # the hands form melds: the comparison is not of empty lists

@@ -79,3 +79,52 @@ def test_stock_deals_built_fast_are_the_readable_deals(variant: str) -> None:
             ids = deal.legal_action_ids()
             deal = deal.apply(rng.choice(ids), check=False)
     assert seen_declare > 0
+
+
+@pytest.mark.parametrize("variant", ["bezique", "auction-pinochle", "euchre", "sixty-six"])
+def test_raw_fields_read_the_record_with_their_declared_type(variant: str) -> None:
+    """Each engine's raw fields (``deal.stock``, ``deal.kitty``, ...) are `CoreField`s: every one
+    reads the field of ``core`` its path names, a value of the type it declares, at every step
+    of a deal (a path that names no field, or a wrong type, fails here, not in a user's code)."""
+    import operator
+    import random
+    import types
+    import typing
+
+    from bezique_rules import new_deal
+    from bezique_rules.engine.fields import CoreField
+
+    deal = new_deal(variant, seed=5)
+    fields = {
+        name: field for cls in type(deal).__mro__ for name, field in vars(cls).items() if isinstance(field, CoreField)
+    }
+    assert fields, "the engine's deal declares its raw fields as CoreFields"
+    rng = random.Random(1)
+    while True:
+        for name, field in fields.items():
+            path = field.__doc__.strip("`") if field.__doc__ else ""
+            assert path.startswith("core.")
+            value = getattr(deal, name)
+            assert value == operator.attrgetter(path)(deal), name
+            (declared,) = typing.get_args(field.__orig_class__)  # type: ignore[attr-defined]
+            origin = typing.get_origin(declared)
+            kind = declared if origin is types.UnionType else origin or declared  # tuple[int, ...]: a tuple
+            assert isinstance(value, kind), (name, value, declared)
+        if deal.is_over:
+            break
+        deal = deal.apply(rng.choice(deal.legal_action_ids()), check=False)
+
+
+def test_action_numbering_gives_ids_in_order_and_refuses_an_action_twice() -> None:
+    """Every engine numbers its actions through `ActionNumbering`: ids in the order added, the
+    meanings beside them; an action added twice (which would shift every later id) is refused."""
+    from bezique_rules.actions import Action, ActionNumbering, Verb
+
+    numbering = ActionNumbering[str]()
+    assert numbering.add(Action(Verb.PASS), "pass") == 0
+    assert numbering.add(Action(Verb.CLOSE), "close") == 1
+    assert numbering.space().actions == (Action(Verb.PASS), Action(Verb.CLOSE))
+    assert numbering.meanings == ["pass", "close"]
+    numbering.add(Action(Verb.PASS), "again")
+    with pytest.raises(ValueError, match=r"numbered the action .* twice"):
+        numbering.space()

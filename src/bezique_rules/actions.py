@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -38,7 +38,7 @@ from .cards import Card, Suit
 from .checks import check_notation
 from .errors import ActionTypeError, NotationError, NotationTypeError, RuleCode, quote
 
-__all__ = ["Action", "ActionKind", "ActionSpace", "ActionTable", "Phase", "Verb"]
+__all__ = ["Action", "ActionKind", "ActionNumbering", "ActionSpace", "ActionTable", "Phase", "Verb"]
 
 
 class Verb(enum.Enum):
@@ -411,6 +411,37 @@ class ActionSpace:
         return len(self.actions)
 
 
+_Meaning = TypeVar("_Meaning")
+
+
+class ActionNumbering(Generic[_Meaning]):
+    """A rule set's actions numbered as its engine compiles them: `add` gives an action the
+    next id and keeps beside it the engine's own record of what it does (its meaning); then
+    `space` numbers the actions and `meanings` holds the records, both in id order. A
+    builder, alive only while an engine compiles (its tables keep the immutable results)."""
+
+    def __init__(self) -> None:
+        self.actions: list[Action] = []
+        """The actions added, in id order."""
+        self.meanings: list[_Meaning] = []
+        """Their meanings, in id order."""
+
+    def add(self, action: Action, meaning: _Meaning) -> int:
+        """Number ``action``, which means ``meaning``: its id (the next)."""
+        self.actions.append(action)
+        self.meanings.append(meaning)
+        return len(self.actions) - 1
+
+    def space(self) -> ActionSpace:
+        """The numbered actions (`ActionSpace`); an action added twice would shift the ids
+        after it, so it is refused."""
+        space = ActionSpace.of(self.actions)
+        if len(space) != len(self.actions):
+            twice = next(a for i, a in enumerate(self.actions) if space.ids[a] != i)
+            raise ValueError(f"an engine numbered the action {twice} twice")
+        return space
+
+
 @attrs.frozen
 class ActionTable:
     """What each action id of a rule set does, column by column: entry ``i`` of every column
@@ -494,3 +525,47 @@ class Phase(enum.Enum):
     """Trick play in games without a stock."""
     OVER = "over"
     """The deal is over."""
+
+
+# -- the members as module names ----------------------------------------------------------------
+# The engines compare kinds and phases by identity on every step, and CPython 3.11 reads a
+# module name about seven times quicker than an enum's class attribute (``ActionKind.PLAY``).
+# This is the one place of that speed trick: an engine imports the names it compares, ``_PLAY``
+# for ``ActionKind.PLAY`` and ``_ST_PLAY`` for ``Phase.PLAY`` (the phase a record's ``stage``
+# holds).
+_PLAY = ActionKind.PLAY
+_MELD = ActionKind.MELD
+_BEST_MELD = ActionKind.BEST_MELD
+_EXCHANGE = ActionKind.EXCHANGE
+_DECLARE = ActionKind.DECLARE
+_CARTE_BLANCHE = ActionKind.CARTE_BLANCHE
+_GUESS = ActionKind.GUESS
+_PASS = ActionKind.PASS
+_BID = ActionKind.BID
+_TRUMP = ActionKind.TRUMP
+_GIVE = ActionKind.GIVE
+_DISCARD = ActionKind.DISCARD
+_FARMER_SWAP = ActionKind.FARMER_SWAP
+_ORDER_UP = ActionKind.ORDER_UP
+_ORDER_UP_ALONE = ActionKind.ORDER_UP_ALONE
+_CALL = ActionKind.CALL
+_CALL_ALONE = ActionKind.CALL_ALONE
+_ALONE = ActionKind.ALONE
+_THROW_IN = ActionKind.THROW_IN
+_PASS_WITH_HELP = ActionKind.PASS_WITH_HELP
+_PASS_TO_PARTNER = ActionKind.PASS_TO_PARTNER
+_CLOSE = ActionKind.CLOSE
+_OUT = ActionKind.OUT
+_ST_PLAY = Phase.PLAY
+_ST_DECLARE = Phase.DECLARE
+_ST_PLAYOFF = Phase.PLAYOFF
+_ST_GUESS = Phase.GUESS
+_ST_BID = Phase.BID
+_ST_TRUMP = Phase.TRUMP
+_ST_DISCARD = Phase.DISCARD
+_ST_GIVE = Phase.GIVE
+_ST_ALONE = Phase.ALONE
+_ST_MELD = Phase.MELD
+_ST_CONCEDE = Phase.CONCEDE
+_ST_TRICKS = Phase.TRICKS
+_ST_OVER = Phase.OVER

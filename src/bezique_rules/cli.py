@@ -19,6 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+import attrs
+
 from . import __version__
 from .api import new_deal
 from .engine.auction import AuctionDeal
@@ -189,6 +191,27 @@ def _open_output(name: str, what: str) -> TextIO:
         raise SystemExit(f"error: cannot write {what} to {name}: {exc.strerror}") from None
 
 
+@attrs.frozen(eq=False)
+class _Simulation:
+    """One ``simulate`` run, as its two kinds (random deals, an arena) read it."""
+
+    args: argparse.Namespace
+    rules: RuleSet
+    options: dict[str, Any]
+    """The ``--option``s as given."""
+    out: TextIO
+    err: TextIO
+    """Where the progress goes."""
+    records: TextIO | None
+    """The ``--records`` file, if asked."""
+
+    @property
+    def title(self) -> str:
+        """The rule set's name and the options given, as the report's first line begins."""
+        changed = f" ({', '.join(f'{k}={v!r}' for k, v in self.options.items())})" if self.options else ""
+        return f"{self.rules.name}{changed}"
+
+
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules, options = _rules_of(args)
     n = args.deals
@@ -198,25 +221,18 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise SystemExit(f"error: --jobs must be from 1 to {_MAX_JOBS}, not {args.jobs}")
     records = _open_output(args.records, "records") if args.records is not None else None
     with records if records is not None else contextlib.nullcontext():
-        if args.agents is not None:
-            return _arena(args, rules, options, out, err, records)
-        return _random_deals(args, rules, options, out, err, records)
+        run = _Simulation(args, rules, options, out, err, records)
+        return _arena(run) if args.agents is not None else _random_deals(run)
 
 
-def _random_deals(
-    args: argparse.Namespace,
-    rules: RuleSet,
-    options: dict[str, Any],
-    out: TextIO,
-    err: TextIO,
-    records: TextIO | None,
-) -> int:
+def _random_deals(run: _Simulation) -> int:
+    args, rules, options, out, records = run.args, run.rules, run.options, run.out, run.records
     n = args.deals
     jobs = max(1, args.jobs)
     chunk = max(1, min(250, math.ceil(n / (jobs * 4))))
     batches = [(k, min(chunk, n - k + 1)) for k in range(1, n + 1, chunk)]
     results: list[_DealOutcome] = []
-    progress = _Progress(err, n, "deals", enabled=not args.no_progress)
+    progress = _Progress(run.err, n, "deals", enabled=not args.no_progress)
     keep = records is not None
 
     def collect(found: list[_DealOutcome]) -> None:
@@ -241,8 +257,7 @@ def _random_deals(
     sides = rules.sides
     who = [f"player {side[0]}" if len(side) == 1 else "side " + "+".join(map(str, side)) for side in sides]
     decisions = sum(r[1] for r in results)
-    changed = f" ({', '.join(f'{k}={v!r}' for k, v in options.items())})" if options else ""
-    out.write(f"{rules.name}{changed}: {n} random deals, seed {args.seed}, {where}\n")
+    out.write(f"{run.title}: {n} random deals, seed {args.seed}, {where}\n")
     for k, name in enumerate(who):
         scores = [r[0][k] for r in results]
         mean = sum(scores) / n
@@ -305,20 +320,14 @@ def _agent_names(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def _arena(
-    args: argparse.Namespace,
-    rules: RuleSet,
-    options: dict[str, Any],
-    out: TextIO,
-    err: TextIO,
-    records: TextIO | None,
-) -> int:
+def _arena(run: _Simulation) -> int:
     from .agents.arena import play_arena, plays_matches, seatings
 
+    args, rules, options, out, records = run.args, run.rules, run.options, run.out, run.records
     a, b = _agent_names(args.agents)
     kind = "matches" if plays_matches(rules) else "deals"
     per = len(seatings(rules))
-    progress = _Progress(err, args.deals * per, kind, enabled=not args.no_progress, bar=True)
+    progress = _Progress(run.err, args.deals * per, kind, enabled=not args.no_progress, bar=True)
 
     def report(done: int, total: int) -> None:
         progress.update(done)
@@ -341,9 +350,8 @@ def _arena(
     progress.finish(result.games)
     if records is not None:
         records.writelines(o.record + "\n" for o in result.outcomes if o.record is not None)
-    changed = f" ({', '.join(f'{k}={v!r}' for k, v in options.items())})" if options else ""
     out.write(
-        f"{rules.name}{changed}: {a} against {b}, {args.deals} deal seed{'s' if args.deals != 1 else ''} "
+        f"{run.title}: {a} against {b}, {args.deals} deal seed{'s' if args.deals != 1 else ''} "
         f"x {per} seatings = {result.games} {kind}, seed {args.seed}, {where}\n"
     )
     for line in result.report():

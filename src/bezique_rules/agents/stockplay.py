@@ -49,7 +49,6 @@ from ..bits import lowest_bit
 from ..deck import card_ids
 from ..engine.stock import StockDeal
 from ..errors import BeziqueRulesError
-from ..parts.melds import legal_declarations
 from ..parts.trumps import TrumpTable
 from ..rules.ruleset import RuleSet
 from ..state.deal import DealState, Phase, PlayerView
@@ -254,15 +253,7 @@ class _Situation:
         if self.found is None:
             history = tuple((k, mk) for p, k, mk in self.declared if p == self.me)
             points = tb.kind_points
-            found = legal_declarations(
-                rules.deck,
-                rules.melds,
-                rules.meld_rules,
-                rules.meld_search[self.trump],
-                self.hand,
-                self.tabled,
-                history,
-            )
+            found = rules.meld_search[self.trump].legal(self.hand, self.tabled, history)
             self.found = [(float(points[k]), mk) for k, _key, mk in found]
         best, mask = 0.0, 0
         for v, mk in self.found:

@@ -13,7 +13,7 @@ from ..bits import lowest_bit
 from ..cards import Rank
 from ..engine.stock import StockTables
 from ..lazy import built_once_per_key
-from ..parts.melds import MeldKind
+from ..parts.melds import reuse_blocks
 from ..parts.trumps import NO_TRUMP
 from ..rules.ruleset import RuleSet
 
@@ -172,6 +172,10 @@ def _build(rules: RuleSet) -> StockHeuristicTables:
         )
         for insts, face_uses in zip(instances, by_face)
     )
+    # the meld rules' reuse blocks (`reuse_blocks`, per declared kind), read per kind declared
+    # now; with ``reuse="distinct_sets"`` (Marjolet) a declared card blocks no kind
+    blocks = () if rules.meld_rules.reuse == "distinct_sets" else reuse_blocks(melds, rules.meld_rules)
+    blocked_by = tuple(tuple(j for j, row in enumerate(blocks) if k in row) for k in range(len(kinds)))
     return StockHeuristicTables(
         rules=rules,
         actions=compiled.action_table,
@@ -195,7 +199,7 @@ def _build(rules: RuleSet) -> StockHeuristicTables:
         static_meld=static_meld,
         full_mask=deck.full_mask,
         players=rules.players,
-        blocked_by=tuple(tuple(j for j, other in enumerate(kinds) if _blocks(rules, other, k)) for k in kinds),
+        blocked_by=blocked_by,
         upgrade_of=tuple(
             tuple(
                 j
@@ -204,27 +208,8 @@ def _build(rules: RuleSet) -> StockHeuristicTables:
                 and other.meld_class == k.meld_class
                 and other.group != k.group
                 and other.level < k.level
-                and not _blocks(rules, other, k)
+                and j not in blocked_by[i]
             )
-            for k in kinds
+            for i, k in enumerate(kinds)
         ),
     )
-
-
-def _blocks(rules: RuleSet, declared: MeldKind, kind: MeldKind) -> bool:
-    """The cards of a declared meld of kind ``declared`` may not be reused in a meld of ``kind``
-    (the same group; a step up or down its class the meld rules forbid). With
-    ``reuse="distinct_sets"`` (Marjolet) a declared card blocks no kind."""
-    if rules.meld_rules.reuse == "distinct_sets":
-        return False
-    if declared.group == kind.group:
-        return True
-    cls = kind.meld_class
-    if not cls or declared.meld_class != cls:
-        return False
-    meld_rules = rules.meld_rules
-    if declared.level < kind.level:
-        return cls not in meld_rules.upgrade_classes
-    if declared.level > kind.level:
-        return cls not in meld_rules.downgrade_classes
-    return False

@@ -10,6 +10,7 @@ import numpy.typing as npt
 
 from ..api import new_deal
 from ..errors import IllegalActionError, RuleCode
+from ..parts.tricks import TrickPolicy
 from ..rules.ruleset import RuleSet
 from ..state.deal import DealState
 
@@ -59,6 +60,28 @@ def deck_tables(rules: RuleSet) -> dict[str, Any]:
         "turn_pos": turn_pos,
         "stock_pos": np.array(stock_pos, np.intp),
     }
+
+
+def duty_tiers(rules: RuleSet, policy: TrickPolicy, max_tiers: int) -> npt.NDArray[np.uint64]:
+    """uint64[4, C, max_tiers]: trumps -> led card -> a follower's duty under ``policy`` as tiers
+    of cards, probed from `TrickPolicy.legal`: what it allows from the whole pack, then from what
+    is left, until it allows everything (he plays from the first tier he holds a card of, else
+    any card; unused tiers are 0)."""
+    c = rules.deck.size
+    out = np.zeros((4, c, max_tiers), np.uint64)
+    full = rules.deck.full_mask
+    for t in range(4):
+        table = rules.trump_tables[t]
+        for led in range(c):
+            rest = full & ~(1 << led)
+            for k in range(max_tiers + 1):
+                ok = policy.legal(table, rest, (led,))
+                if ok == rest:
+                    break
+                assert k < max_tiers, "a duty of more tiers than the batch engine reads"
+                out[t, led, k] = ok
+                rest &= ~ok
+    return out
 
 
 @attrs.frozen(eq=False)

@@ -24,7 +24,7 @@ from ..lazy import built_once_per_key
 from ..parts.euchre import Decision, EuchreScoring, OrderUp
 from ..parts.tricks import PlayDuty
 from ..rules.ruleset import RuleSet, part_of
-from .core import BatchState, BoolArray, DeckTables, IntArray, deck_tables
+from .core import BatchState, BoolArray, DeckTables, IntArray, deck_tables, duty_tiers
 from .core import Fields as _Fields
 from .core import unpack_cards as _cards
 from .shuffle import seeded_orders
@@ -158,14 +158,7 @@ def euchre_batch_tables(rules: RuleSet) -> EuchreBatchTables:
     alone_row = np.zeros(a, bool)
     alone_row[list(bids.alone_legal)] = True
     follow = np.zeros((4, c + 1), np.uint64)
-    full = rules.deck.full_mask
-    for t in range(4):
-        table = rules.trump_tables[t]
-        for led in range(c):
-            rest = full & ~(1 << led)
-            ok = rules.playoff_policy.legal(table, rest, (led,))
-            if ok != rest:
-                follow[t, led] = ok
+    follow[:, :c] = duty_tiers(rules, rules.playoff_policy, 1)[:, :, 0]
     made_seat = np.zeros((4, 4, 2, 2, _QUEUE), np.int8)
     made_kind = np.full((4, 4, 2, 2, _QUEUE), _NONE, np.int8)
     for dealer, per_maker in enumerate(bids.made_queue):

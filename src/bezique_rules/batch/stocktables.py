@@ -25,46 +25,26 @@ from ..parts.melds import quick_rules, reuse_blocks
 from ..parts.stock import StockBonuses
 from ..parts.tricks import PlayDuty
 from ..rules.ruleset import RuleSet
-from .core import BoolArray, DeckTables, deck_tables
+from .core import BoolArray, DeckTables, deck_tables, duty_tiers
 
 __all__ = ["SUPPORTED", "MeldComponent", "StockBatchTables", "stock_batch_tables", "supports"]
 
 # action kinds read in the step code: `ActionKind` values as plain ints (numpy compares an array
 # with an int four times faster than with an enum member)
-
-
-# action kinds read in the step code: `ActionKind` values as plain ints (numpy compares an array
-# with an int four times faster than with an enum member)
 _PLAY = int(ActionKind.PLAY)
-
-
 _MELD = int(ActionKind.MELD)
-
-
 _EXCHANGE = int(ActionKind.EXCHANGE)
-
-
 _DECLARE = int(ActionKind.DECLARE)
-
-
 _CARTE = int(ActionKind.CARTE_BLANCHE)
-
-
 _PASS = int(ActionKind.PASS)
-
-
 _KINDS = (_PLAY, _MELD, _EXCHANGE, _DECLARE, _CARTE, _PASS)
 """The kinds of action the batch stock engine plays."""
-
-
 _PLAYERS = 2
-
-
 _PACKS = 2
-
-
-_STATES = (_PACKS + 1) * (_PACKS + 2) // 2  # (concealed, tabled) copy counts of a face: 6 with two packs
-
+_COPY_STATES = tuple((h, t) for h in range(_PACKS + 1) for t in range(_PACKS + 1 - h))
+"""The (concealed, tabled) copy counts a player may hold of a face, in the order of their codes
+(`StockBatchTables.code`): (0, 0) first."""
+_STATES = len(_COPY_STATES)  # 6 with two packs
 
 Int8 = npt.NDArray[np.int8]
 
@@ -255,27 +235,6 @@ def supports(rules: RuleSet) -> None:
 _DUTIES = (PlayDuty.FREE, PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_BEAT_OR_TRUMP, PlayDuty.FOLLOW_BEAT_IF_TRUMP_LED)
 
 
-def _tiers(rules: RuleSet, playoff: bool, max_tiers: int = 3) -> U64:
-    """The duty of a follower as tiers, probed from the policy: what it allows from the
-    whole pack, then from what is left, until it allows everything."""
-    policy = rules.playoff_policy if playoff else rules.stock_policy
-    c = rules.deck.size
-    out = np.zeros((4, c, max_tiers), np.uint64)
-    full = rules.deck.full_mask
-    for t in range(4):
-        table = rules.trump_tables[t]
-        for led in range(c):
-            rest = full & ~(1 << led)
-            for k in range(max_tiers + 1):
-                ok = policy.legal(table, rest, (led,))
-                if ok == rest:
-                    break
-                assert k < max_tiers, "a duty of more tiers than the batch engine reads"
-                out[t, led, k] = ok
-                rest &= ~ok
-    return out
-
-
 def _components(rules: RuleSet, a: int, meld_kind: Int8, slot_face: Int8, slot_hand: Int8,
                 slot_table: Int8, has_hand: BoolArray) -> tuple[MeldComponent, ...]:  # fmt: skip
     """The meld components: per kind, its instances joined where they share a face."""
@@ -302,15 +261,14 @@ def _components(rules: RuleSet, a: int, meld_kind: Int8, slot_face: Int8, slot_h
             merged[1].update(g[1])
             merged[2].extend(g[2])
         groups.append(merged)
-    states = [(h, t) for h in range(_PACKS + 1) for t in range(_PACKS + 1 - h)]  # code order: (0, 0) first
     out = []
     for k, face_set, id_list in sorted(groups, key=lambda g: min(g[2])):
         ids = np.array(sorted(id_list), np.intp)
         faces_arr = np.array(sorted(face_set), np.intp)
         r = len(faces_arr)
         combos = np.array(list(itertools.product(range(_STATES), repeat=r)), np.intp)[:, ::-1]  # face 0 fastest
-        hand_n = np.array([s[0] for s in states])[combos]  # S^r x r
-        table_n = np.array([s[1] for s in states])[combos]
+        hand_n = np.array([s[0] for s in _COPY_STATES])[combos]  # S^r x r
+        table_n = np.array([s[1] for s in _COPY_STATES])[combos]
         need_hand = np.zeros((ids.size, r), np.int8)
         need_table = np.zeros((ids.size, r), np.int8)
         for col, i in enumerate(ids):
@@ -377,8 +335,7 @@ def stock_batch_tables(rules: RuleSet) -> StockBatchTables:
     for k, row in enumerate(reuse_blocks(table, rules.meld_rules)):
         blocks[k, list(row)] = True
     code = np.zeros((_PACKS + 1, _PACKS + 1), np.intp)
-    states = [(h, t) for h in range(_PACKS + 1) for t in range(_PACKS + 1 - h)]
-    for n, (h, t) in enumerate(states):
+    for n, (h, t) in enumerate(_COPY_STATES):
         code[h, t] = n
     hand_ids = np.full(nf, -1, np.intp)
     table_ids = np.full(nf, -1, np.intp)
@@ -389,7 +346,8 @@ def stock_batch_tables(rules: RuleSet) -> StockBatchTables:
     assert dix is not None  # supports() checked it
     dix_face = np.asarray(declaring.dix_faces, np.intp)
     face_bits = np.array(deck.face_masks, np.uint64)
-    by_trick = np.stack([_tiers(rules, False), _tiers(rules, True)])  # 2 x 4 x C x T
+    policies = (rules.stock_policy, rules.playoff_policy)
+    by_trick = np.stack([duty_tiers(rules, policy, 3) for policy in policies])  # 2 x 4 x C x T
     tiers = np.ascontiguousarray(by_trick.reshape(-1, by_trick.shape[3]).T)
     card_values = np.array(compiled.scoring.card_values, np.int32)
     values = sorted(set(card_values.tolist()) - {0})

@@ -54,7 +54,7 @@ from typing import Literal, NamedTuple, TypeAlias
 import attrs
 from typing_extensions import Self
 
-from ..actions import Action, ActionKind, ActionSpace, ActionTable, Verb
+from ..actions import Action, ActionKind, ActionNumbering, ActionSpace, ActionTable, Verb
 from ..bits import iter_bits
 from ..cards import Card, CardSet, Rank, Suit
 from ..checks import check_seat
@@ -66,6 +66,7 @@ from ..parts.trumps import TrumpTable
 from ..rules.ruleset import RuleSet, part_of
 from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
 from ..state.knowledge import sample_hidden, swap_walk
+from .fields import CoreField, with_item
 
 __all__ = ["ENGINE", "Announced", "MarriageCore", "MarriageDeal", "MarriageEngine", "MarriageTables", "Outcome"]
 
@@ -219,32 +220,30 @@ class MarriageEngine:
         queen = tuple(pid(s, Rank.QUEEN) for s in suits)
         exchange = parts.exchange
         exchange_card = tuple(pid(s, exchange.rank) if exchange is not None else -1 for s in suits)
-        actions: list[Action] = [Action.make(Verb.PLAY, [c]) for c in deck.faces]
-        meta = [(ActionKind.PLAY, cards.index(c), -1, False) for c in deck.faces]
+        numbering = ActionNumbering[tuple[ActionKind, int, int, bool]]()  # kind, card, suit, royal
+        for c in deck.faces:
+            numbering.add(Action.make(Verb.PLAY, [c]), (ActionKind.PLAY, cards.index(c), -1, False))
         marriage_id: list[tuple[int, int]] = []
         for s in suits:
             pair = (cards[king[s.value]], cards[queen[s.value]])
-            ids = []
-            for royal, kind in enumerate(MARRIAGE_KINDS):
-                ids.append(len(actions))
-                actions.append(Action.make(Verb.MELD, pair, meld=kind))
-                meta.append((ActionKind.MELD, -1, s.value, bool(royal)))
+            ids = [
+                numbering.add(Action.make(Verb.MELD, pair, meld=kind), (ActionKind.MELD, -1, s.value, bool(royal)))
+                for royal, kind in enumerate(MARRIAGE_KINDS)
+            ]
             marriage_id.append((ids[0], ids[1]))
         exchange_id = [-1] * 4
         if exchange is not None:
             for s in suits:
-                exchange_id[s.value] = len(actions)
-                actions.append(Action.make(Verb.EXCHANGE, [cards[exchange_card[s.value]]]))
-                meta.append((ActionKind.EXCHANGE, exchange_card[s.value], s.value, False))
+                card = exchange_card[s.value]
+                exchange_id[s.value] = numbering.add(
+                    Action.make(Verb.EXCHANGE, [cards[card]]), (ActionKind.EXCHANGE, card, s.value, False)
+                )
         close_id = -1
         if parts.closing is not None:
-            close_id = len(actions)
-            actions.append(Action(Verb.CLOSE))
-            meta.append((ActionKind.CLOSE, -1, -1, False))
-        out_id = len(actions)
-        actions.append(Action(Verb.OUT))
-        meta.append((ActionKind.OUT, -1, -1, False))
-        space = ActionSpace.of(actions)
+            close_id = numbering.add(Action(Verb.CLOSE), (ActionKind.CLOSE, -1, -1, False))
+        out_id = numbering.add(Action(Verb.OUT), (ActionKind.OUT, -1, -1, False))
+        meta = numbering.meanings
+        space = numbering.space()
         play_id = tuple(space.ids[Action.make(Verb.PLAY, [c])] for c in cards)
         return MarriageTables(
             actions=space,
@@ -311,10 +310,6 @@ ENGINE = MarriageEngine()
 """The engine registered under ``"marriage"``."""
 
 
-def _set(values: tuple[int, ...], who: int, value: int) -> tuple[int, ...]:
-    return tuple(value if q == who else v for q, v in enumerate(values))
-
-
 @attrs.frozen(repr=False)
 class MarriageDeal(DealState):
     """A deal of a closing game: immutable; `DealState` supplies the public interface."""
@@ -348,10 +343,8 @@ class MarriageDeal(DealState):
         """Whether the stock has been closed."""
         return self.core.closed_by >= 0
 
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the deal ended (None while it goes on)."""
-        return self.core.outcome
+    outcome = CoreField[Outcome | None]("outcome")
+    """How the deal ended (None while it goes on)."""
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -359,7 +352,7 @@ class MarriageDeal(DealState):
         o = self.core.outcome
         if o is None or o.winner < 0:
             return (0, 0)
-        return _set((0, 0), o.winner, o.game_points)
+        return with_item((0, 0), o.winner, o.game_points)
 
     @property
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:
@@ -482,7 +475,7 @@ class MarriageDeal(DealState):
                 c._replace(
                     marriages=(*c.marriages, Announced(p, s, parts.trump if s == c.trump else parts.plain)),
                     announced=s,
-                    known=_set(c.known, p, c.known[p] | pair),
+                    known=with_item(c.known, p, c.known[p] | pair),
                     moves=moves,
                 )
             )
@@ -491,9 +484,9 @@ class MarriageDeal(DealState):
             hand = (c.hands[p] & ~(1 << low)) | (1 << c.turn_up)
             return self._next(
                 c._replace(
-                    hands=_set(c.hands, p, hand),
+                    hands=with_item(c.hands, p, hand),
                     turn_up=low,
-                    known=_set(c.known, p, (c.known[p] & ~(1 << low)) | (1 << c.turn_up)),
+                    known=with_item(c.known, p, (c.known[p] & ~(1 << low)) | (1 << c.turn_up)),
                     moves=moves,
                 )
             )
@@ -540,11 +533,13 @@ class MarriageDeal(DealState):
         m = self.setup.tables
         rules = self.setup.rules
         p = c.player
-        hands = _set(c.hands, p, c.hands[p] & ~(1 << card))
-        known = _set(c.known, p, c.known[p] & ~(1 << card))
+        hands = with_item(c.hands, p, c.hands[p] & ~(1 << card))
+        known = with_item(c.known, p, c.known[p] & ~(1 << card))
         ruled_out = c.ruled_out
         if c.trick and c.stage is Phase.PLAYOFF:
-            ruled_out = _set(ruled_out, p, ruled_out[p] | rules.playoff_policy.excluded(self._table(), c.trick, card))
+            ruled_out = with_item(
+                ruled_out, p, ruled_out[p] | rules.playoff_policy.excluded(self._table(), c.trick, card)
+            )
         if not c.trick:
             return self._next(
                 c._replace(player=1 - p, leader=p, hands=hands, known=known, trick=(card,), announced=-1, moves=moves)
@@ -552,18 +547,18 @@ class MarriageDeal(DealState):
         trick = (*c.trick, card)
         winner = (c.leader + self._table().winner(trick)) % 2
         loser = 1 - winner
-        won = _set(c.won, winner, c.won[winner] | (1 << trick[0]) | (1 << card))
+        won = with_item(c.won, winner, c.won[winner] | (1 << trick[0]) | (1 << card))
         gained = m.cards.values[trick[0]] + m.cards.values[card]
         core = c._replace(
             player=winner,
             leader=winner,
             hands=hands,
             won=won,
-            tricks=_set(c.tricks, winner, c.tricks[winner] + 1),
+            tricks=with_item(c.tricks, winner, c.tricks[winner] + 1),
             trick=(),
             last_trick=trick,
             last_leader=c.leader,
-            card_points=_set(c.card_points, winner, c.card_points[winner] + gained),
+            card_points=with_item(c.card_points, winner, c.card_points[winner] + gained),
             known=known,
             ruled_out=ruled_out,
             moves=moves,
@@ -580,7 +575,7 @@ class MarriageDeal(DealState):
                 core = core._replace(
                     stage=Phase.PLAYOFF,
                     turn_up=-1,
-                    known=_set(core.known, loser, core.known[loser] | (1 << second)),
+                    known=with_item(core.known, loser, core.known[loser] | (1 << second)),
                 )
             core = core._replace(hands=tuple(drawn), stock=rest)
         if any(core.hands):

@@ -515,28 +515,9 @@ class _Handler(BaseHTTPRequestHandler):
 
     # -- routes ----------------------------------------------------------------------
 
-    def do_GET(self) -> None:
-        self._route("GET")
-
-    def do_HEAD(self) -> None:
-        self._route("HEAD")
-
-    def do_POST(self) -> None:
-        self._route("POST")
-
-    def do_PUT(self) -> None:
-        self._route("PUT")
-
-    def do_DELETE(self) -> None:
-        self._route("DELETE")
-
-    def do_PATCH(self) -> None:
-        self._route("PATCH")
-
-    def do_OPTIONS(self) -> None:
-        self._route("OPTIONS")
-
-    def _route(self, method: str) -> None:
+    def _route(self) -> None:
+        """Answer a request of any verb: the route says which verb each path takes (405 for the others)."""
+        method = self.command
         path = self.path.split("?", 1)[0]
         try:
             allowed = self.server.allowed_hosts
@@ -563,6 +544,9 @@ class _Handler(BaseHTTPRequestHandler):
         except BeziqueRulesError as exc:  # any other refusal by the rules: still the caller's fault
             self.close_connection = True
             self._json(HTTPStatus.UNPROCESSABLE_ENTITY, {"error": str(exc), "rule": "rules"})
+
+    # http.server calls do_<VERB>; every verb goes through the one router
+    do_GET = do_HEAD = do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _route
 
     def _api(self, path: str) -> None:
         tables = self.server.tables

@@ -17,7 +17,7 @@ from ..parts.auction import Auction, ContractRules, ContractScoring
 from ..parts.closing import ClosingGame
 from ..parts.cut import CutForDeal
 from ..parts.euchre import EuchreScoring, OrderUp
-from ..parts.melds import InstanceGroup, MeldRules, MeldTable, index_instances
+from ..parts.melds import MeldRules, MeldSearch, MeldTable, index_instances
 from ..parts.scoring import CardPoints, DealsEnd, GameEnd
 from ..parts.stock import CardTiming, CutGuess, DeclarationPrivilege, LastTrickBonusAt, StockRules
 from ..parts.tricks import PlayDuty, TrickPolicy
@@ -350,11 +350,15 @@ class RuleSet:
         return tuple(out)
 
     @built_once
-    def meld_search(self) -> tuple[tuple[InstanceGroup, ...], ...]:
-        """Meld instances prepared for `legal_declarations`, indexed like `trump_tables`."""
+    def meld_search(self) -> tuple[MeldSearch, ...]:
+        """The meld search per trump (``.legal``, ``.keys``, ``.choose``), indexed
+        like `trump_tables`."""
         if self._tables_of is not None:
             return self._tables_of.meld_search
-        return tuple(index_instances(self.deck, inst) for inst in self.meld_instances)
+        return tuple(
+            MeldSearch(self.deck, self.melds, self.meld_rules, index_instances(self.deck, inst))
+            for inst in self.meld_instances
+        )
 
     @built_once
     def card_values(self) -> tuple[int, ...]:

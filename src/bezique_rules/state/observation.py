@@ -213,76 +213,48 @@ _Spec = tuple[str, tuple[int, ...], str]
 
 
 def _observation_specs(p: EncodingPlan) -> list[_Spec]:
+    """The observation's fields in order: one row per field, with whether the rule set has it."""
     n, f, s = p.players, p.faces, p.sides
-    v = len(p.verbs)
-    specs: list[_Spec] = [
-        ("player", (n,), "one-hot: the viewer's seat (absolute)"),
-        ("current_player", (n,), "one-hot: who is to act, relative to the viewer (all zero when the deal is over)"),
-        ("dealer", (n,), "one-hot: the dealer, relative to the viewer"),
-        ("phase", (len(PHASES),), "one-hot: the phase (" + ", ".join(ph.value for ph in PHASES) + ")"),
-        ("hand", (f,), "the viewer's cards (concealed and tabled), copies per face / packs"),
-        ("hand_sizes", (n,), "cards held per seat (relative) / the dealt hand size"),
-    ]
-    if p.has_tabled:
-        specs.append(("tabled", (n, f), "per seat (relative): cards lying face up in declared melds"))
-    if p.has_known:
-        specs.append(("known", (n, f), "per seat (relative): held cards everyone has seen"))
-    specs += [
-        ("won", (n, f), "per seat (relative): cards won in tricks"),
-        ("trick", (n, f), "the current trick: row k is the k-th card played (one-hot face)"),
-        ("trick_leader", (n,), "one-hot: who led the current trick, relative to the viewer"),
-        ("last_trick", (n, f), "the previous trick: row k is the k-th card played (one-hot face)"),
-        ("last_trick_leader", (n,), "one-hot: who led the previous trick (all zero before the first)"),
-        ("trump", (len(p.suits),), "one-hot: the trump suit, in deck suit order (all zero before trumps exist)"),
-    ]
-    if p.has_turn_up:
-        specs.append(("turn_up", (f,), "one-hot: the turned-up card, while it lies under the stock"))
-    if p.has_stock:
-        specs.append(("stock_size", (1,), "face-down cards left in the stock / deck size"))
-    specs += [
-        ("scores", (s,), "points so far this deal per side (the viewer's side first) / score scale"),
-    ]
-    if p.has_game_scores:
-        specs.append(
-            ("game_scores", (s,), "in a game of several deals: totals before this deal per side / score scale")
-        )
-    if p.meld_kinds:
-        specs.append(("melds", (n, len(p.meld_kinds)), "per seat (relative): melds declared, per meld kind"))
-    if p.has_pending:
-        specs.append(
-            ("pending", (n, len(p.meld_kinds)), "per seat (relative): melds laid out, not yet scored, per meld kind")
-        )
-    if p.has_marriages:
-        specs.append(
-            (
-                "marriages",
-                (n, len(p.suits)),
-                "per seat (relative): marriages announced, per suit in deck suit order (in trumps: the royal one)",
-            )
-        )
-    specs.append(("last_action", (n, v), "per seat (relative): one-hot verb of the seat's latest action"))
-    if p.has_numbers:
-        specs.append(
-            ("last_number", (n,), "per seat (relative): the number (bid, guess) of its latest action / the largest")
-        )
-    if p.has_suits:
-        specs.append(("last_suit", (n, len(p.suits)), "per seat (relative): the suit its latest action named"))
-    if p.has_numbers:
-        specs.append(("high_number", (1,), "the highest bid (or guess) so far / the largest"))
-    if p.has_bidding:
-        specs.append(("maker", (n,), "one-hot: who made trumps (won the bid), relative to the viewer"))
-    if p.has_alone:
-        specs += [
-            ("alone", (n,), "one-hot: who plays alone, relative"),
-            ("sitting_out", (n,), "per seat (relative): 1 when sitting this deal out"),
-        ]
-    if p.has_lone_defender:
-        specs.append(("lone_defender", (n,), "one-hot: who defends alone, relative"))
-    if p.has_discard:
-        specs.append(("buried", (f,), "cards the viewer discarded face down"))
-    if p.has_cut:
-        specs.append(("cut", (1,), "the size of the dealer's cut once the guess is made / the largest"))
-    return specs
+    v, k, u = len(p.verbs), len(p.meld_kinds), len(p.suits)
+    phases = ", ".join(ph.value for ph in PHASES)
+    rows: tuple[tuple[bool, str, tuple[int, ...], str], ...] = (
+        (True, "player", (n,), "one-hot: the viewer's seat (absolute)"),
+        (True, "current_player", (n,),
+         "one-hot: who is to act, relative to the viewer (all zero when the deal is over)"),
+        (True, "dealer", (n,), "one-hot: the dealer, relative to the viewer"),
+        (True, "phase", (len(PHASES),), f"one-hot: the phase ({phases})"),
+        (True, "hand", (f,), "the viewer's cards (concealed and tabled), copies per face / packs"),
+        (True, "hand_sizes", (n,), "cards held per seat (relative) / the dealt hand size"),
+        (p.has_tabled, "tabled", (n, f), "per seat (relative): cards lying face up in declared melds"),
+        (p.has_known, "known", (n, f), "per seat (relative): held cards everyone has seen"),
+        (True, "won", (n, f), "per seat (relative): cards won in tricks"),
+        (True, "trick", (n, f), "the current trick: row k is the k-th card played (one-hot face)"),
+        (True, "trick_leader", (n,), "one-hot: who led the current trick, relative to the viewer"),
+        (True, "last_trick", (n, f), "the previous trick: row k is the k-th card played (one-hot face)"),
+        (True, "last_trick_leader", (n,), "one-hot: who led the previous trick (all zero before the first)"),
+        (True, "trump", (u,), "one-hot: the trump suit, in deck suit order (all zero before trumps exist)"),
+        (p.has_turn_up, "turn_up", (f,), "one-hot: the turned-up card, while it lies under the stock"),
+        (p.has_stock, "stock_size", (1,), "face-down cards left in the stock / deck size"),
+        (True, "scores", (s,), "points so far this deal per side (the viewer's side first) / score scale"),
+        (p.has_game_scores, "game_scores", (s,),
+         "in a game of several deals: totals before this deal per side / score scale"),
+        (k > 0, "melds", (n, k), "per seat (relative): melds declared, per meld kind"),
+        (p.has_pending, "pending", (n, k), "per seat (relative): melds laid out, not yet scored, per meld kind"),
+        (p.has_marriages, "marriages", (n, u),
+         "per seat (relative): marriages announced, per suit in deck suit order (in trumps: the royal one)"),
+        (True, "last_action", (n, v), "per seat (relative): one-hot verb of the seat's latest action"),
+        (p.has_numbers, "last_number", (n,),
+         "per seat (relative): the number (bid, guess) of its latest action / the largest"),
+        (p.has_suits, "last_suit", (n, u), "per seat (relative): the suit its latest action named"),
+        (p.has_numbers, "high_number", (1,), "the highest bid (or guess) so far / the largest"),
+        (p.has_bidding, "maker", (n,), "one-hot: who made trumps (won the bid), relative to the viewer"),
+        (p.has_alone, "alone", (n,), "one-hot: who plays alone, relative"),
+        (p.has_alone, "sitting_out", (n,), "per seat (relative): 1 when sitting this deal out"),
+        (p.has_lone_defender, "lone_defender", (n,), "one-hot: who defends alone, relative"),
+        (p.has_discard, "buried", (f,), "cards the viewer discarded face down"),
+        (p.has_cut, "cut", (1,), "the size of the dealer's cut once the guess is made / the largest"),
+    )  # fmt: skip
+    return [(name, shape, doc) for present, name, shape, doc in rows if present]
 
 
 def _history_specs(p: EncodingPlan) -> list[_Spec]:

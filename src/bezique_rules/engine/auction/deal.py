@@ -10,21 +10,20 @@ from typing import cast
 import attrs
 from typing_extensions import Self
 
-from ...actions import Action
+from ...actions import _ST_TRICKS, Action
 from ...bits import bit_ids, fold_copies
 from ...errors import DealError, RuleCode
 from ...parts.scoring import ScoreBreakdown
 from ...parts.trumps import NO_TRUMP
 from ...rules.ruleset import RuleSet
 from ...state.deal import DealSetup, DealState, Phase, PlayerView
+from ..fields import CoreField
 from .declare import decision_ids, meld_points, partner_winning, pick, refusal, unlisted_refusal
 from .phases import decide
 from .play import play_card, settlement
 from .record import AuctionCore
 from .tables import AuctionTables, _build
 from .viewer import determinize, player_view, relabel
-
-_TRICKS = Phase.TRICKS
 
 
 class AuctionEngine:
@@ -89,25 +88,19 @@ class AuctionDeal(DealState):
 
     # -- accessors ------------------------------------------------------------
 
-    @property
-    def widow(self) -> tuple[int, ...]:
-        """The widow while it lies on the table."""
-        return self.core.widow
+    widow = CoreField[tuple[int, ...]]("widow")
+    """The widow while it lies on the table."""
 
-    @property
-    def buried(self) -> tuple[int, ...]:
-        """The buried cards."""
-        return self.core.buried
+    buried = CoreField[tuple[int, ...]]("buried")
+    """The buried cards."""
 
     @property
     def declarer(self) -> int | None:
         """The high bidder (declarer), or None."""
         return None if self.core.declarer < 0 else self.core.declarer
 
-    @property
-    def thrown_in(self) -> bool:
-        """Whether everyone passed and the deal was thrown in."""
-        return self.core.misdeal
+    thrown_in = CoreField[bool]("misdeal")
+    """Whether everyone passed and the deal was thrown in."""
 
     @property
     def contract_side(self) -> int | None:
@@ -115,10 +108,8 @@ class AuctionDeal(DealState):
         d = self.core.declarer
         return None if d < 0 or self.core.misdeal else self.setup.rules.side_of(d)
 
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """The deal's points (or units) per side, once settled (zeros before)."""
-        return self.core.points
+    scores = CoreField[tuple[int, ...]]("points")
+    """The deal's points (or units) per side, once settled (zeros before)."""
 
     @property
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:
@@ -136,7 +127,7 @@ class AuctionDeal(DealState):
 
     def _compute_legal(self) -> tuple[int, ...]:
         c = self.core
-        if c.stage is _TRICKS:  # a play's id is its face (`CardTable.play_ids`)
+        if c.stage is _ST_TRICKS:  # a play's id is its face (`CardTable.play_ids`)
             rules = self.setup.rules
             deck = rules.deck
             playable = rules.playoff_policy.legal(
@@ -158,7 +149,7 @@ class AuctionDeal(DealState):
         p = c.player
         moves = c.moves + ((p, action_id),)
         setup = self.setup
-        if c.stage is _TRICKS:  # a play's id is its face (`CardTable.play_ids`)
+        if c.stage is _ST_TRICKS:  # a play's id is its face (`CardTable.play_ids`)
             pid = pick(setup.rules.deck, action_id, c.hands[p], c.known[p])
             return self._make(setup, play_card(setup, c, pid, moves))
         return self._make(setup, decide(setup, c._replace(moves=moves), setup.tables.meanings[action_id]))

@@ -22,7 +22,7 @@ Helpers that state no rule: `face_counts`, `pick` (which physical copy leaves a 
 
 from __future__ import annotations
 
-from ...actions import Action, Verb
+from ...actions import _BEST_MELD, _BID, _DISCARD, _GIVE, _MELD, _PASS, _PASS_WITH_HELP, _PLAY, _TRUMP, Action, Verb
 from ...bits import lowest_bit
 from ...deck import DeckSpec
 from ...errors import RuleCode
@@ -31,20 +31,7 @@ from ...parts.melds import Laid, MeldKind
 from ...rules.ruleset import RuleSet
 from ...state.deal import DealSetup, Phase
 from .record import AuctionCore
-from .tables import (
-    _BEST,
-    _BID,
-    _BURY,
-    _GIVE,
-    _HELP,
-    _MELD,
-    _PASS,
-    _PLAY,
-    _TRUMP,
-    AuctionTables,
-    MeldIndex,
-    _multiset_ids,
-)
+from .tables import AuctionTables, MeldIndex, _multiset_ids
 
 # -- helpers -----------------------------------------------------------------------------------
 
@@ -308,7 +295,7 @@ def refusal(setup: DealSetup[AuctionTables], c: AuctionCore, action_id: int) -> 
         return why or (RuleCode.NOT_AN_ACTION, "not playable")
     if kind == _BID:
         return bid_refusal(setup, c, meaning.number)
-    if kind in (_PASS, _HELP):
+    if kind in (_PASS, _PASS_WITH_HELP):
         if stage is Phase.BID and dealer_stuck(t.auction, setup.dealer, rules.players, c):
             return RuleCode.MUST_BID, "everyone else passed: the dealer must bid"
         return RuleCode.WRONG_PHASE, f"nothing to pass during the {stage.value} phase"
@@ -320,14 +307,14 @@ def refusal(setup: DealSetup[AuctionTables], c: AuctionCore, action_id: int) -> 
         if stage is not Phase.GIVE:
             return RuleCode.WRONG_PHASE, "cards are passed after trumps are named"
         return RuleCode.CARD_NOT_HELD, f"pass exactly {t.contract.pass_cards} cards that you hold"
-    if kind == _BURY:
+    if kind == _DISCARD:
         if stage is not Phase.DISCARD:
             return RuleCode.WRONG_PHASE, "the bidder buries cards after melding"
         counts = face_counts(rules.deck, c.hands[c.player])
         if all(meaning.faces.count(f) <= counts[f] for f in meaning.faces):  # held: the melds keep them
             return RuleCode.BURY_MELDED, "a card used in your melds may not be buried"
         return RuleCode.CARD_NOT_HELD, f"bury exactly {t.contract.bury} cards that you hold"
-    if kind in (_MELD, _BEST):
+    if kind in (_MELD, _BEST_MELD):
         if stage is not Phase.MELD:
             return RuleCode.WRONG_PHASE, "melds are laid down in the meld phase"
         if laid is not None:

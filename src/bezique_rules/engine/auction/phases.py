@@ -4,9 +4,11 @@ last, reading the declaration predicates of `declare` for what the rules allow."
 
 from __future__ import annotations
 
+from ...actions import _BEST_MELD, _BID, _PASS, _THROW_IN
 from ...deck import card_ids
 from ...parts.melds import Laid, best_melds
 from ...state.deal import DealSetup, Phase
+from ..fields import with_item
 from .declare import (
     burial_keeps_melds,
     concession,
@@ -19,8 +21,8 @@ from .declare import (
     widow_waits_at_minimum,
 )
 from .play import over, start_play
-from .record import AuctionCore, _set, _set_t
-from .tables import _BEST, _BID, _PASS, _THROW_IN, AuctionActionMeaning, AuctionTables
+from .record import AuctionCore
+from .tables import AuctionActionMeaning, AuctionTables
 
 
 def decide(setup: DealSetup[AuctionTables], c: AuctionCore, meaning: AuctionActionMeaning) -> AuctionCore:
@@ -80,8 +82,8 @@ def take_widow(c: AuctionCore) -> AuctionCore:
     """The declarer takes the widow into his hand, face up: its cards are known to be his."""
     d = c.declarer
     widow_mask = sum(1 << x for x in c.widow)
-    hands = _set(c.hands, d, c.hands[d] | widow_mask)
-    known = _set(c.known, d, c.known[d] | widow_mask)
+    hands = with_item(c.hands, d, c.hands[d] | widow_mask)
+    known = with_item(c.known, d, c.known[d] | widow_mask)
     return c._replace(hands=hands, known=known, widow=(), widow_shown=True)
 
 
@@ -105,9 +107,9 @@ def give(setup: DealSetup[AuctionTables], c: AuctionCore, combo: tuple[int, ...]
         cards.append(pid)
         hand &= ~(1 << pid)
     moved = sum(1 << x for x in cards)
-    hands = _set(_set(c.hands, giver, hand), to, c.hands[to] | moved)
+    hands = with_item(with_item(c.hands, giver, hand), to, c.hands[to] | moved)
     # the others do not see which cards went: none of the giver's cards stays known to be held
-    c = c._replace(hands=hands, given=(*c.given, *cards), known=_set(c.known, giver, 0))
+    c = c._replace(hands=hands, given=(*c.given, *cards), known=with_item(c.known, giver, 0))
     if c.give_step == 1:
         return c._replace(player=c.declarer, give_step=2)
     return start_melds(setup, c._replace(give_step=0))
@@ -130,7 +132,7 @@ def meld(setup: DealSetup[AuctionTables], c: AuctionCore, meaning: AuctionAction
     p = c.player
     if meaning.laid is not None:
         return show(setup, c, (*c.laid[p], meaning.laid), done=False)
-    if meaning.kind == _BEST:
+    if meaning.kind == _BEST_MELD:
         _points, best = best_melds(rules.melds, rules.meld_instances[c.trump], face_counts(rules.deck, c.hands[p]))
         return show(setup, c, best, done=True)
     return next_melder(setup, c)
@@ -148,7 +150,7 @@ def show(setup: DealSetup[AuctionTables], c: AuctionCore, laid: tuple[Laid, ...]
         copies = card_ids(c.hands[p] & rules.deck.face_masks[f])
         for pid in sorted(copies, key=lambda x: not (known >> x) & 1)[:count]:
             shown |= 1 << pid
-    c = c._replace(laid=_set_t(c.laid, p, laid), known=_set(c.known, p, c.known[p] | shown))
+    c = c._replace(laid=with_item(c.laid, p, laid), known=with_item(c.known, p, c.known[p] | shown))
     if done:
         return next_melder(setup, c)
     return c
@@ -188,5 +190,5 @@ def bury(setup: DealSetup[AuctionTables], c: AuctionCore, combo: tuple[int, ...]
         pid = pick(rules.deck, f, hand & ~keep)
         cards.append(pid)
         hand &= ~(1 << pid)
-    known = _set(c.known, d, keep)
-    return start_play(setup, c._replace(hands=_set(c.hands, d, hand), known=known, buried=tuple(cards)))
+    known = with_item(c.known, d, keep)
+    return start_play(setup, c._replace(hands=with_item(c.hands, d, hand), known=known, buried=tuple(cards)))

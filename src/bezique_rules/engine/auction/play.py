@@ -6,8 +6,9 @@ from __future__ import annotations
 from ...deck import card_ids
 from ...parts.scoring import ScoreBreakdown
 from ...state.deal import DealSetup, Move, Phase
+from ..fields import with_item
 from .declare import meld_points
-from .record import AuctionCore, _card_played, _set
+from .record import AuctionCore, _card_played
 from .tables import AuctionTables
 
 
@@ -24,8 +25,8 @@ def play_card(setup: DealSetup[AuctionTables], c: AuctionCore, pid: int, moves: 
     n = rules.players
     p = c.player
     bit = 1 << pid
-    hands = _set(c.hands, p, c.hands[p] ^ bit)
-    known = _set(c.known, p, c.known[p] & ~bit) if c.known[p] & bit else c.known
+    hands = with_item(c.hands, p, c.hands[p] ^ bit)
+    known = with_item(c.known, p, c.known[p] & ~bit) if c.known[p] & bit else c.known
     trick = (*c.trick, pid)
     if len(trick) < n:
         return _card_played(c, moves, hands, known, trick, (p + 1) % n)
@@ -38,8 +39,8 @@ def play_card(setup: DealSetup[AuctionTables], c: AuctionCore, pid: int, moves: 
         moves=moves,
         hands=hands,
         known=known,
-        won=_set(c.won, winner, c.won[winner] | won),
-        taken=_set(c.taken, winner, c.taken[winner] + 1),
+        won=with_item(c.won, winner, c.won[winner] | won),
+        taken=with_item(c.taken, winner, c.taken[winner] + 1),
         trick=(),
         last_trick=trick,
         last_leader=leader,

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from ...parts.auction import Concession
 from ...parts.melds import Laid
 from ...state.deal import Move, Phase
+from ..fields import in_field_order
 
 
 class AuctionCore(NamedTuple):
@@ -91,12 +92,4 @@ def _card_played(
     fields[_KNOWN] = known
     fields[_TRICK] = trick
     fields[_PLAYER] = player
-    return tuple.__new__(AuctionCore, fields)
-
-
-def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
-    return (*t[:i], v, *t[i + 1 :])
-
-
-def _set_t(t: tuple[tuple[Laid, ...], ...], i: int, v: tuple[Laid, ...]) -> tuple[tuple[Laid, ...], ...]:
-    return (*t[:i], v, *t[i + 1 :])
+    return in_field_order(AuctionCore, fields)

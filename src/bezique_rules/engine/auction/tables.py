@@ -11,23 +11,11 @@ from typing import NamedTuple
 
 import attrs
 
-from ...actions import Action, ActionKind, ActionSpace, ActionTable, Verb
+from ...actions import Action, ActionKind, ActionNumbering, ActionSpace, ActionTable, Verb
 from ...cards import Suit
 from ...parts.auction import Auction, ContractRules, ContractScoring
 from ...parts.melds import Laid
 from ...rules.ruleset import RuleSet, part_of
-
-# module aliases of the action kinds (read on the hot paths)
-_PLAY = ActionKind.PLAY
-_BID = ActionKind.BID
-_PASS = ActionKind.PASS
-_HELP = ActionKind.PASS_WITH_HELP
-_TRUMP = ActionKind.TRUMP
-_THROW_IN = ActionKind.THROW_IN
-_GIVE = ActionKind.GIVE
-_BURY = ActionKind.DISCARD
-_MELD = ActionKind.MELD
-_BEST = ActionKind.BEST_MELD
 
 
 class AuctionActionMeaning(NamedTuple):
@@ -204,41 +192,42 @@ def _build(rules: RuleSet) -> AuctionTables:
     faces = deck.faces
     auction = part_of(rules, rules.bidding, Auction)
     contract = part_of(rules, rules.contract, ContractRules)
-    actions: list[Action] = []
-    meanings: list[AuctionActionMeaning] = []
-
-    def add(action: Action, meaning: AuctionActionMeaning) -> int:
-        actions.append(action)
-        meanings.append(meaning)
-        return len(actions) - 1
-
+    numbering = ActionNumbering[AuctionActionMeaning]()
+    add = numbering.add
     play_ids = tuple(
-        add(Action.make(Verb.PLAY, [c]), AuctionActionMeaning(_PLAY, number=f)) for f, c in enumerate(faces)
+        add(Action.make(Verb.PLAY, [c]), AuctionActionMeaning(ActionKind.PLAY, number=f)) for f, c in enumerate(faces)
     )
     assert play_ids == tuple(range(deck.num_faces)), "the engine reads a play's face from its id"
-    bid_ids = {b: add(Action(Verb.BID, number=b), AuctionActionMeaning(_BID, number=b)) for b in auction.ladder}
-    pass_id = add(Action(Verb.PASS), AuctionActionMeaning(_PASS))
-    trump_ids = tuple(add(Action(Verb.TRUMP, suit=s), AuctionActionMeaning(_TRUMP, number=s.value)) for s in Suit)
-    throw_in_id = add(Action(Verb.THROW_IN), AuctionActionMeaning(_THROW_IN))
+    bid_ids = {
+        b: add(Action(Verb.BID, number=b), AuctionActionMeaning(ActionKind.BID, number=b)) for b in auction.ladder
+    }
+    pass_id = add(Action(Verb.PASS), AuctionActionMeaning(ActionKind.PASS))
+    trump_ids = tuple(
+        add(Action(Verb.TRUMP, suit=s), AuctionActionMeaning(ActionKind.TRUMP, number=s.value)) for s in Suit
+    )
+    throw_in_id = add(Action(Verb.THROW_IN), AuctionActionMeaning(ActionKind.THROW_IN))
     give_ids = {}
     if contract.pass_cards:
         for combo in _multisets(deck.num_faces, contract.pass_cards, deck.packs):
             give = Action.make(Verb.GIVE, [faces[f] for f in combo])
-            give_ids[combo] = add(give, AuctionActionMeaning(_GIVE, faces=combo))
+            give_ids[combo] = add(give, AuctionActionMeaning(ActionKind.GIVE, faces=combo))
     bury_ids = {}
     if contract.bury:
         for combo in _multisets(deck.num_faces, contract.bury, deck.packs):
             bury_ids[combo] = add(
-                Action.make(Verb.DISCARD, [faces[f] for f in combo]), AuctionActionMeaning(_BURY, faces=combo)
+                Action.make(Verb.DISCARD, [faces[f] for f in combo]),
+                AuctionActionMeaning(ActionKind.DISCARD, faces=combo),
             )
     meld_ids = {}
     kinds = rules.melds.kinds
     for laid in rules.melds.all_instances(deck):
         kind_index, inst = laid
         action = Action.make(Verb.MELD, [faces[f] for f in inst], meld=kinds[kind_index].name)
-        meld_ids[laid] = add(action, AuctionActionMeaning(_MELD, laid=laid))
-    best_id = add(Action(Verb.MELD, meld="best"), AuctionActionMeaning(_BEST))
-    help_id = add(Action(Verb.PASS, with_help=True), AuctionActionMeaning(_HELP)) if auction.pass_with_help else -1
+        meld_ids[laid] = add(action, AuctionActionMeaning(ActionKind.MELD, laid=laid))
+    best_id = add(Action(Verb.MELD, meld="best"), AuctionActionMeaning(ActionKind.BEST_MELD))
+    help_id = -1
+    if auction.pass_with_help:
+        help_id = add(Action(Verb.PASS, with_help=True), AuctionActionMeaning(ActionKind.PASS_WITH_HELP))
     classes: dict[str, int] = {}
     for kind in kinds:
         classes.setdefault(kind.meld_class or "=" + kind.group, len(classes))
@@ -251,18 +240,19 @@ def _build(rules: RuleSet) -> AuctionTables:
             need = tuple((f, inst.count(f)) for f in sorted(set(inst)))
             by_id[i] = MeldCheck(i, kind_class[kind_index], need)
         checks.append(tuple(by_id[i] for i in sorted(by_id)))
+    meanings = numbering.meanings
     return AuctionTables(
         auction=auction,
         contract=contract,
         scoring=part_of(rules, rules.scoring, ContractScoring),
-        actions=ActionSpace.of(actions),
+        actions=numbering.space(),
         meanings=tuple(meanings),
         action_table=ActionTable.of(
             (m.kind for m in meanings),
-            face=(m.number if m.kind is _PLAY else -1 for m in meanings),
+            face=(m.number if m.kind is ActionKind.PLAY else -1 for m in meanings),
             meld_kind=(m.laid[0] if m.laid is not None else -1 for m in meanings),
-            number=(m.number if m.kind is _BID else -1 for m in meanings),
-            suit=(m.number if m.kind is _TRUMP else -1 for m in meanings),
+            number=(m.number if m.kind is ActionKind.BID else -1 for m in meanings),
+            suit=(m.number if m.kind is ActionKind.TRUMP else -1 for m in meanings),
         ),
         bidding=BidTable(
             bid_ids=MappingProxyType(bid_ids), pass_id=pass_id, help_id=help_id, trump_ids=trump_ids,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from ...actions import Action, Verb
+from ...actions import _DISCARD, _GIVE, Action, Verb
 from ...bits import lowest_bit
 from ...cards import CardSet, Suit
 from ...checks import check_seat
@@ -17,7 +17,7 @@ from ...state.deal import DealSetup, Move, PlayerView, TableMeld, relabel_mask
 from ...state.knowledge import replayed, sample_hidden, swap_walk
 from .declare import burial_keeps_melds, face_counts, meld_need
 from .record import AuctionCore
-from .tables import _BURY, _GIVE, AuctionTables
+from .tables import AuctionTables
 
 if TYPE_CHECKING:
     from .deal import AuctionDeal
@@ -297,7 +297,7 @@ def relabel(deal: _DealT, perm: dict[int, int]) -> _DealT:
         combo = tuple(sorted(face_of[x] for x in given[g * k : (g + 1) * k]))
         moves[i] = (moves[i][0], t.cards.give_ids[combo])
     for i, (who, action_id) in enumerate(moves):
-        if t.meanings[action_id].kind == _BURY:
+        if t.meanings[action_id].kind == _DISCARD:
             moves[i] = (who, t.cards.bury_ids[tuple(sorted(face_of[x] for x in buried))])
     order = tuple(re(x) for x in setup.deck_order)
     core = c._replace(

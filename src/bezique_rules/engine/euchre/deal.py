@@ -13,13 +13,25 @@ from typing import cast
 import attrs
 from typing_extensions import Self
 
-from ...actions import Action, ActionKind
+from ...actions import (
+    _CALL_ALONE,
+    _DISCARD,
+    _ORDER_UP,
+    _ORDER_UP_ALONE,
+    _PASS,
+    _ST_BID,
+    _ST_OVER,
+    _ST_TRICKS,
+    Action,
+    ActionKind,
+)
 from ...bits import lowest_bit
 from ...errors import RuleCode
 from ...parts.euchre import Decision, EuchreScoring, OrderUp
 from ...parts.scoring import ScoreBreakdown
 from ...rules.ruleset import RuleSet, part_of
 from ...state.deal import DealSetup, DealState, Move, Phase, PlayerView, _unpickled_deal
+from ..fields import CoreField, in_field_order
 from .legal import (
     _legal_of,
     _play_ids,
@@ -42,24 +54,11 @@ from .record import Bidding, Contract, EuchreLegal, EuchreState, Kitty, PlayTabl
 from .tables import EuchreTables, EuchreTrickTables, _build, _table_of
 from .views import relabelled, view_of, world_for
 
-_TRICKS = Phase.TRICKS
-_BID = Phase.BID
-_OVER = Phase.OVER
 _bit = (1).__lshift__  # physical id -> its mask bit
 # the questions outside the bidding rounds, as module names (an enum's class attribute
 # costs five times a global's look-up in CPython 3.11)
 _MAKER_ALONE, _TAKEOVER, _DEFEND = Decision.MAKER_ALONE, Decision.TAKEOVER, Decision.DEFEND
 _PICKUP, _FARMERS_HAND = Decision.PICKUP, Decision.FARMER
-# the action kinds the bidding reads, likewise
-_PASS, _DISCARD, _ORDER_UP, _ORDER_UP_ALONE = (
-    ActionKind.PASS,
-    ActionKind.DISCARD,
-    ActionKind.ORDER_UP,
-    ActionKind.ORDER_UP_ALONE,
-)
-_CALL_ALONE = ActionKind.CALL_ALONE
-
-_tuple_new = tuple.__new__  # the transitions build `EuchreState` in field order (module docstring)
 
 
 class EuchreEngine:
@@ -121,10 +120,8 @@ class EuchreDeal(DealState):
 
     # -- what every deal state reads -------------------------------------------------------
 
-    @property
-    def thrown_in(self) -> bool:
-        """Whether everyone passed (or a second farmer's hand was a misdeal)."""
-        return self.core.bidding.misdeal
+    thrown_in = CoreField[bool]("bidding.misdeal")
+    """Whether everyone passed (or a second farmer's hand was a misdeal)."""
 
     def _compute_legal(self) -> tuple[int, ...]:
         return _legal_of(self.setup, self.core)
@@ -152,20 +149,14 @@ class EuchreDeal(DealState):
 
     # -- plain accessors ---------------------------------------------------------------------
 
-    @property
-    def kitty(self) -> tuple[int, ...]:
-        """The hidden kitty (and the dealer's discard)."""
-        return self.core.kitty.cards
+    kitty = CoreField[tuple[int, ...]]("kitty.cards")
+    """The hidden kitty (and the dealer's discard)."""
 
-    @property
-    def turn_up(self) -> int:
-        """The turned-up card (physical id)."""
-        return self.core.kitty.turn_up
+    turn_up = CoreField[int]("kitty.turn_up")
+    """The turned-up card (physical id)."""
 
-    @property
-    def trump(self) -> int:
-        """The trump suit index, or -1."""
-        return self.core.contract.trump
+    trump = CoreField[int]("contract.trump")
+    """The trump suit index, or -1."""
 
     @property
     def maker(self) -> int | None:
@@ -179,10 +170,8 @@ class EuchreDeal(DealState):
         out = self.core.contract.out
         return tuple(s for s in range(self.rules.players) if (out >> s) & 1)
 
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Points of the deal per side (0 until the deal ends)."""
-        return self.core.points
+    scores = CoreField[tuple[int, ...]]("points")
+    """Points of the deal per side (0 until the deal ends)."""
 
     @property
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:
@@ -296,7 +285,7 @@ class EuchreDeal(DealState):
         if len(trick) == active:
             return self._trick_won(hands, trick, moves, leader, won, queue, bidding, contract, kitty, table)
         nxt = seats[p]
-        core = _tuple_new(EuchreState, (  # EuchreState in field order
+        core = in_field_order(EuchreState, (
             nxt, hands, trick, moves, stage, leader, won, last_trick, last_leader, points, queue, bidding, contract,
             kitty, table,
         ))  # fmt: skip
@@ -325,7 +314,7 @@ class EuchreDeal(DealState):
         s = self.core
         moves = s.moves + ((s.player, action_id),)
         stage = s.stage
-        if stage is _BID:
+        if stage is _ST_BID:
             return self._bid(s, moves, kind, ids.args[action_id])
         if stage is Phase.TRUMP:
             return self._benny_named(s, moves, ids.args[action_id])
@@ -360,8 +349,8 @@ class EuchreDeal(DealState):
         won = tuple(held)
         h = hands[winner]
         if h:
-            core = _tuple_new(EuchreState, (  # EuchreState in field order
-                winner, hands, (), moves, _TRICKS, winner, won, trick, leader, (0, 0), queue, bidding, contract,
+            core = in_field_order(EuchreState, (
+                winner, hands, (), moves, _ST_TRICKS, winner, won, trick, leader, (0, 0), queue, bidding, contract,
                 kitty, table,
             ))  # fmt: skip
             if table.follow is None:  # no tables for this deck: the general way
@@ -372,8 +361,8 @@ class EuchreDeal(DealState):
         made = (won[maker] | won[(maker + 2) % len(hands)]).bit_count() // table.active
         mine, theirs = scoring.points(tricks=made, alone=contract.alone >= 0, lone_defender=contract.defender >= 0)
         points = (mine, theirs) if maker % 2 == 0 else (theirs, mine)
-        over = _tuple_new(EuchreState, (  # EuchreState in field order
-            -1, hands, (), moves, _OVER, winner, won, trick, leader, points, queue, bidding, contract, kitty, table,
+        over = in_field_order(EuchreState, (
+            -1, hands, (), moves, _ST_OVER, winner, won, trick, leader, points, queue, bidding, contract, kitty, table,
         ))  # fmt: skip
         return self._make(setup, over, ())
 
@@ -406,7 +395,7 @@ class EuchreDeal(DealState):
                 p = setup.tables.deal.first[setup.dealer]
             else:  # everybody passed twice: the deal is thrown in
                 bidding = bidding._replace(misdeal=True)
-                stage = _OVER
+                stage = _ST_OVER
                 p = -1
             return self._settled(setup, p, s.hands, moves, stage, s.queue, bidding, s.contract, s.kitty)
         if kind is _ORDER_UP or kind is _ORDER_UP_ALONE:
@@ -461,7 +450,7 @@ class EuchreDeal(DealState):
             if kind is ActionKind.FARMER_SWAP:
                 if second_farmers_hand(kitty):  # a misdeal
                     bidding = bidding._replace(asked=bidding.asked + 1, misdeal=True)
-                    return self._settled(setup, -1, s.hands, moves, _OVER, (), bidding, s.contract, kitty)
+                    return self._settled(setup, -1, s.hands, moves, _ST_OVER, (), bidding, s.contract, kitty)
                 faces = setup.tables.ids.farmer[arg].faces
                 trio = [self._pick(f, hands[p]) for f in sorted(faces)]
                 gone = sum(1 << x for x in trio)
@@ -497,7 +486,7 @@ class EuchreDeal(DealState):
             layout.first[dealer],
             hands,
             (),
-            _BID,
+            _ST_BID,
             tables.farmer_queue[dealer],
             tables.opening[turn_up],
             tables.no_contract,
@@ -521,19 +510,19 @@ class EuchreDeal(DealState):
         go on with the bidding, or start the play; and build the state."""
         m: EuchreTables = setup.tables
         dealer = setup.dealer
+        legal: tuple[int, ...] | None = None  # None: worked out from the state built
         while queue:
             seat, decision = queue[0]
-            legal: tuple[int, ...] | None = None
             if decision is _FARMERS_HAND:
                 if not has_farmers_hand(setup, hands[seat]):
                     queue = queue[1:]
                     continue
-                asking = Phase.DISCARD
+                stage = Phase.DISCARD
             elif decision is _PICKUP:
                 if pickup_lapses(contract, seat):
                     queue = queue[1:]
                     continue
-                asking = Phase.DISCARD
+                stage = Phase.DISCARD
                 if m.trick.follow is not None:  # one copy of each card: discard id == plays + card id
                     cards, decline = pickup_choices(
                         part_of(setup.rules, setup.rules.bidding, OrderUp), hands[seat], kitty.turn_up
@@ -545,56 +534,36 @@ class EuchreDeal(DealState):
                 queue = queue[1:]
                 continue
             else:  # going alone, taking over, defending alone
-                asking = Phase.ALONE
+                stage = Phase.ALONE
                 legal = m.bidding.alone_legal
-            return cls._build_state(setup, seat, hands, moves, asking, queue, bidding, contract, kitty, legal)
-        if stage is _OVER:
-            return cls._build_state(setup, -1, hands, moves, _OVER, (), bidding, contract, kitty, ())
-        if contract.trump < 0:  # the farmer's-hand questions are done, or the bidding goes on
-            if names_benny(bidding):  # a turned Benny: the dealer names a suit first
-                return cls._build_state(
-                    setup, dealer, hands, moves, Phase.TRUMP, (), bidding, contract, kitty, m.bidding.trump_legal
-                )
-            if stage is not _BID:  # after the farmer's-hand questions: the dealer's left bids first
-                player = m.deal.first[dealer]
-            legal = m.bidding.bid_legal[bidding.round == 2][player == dealer][bidding.candidate]
-            return cls._build_state(setup, player, hands, moves, _BID, (), bidding, contract, kitty, legal)
-        # the first trick starts
-        out = contract.out
-        lone = contract.alone if contract.alone >= 0 else contract.defender
-        start = lone if m.bidding.lead_left_of_lone and lone >= 0 else dealer
-        leader = m.trick.next_seat[out][start]  # the first seat in play on his left
-        table = m.trick.play_table[out][contract.trump]
-        zeros = m.deal.zeros
-        core = _tuple_new(EuchreState, (  # EuchreState in field order
-            leader, hands, (), moves, _TRICKS, leader, zeros, (), -1, (0, 0), (), bidding, contract, kitty, table,
-        ))  # fmt: skip
-        # the leader's playable cards: his hand (a mask), or the ids the general way
-        if table.follow is None:
-            return cls._make(setup, core, _legal_of(setup, core))
-        return cls._make(setup, core, hands[leader])
-
-    @classmethod
-    def _build_state(
-        cls,
-        setup: DealSetup[EuchreTables],
-        player: int,
-        hands: tuple[int, ...],
-        moves: tuple[Move, ...],
-        stage: Phase,
-        queue: tuple[Question, ...],
-        bidding: Bidding,
-        contract: Contract,
-        kitty: Kitty,
-        legal: tuple[int, ...] | None,
-    ) -> Self:
-        """A state before the play (its legal ids worked out when ``legal`` is None)."""
-        m: EuchreTables = setup.tables
-        table = m.trick.before_play
-        leader = m.deal.first[setup.dealer]
-        zeros = m.deal.zeros
-        core = _tuple_new(EuchreState, (  # EuchreState in field order
-            player, hands, (), moves, stage, leader, zeros, (), -1, (0, 0), queue, bidding, contract, kitty, table,
+            player = seat
+            break
+        else:
+            if stage is _ST_OVER:
+                player, legal = -1, ()
+            elif contract.trump < 0 and names_benny(bidding):  # a turned Benny: the dealer names a suit first
+                player, stage, legal = dealer, Phase.TRUMP, m.bidding.trump_legal
+            elif contract.trump < 0:  # the farmer's-hand questions are done, or the bidding goes on
+                if stage is not _ST_BID:  # after the farmer's-hand questions: the dealer's left bids first
+                    player = m.deal.first[dealer]
+                stage = _ST_BID
+                legal = m.bidding.bid_legal[bidding.round == 2][player == dealer][bidding.candidate]
+            else:  # the first trick starts
+                out = contract.out
+                lone = contract.alone if contract.alone >= 0 else contract.defender
+                start = lone if m.bidding.lead_left_of_lone and lone >= 0 else dealer
+                leader = m.trick.next_seat[out][start]  # the first seat in play on his left
+                table = m.trick.play_table[out][contract.trump]
+                core = in_field_order(EuchreState, (
+                    leader, hands, (), moves, _ST_TRICKS, leader, m.deal.zeros, (), -1, (0, 0), (), bidding, contract,
+                    kitty, table,
+                ))  # fmt: skip
+                # the leader's playable cards: his hand (a mask), or the ids the general way
+                return cls._make(setup, core, _legal_of(setup, core) if table.follow is None else hands[leader])
+        # a state before the play
+        core = in_field_order(EuchreState, (
+            player, hands, (), moves, stage, m.deal.first[dealer], m.deal.zeros, (), -1, (0, 0), queue, bidding,
+            contract, kitty, m.trick.before_play,
         ))  # fmt: skip
         return cls._make(setup, core, _legal_of(setup, core) if legal is None else legal)
 

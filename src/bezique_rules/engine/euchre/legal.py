@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
+from ...actions import _ST_BID, _ST_OVER, _ST_TRICKS
 from ...deck import card_ids
 from ...parts.euchre import Decision, OrderUp
 from ...rules.ruleset import part_of
@@ -31,10 +32,6 @@ from .record import Bidding, Contract, EuchreState, Kitty
 
 if TYPE_CHECKING:
     from .tables import ActionIds, EuchreTables, EuchreTrickTables
-
-_TRICKS = Phase.TRICKS
-_BID = Phase.BID
-_OVER = Phase.OVER
 
 
 # -- the bids --------------------------------------------------------------------------------
@@ -165,7 +162,7 @@ def _legal_of(setup: DealSetup[EuchreTables], s: EuchreState) -> tuple[int, ...]
     """The legal action ids of a deal with this setup and state, sorted."""
     stage = s.stage
     m = setup.tables
-    if stage is _TRICKS:
+    if stage is _ST_TRICKS:
         follow = m.trick.follow
         if follow is not None:
             hand = s.hands[s.player]
@@ -173,10 +170,10 @@ def _legal_of(setup: DealSetup[EuchreTables], s: EuchreState) -> tuple[int, ...]
             if trick:
                 hand = hand & follow[s.contract.trump][trick[0]] or hand
             return _play_ids(m.trick, hand)
-    elif stage is _BID:
+    elif stage is _ST_BID:
         b = s.bidding
         return m.bidding.bid_legal[b.round == 2][s.player == setup.dealer][b.candidate]
-    elif stage is _OVER:
+    elif stage is _ST_OVER:
         return ()
     elif stage is Phase.ALONE:
         return m.bidding.alone_legal

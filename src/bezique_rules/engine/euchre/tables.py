@@ -13,19 +13,15 @@ from typing import NamedTuple, cast
 
 import attrs
 
-from ...actions import Action, ActionKind, ActionSpace, ActionTable, Verb
+from ...actions import _ST_OVER, _ST_TRICKS, Action, ActionKind, ActionNumbering, ActionSpace, ActionTable, Verb
 from ...cards import Rank, Suit
 from ...deck import WIDOW
 from ...parts.euchre import Decision, OrderUp
 from ...parts.tricks import PlayDuty
 from ...parts.trumps import NO_TRUMP
 from ...rules.ruleset import RuleSet, part_of
-from ...state.deal import Phase
 from .legal import _bid_ids
 from .record import Bidding, Contract, EuchreState, PlayTable, Question
-
-_TRICKS = Phase.TRICKS
-_OVER = Phase.OVER
 
 # -- the compiled tables ---------------------------------------------------------------------
 
@@ -162,9 +158,9 @@ class EuchreTables:
 
 def _build(rules: RuleSet) -> EuchreTables:
     """Compile the tables of ``rules``: four named groups."""
-    actions: list[Action] = []
-    ids = _action_ids(rules, actions)
-    space = ActionSpace.of(actions)
+    numbering = ActionNumbering[tuple[ActionKind, int]]()
+    ids = _action_ids(rules, numbering)
+    space = numbering.space()
     trick = _trick_tables(rules, ids, space)
     carded = (ActionKind.PLAY, ActionKind.DISCARD)
     suited = (ActionKind.CALL, ActionKind.CALL_ALONE, ActionKind.TRUMP)
@@ -183,17 +179,13 @@ def _build(rules: RuleSet) -> EuchreTables:
     )
 
 
-def _action_ids(rules: RuleSet, actions: list[Action]) -> ActionIds:
-    """Number the actions (appended to ``actions``) and say what each id does."""
+def _action_ids(rules: RuleSet, numbering: ActionNumbering[tuple[ActionKind, int]]) -> ActionIds:
+    """Number the actions (each meaning its kind and its `ActionIds.args` entry) and say what
+    each id does."""
     faces = rules.deck.faces
-    kinds: list[ActionKind] = []
-    args: list[int] = []
 
     def add(action: Action, kind: ActionKind, arg: int = -1) -> int:
-        actions.append(action)
-        kinds.append(kind)
-        args.append(arg)
-        return len(actions) - 1
+        return numbering.add(action, (kind, arg))
 
     play = tuple(add(Action.make(Verb.PLAY, [c]), ActionKind.PLAY, f) for f, c in enumerate(faces))
     discard = tuple(add(Action.make(Verb.DISCARD, [c]), ActionKind.DISCARD, f) for f, c in enumerate(faces))
@@ -217,7 +209,8 @@ def _action_ids(rules: RuleSet, actions: list[Action]) -> ActionIds:
             action_id = add(Action.make(Verb.DISCARD, [faces[f] for f in trio]), ActionKind.FARMER_SWAP, len(farmer))
             farmer.append(FarmerSwap(frozenset(trio), action_id))
     return ActionIds(
-        kinds=tuple(kinds), args=tuple(args), play=play, discard=discard, farmer=tuple(farmer),
+        kinds=tuple(kind for kind, _ in numbering.meanings), args=tuple(arg for _, arg in numbering.meanings),
+        play=play, discard=discard, farmer=tuple(farmer),
         farmer_faces=farmer_faces, pass_id=pass_id, order_id=order_id, order_alone_id=order_alone_id, call=call,
         call_alone=call_alone, trump=trump, alone_id=alone_id,
     )  # fmt: skip
@@ -400,6 +393,6 @@ def _table_of(m: EuchreTables, s: EuchreState) -> PlayTable:
     """The play rows a state carries: those of its seats and trumps once the play has started
     (as `EuchreDeal._settled` takes them), else the rows before the play."""
     contract = s.contract
-    if s.stage is _TRICKS or (s.stage is _OVER and not s.bidding.misdeal):
+    if s.stage is _ST_TRICKS or (s.stage is _ST_OVER and not s.bidding.misdeal):
         return m.trick.play_table[contract.out][contract.trump]
     return m.trick.before_play

@@ -50,8 +50,8 @@ The tables (`StockTables`, compiled once per rule set by `StockEngine.compile` a
 Transitions build the next `StockCore` by field name (``core._replace(...)``), except the hot
 ones (a card played, a trick taken, the draw): they change most of the record at once, read it
 in field order (one unpacking line naming every field) and build it back with the same names in
-the same order (``tuple.__new__``: a `NamedTuple` called with more than 15 keywords is called
-through a dict, and a card played would cost about a fifth more; docs/explanation/engines.md).
+the same order (`engine.fields.in_field_order`: a `NamedTuple` called with more than 15
+keywords is called through a dict, and a card played would cost about a fifth more).
 The sub-records hold what those transitions only pass on. The next deal is built by
 `DealState._make`.
 
@@ -67,15 +67,7 @@ from __future__ import annotations
 
 from .deal import ENGINE, StockDeal, StockEngine
 from .record import CarteBlanche, Declared, Declaring, StockCore
-from .tables import (
-    ActionIndex,
-    ActionMeaning,
-    DeclarationTables,
-    ScoringTables,
-    StockTables,
-    TrickTables,
-    WinnerTable,
-)
+from .tables import ActionIndex, ActionMeaning, DeclarationTables, ScoringTables, StockTables, TrickTables, WinnerTable
 
 __all__ = [
     "ENGINE",

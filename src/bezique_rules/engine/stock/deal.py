@@ -10,18 +10,33 @@ from typing import cast
 import attrs
 from typing_extensions import Self
 
+from ...actions import (
+    _CARTE_BLANCHE,
+    _DECLARE,
+    _EXCHANGE,
+    _GUESS,
+    _MELD,
+    _PASS,
+    _PASS_TO_PARTNER,
+    _PLAY,
+    _ST_DECLARE,
+    _ST_GUESS,
+    _ST_OVER,
+    _ST_PLAY,
+    _ST_PLAYOFF,
+)
 from ...bits import bit_ids, fold_copies, lowest_bit
 from ...cards import CardSet, Suit
 from ...checks import check_seat
 from ...deck import card_ids
 from ...errors import RuleCode
-from ...parts.melds import choose_copies, meld_copies
 from ...parts.scoring import ScoreBreakdown
 from ...parts.stock import CutGuess
 from ...parts.trumps import NO_TRUMP
 from ...rules.ruleset import RuleSet
 from ...state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
 from ...state.knowledge import replayed, sample_hidden, swap_walk
+from ..fields import CoreField, in_field_order, with_item
 from .declare import (
     _declaring,
     _drop_pending,
@@ -38,33 +53,9 @@ from .declare import (
     meld_scores,
     seven_open,
 )
-from .draw import _after_draw, _cards_counted, _deal_result, _set, _swept
-from .record import (
-    _ST_DECLARE,
-    _ST_GUESS,
-    _ST_OVER,
-    _ST_PLAY,
-    _ST_PLAYOFF,
-    CarteBlanche,
-    Declared,
-    Declaring,
-    StockCore,
-)
-from .tables import (
-    _CARTE,
-    _DECLARE,
-    _EXCHANGE,
-    _GUESS,
-    _MELD,
-    _PASS,
-    _PLAY,
-    _TO_PARTNER,
-    ActionIndex,
-    MeldKey,
-    StockTables,
-    _build_tables,
-    _mask_points,
-)
+from .draw import _after_draw, _cards_counted, _deal_result, _swept
+from .record import CarteBlanche, Declared, Declaring, StockCore
+from .tables import ActionIndex, MeldKey, StockTables, _build_tables, _mask_points
 
 
 class StockEngine:
@@ -95,7 +86,7 @@ class StockEngine:
             trump = card.suit.value
             if dix is not None and dix.turned_up_scores and card.rank is dix.rank:
                 seven = dix.points if dix.turned_up_points is None else dix.turned_up_points
-                points = _set(points, dealer, points[dealer] + ScoreBreakdown(seven=seven))
+                points = with_item(points, dealer, points[dealer] + ScoreBreakdown(seven=seven))
                 scored |= 1 << turn_up
         leader = (dealer + 1) % n
         empty = (0,) * n
@@ -129,9 +120,6 @@ def _cut_packet(cut: CutGuess, seed: int | None, order: tuple[int, ...]) -> int:
     deck, from the deck order), uniform from ``cut.smallest`` to ``cut.largest``."""
     source = f"bezique-rules:cut:{seed}" if seed is not None else "bezique-rules:cut:" + ",".join(map(str, order))
     return random.Random(source).randint(cut.smallest, cut.largest)
-
-
-_tuple_new = tuple.__new__  # the hot transitions build `StockCore` in field order (module docstring)
 
 
 def _hand_play_ids(index: ActionIndex, concealed: int) -> tuple[int, ...]:
@@ -168,8 +156,8 @@ class StockDeal(DealState):
     """A deal of a stock game (two-hand Bezique and its relatives): immutable.
 
     The fixed part lives in `setup`, the changing part in `core` (a `StockCore`). The raw
-    fields below read it (physical ids and masks of ids); read the game in cards through
-    `view`.
+    fields below read it (physical ids and masks of ids; each a `CoreField`); read the game
+    in cards through `view`.
     """
 
     setup: DealSetup[StockTables]
@@ -178,76 +166,40 @@ class StockDeal(DealState):
     """Everything that changes during the deal."""
     _legal: tuple[int, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
 
-    @property
-    def stage(self) -> Phase:
-        """The phase (read it as `phase`)."""
-        return self.core.stage
-
-    @property
-    def player(self) -> int:
-        """Who is to act (-1 when over)."""
-        return self.core.player
-
-    @property
-    def tabled(self) -> tuple[int, ...]:
-        """Per player: the mask of cards lying face up in melds."""
-        return self.core.tabled
-
-    @property
-    def known(self) -> tuple[int, ...]:
-        """Per player: the mask of held cards everyone has seen."""
-        return self.core.known
-
-    @property
-    def stock(self) -> tuple[int, ...]:
-        """The face-down stock, top first."""
-        return self.core.stock
-
-    @property
-    def turn_up(self) -> int:
-        """The turn-up (drawn last), or -1."""
-        return self.core.turn_up
-
-    @property
-    def trump(self) -> int:
-        """The trump suit index, or -1."""
-        return self.core.trump
-
-    @property
-    def leader(self) -> int:
-        """Who led the current trick."""
-        return self.core.leader
-
-    @property
-    def last_trick(self) -> tuple[int, ...]:
-        """The previous trick's cards."""
-        return self.core.last_trick
-
-    @property
-    def last_leader(self) -> int:
-        """Who led the previous trick (-1 before the first)."""
-        return self.core.last_leader
-
-    @property
-    def points(self) -> tuple[ScoreBreakdown, ...]:
-        """Per player: the points by part (melds, seven, cards, last trick, bonus, contract)."""
-        return self.core.points
-
-    @property
-    def declarations(self) -> tuple[Declared, ...]:
-        """Every declared meld: (player, kind index, cards) (``core.declaring.declarations``)."""
-        return self.core.declaring.declarations
-
-    @property
-    def pending(self) -> tuple[Declared, ...]:
-        """The melds laid out but not yet scored, each also in `declarations`
-        (``core.declaring.pending``)."""
-        return self.core.declaring.pending
-
-    @property
-    def scored(self) -> int:
-        """The mask of trump sevens / dix cards that have scored (``core.declaring.scored``)."""
-        return self.core.declaring.scored
+    stage = CoreField[Phase]("stage")
+    """The phase (read it as `phase`)."""
+    player = CoreField[int]("player")
+    """Who is to act (-1 when over)."""
+    leader = CoreField[int]("leader")
+    """Who led the current trick."""
+    tabled = CoreField[tuple[int, ...]]("tabled")
+    """Per player: the mask of cards lying face up in melds."""
+    known = CoreField[tuple[int, ...]]("known")
+    """Per player: the mask of held cards everyone has seen."""
+    points = CoreField[tuple[ScoreBreakdown, ...]]("points")
+    """Per player: the points by part (melds, seven, cards, last trick, bonus, contract)."""
+    trump = CoreField[int]("trump")
+    """The trump suit index, or -1."""
+    stock = CoreField[tuple[int, ...]]("stock")
+    """The face-down stock, top first."""
+    turn_up = CoreField[int]("turn_up")
+    """The turn-up (drawn last), or -1."""
+    last_trick = CoreField[tuple[int, ...]]("last_trick")
+    """The previous trick's cards."""
+    last_leader = CoreField[int]("last_leader")
+    """Who led the previous trick (-1 before the first)."""
+    tricks = CoreField[int]("tricks")
+    """Tricks completed."""
+    declarations = CoreField[tuple[Declared, ...]]("declaring.declarations")
+    """Every declared meld: (player, kind index, cards) (``core.declaring.declarations``)."""
+    pending = CoreField[tuple[Declared, ...]]("declaring.pending")
+    """The melds laid out but not yet scored, each also in `declarations`
+    (``core.declaring.pending``)."""
+    scored = CoreField[int]("declaring.scored")
+    """The mask of trump sevens / dix cards that have scored (``core.declaring.scored``)."""
+    exchanged = CoreField[int]("declaring.exchanged")
+    """The card taken in exchange for the seven on this trick, or -1
+    (``core.declaring.exchanged``)."""
 
     @property
     def turn(self) -> int:
@@ -261,17 +213,6 @@ class StockDeal(DealState):
         )
         declaring = self.core.declaring
         return declaring.melds_this_trick | (256 if declaring.seven_done else 0)
-
-    @property
-    def exchanged(self) -> int:
-        """The card taken in exchange for the seven on this trick, or -1
-        (``core.declaring.exchanged``)."""
-        return self.core.declaring.exchanged
-
-    @property
-    def tricks(self) -> int:
-        """Tricks completed."""
-        return self.core.tricks
 
     @property
     def shown(self) -> int:
@@ -373,14 +314,14 @@ class StockDeal(DealState):
             partner = t.trick.partner_duty and _partner_winning(t, core)
             why = policy.refusal(rules.trump_tables[core.trump], core.hands[p], core.trick, pid, partner)
             return why or (RuleCode.NOT_AN_ACTION, "not playable")
-        if verb == _CARTE:
+        if verb == _CARTE_BLANCHE:
             return RuleCode.CARTE_BLANCHE_NOT_ALLOWED, (
                 "a carte blanche is shown before your first card, from a hand without king, queen or jack "
                 "(and, where repeats are allowed, again after drawing a card that is not a court card)"
             )
         if verb == _PASS:
             return RuleCode.WRONG_PHASE, "nothing to pass: play a card"
-        if verb == _TO_PARTNER:
+        if verb == _PASS_TO_PARTNER:
             return RuleCode.WRONG_PHASE, (
                 "only the trick winner passes the declaration to his partner, after the trick and before declaring"
             )
@@ -405,9 +346,7 @@ class StockDeal(DealState):
             faces = tuple(f for f, _ in b)
             if (a, faces) not in rules.meld_instances[core.trump]:
                 return RuleCode.NOT_A_MELD, f"these cards do not form a {kind.name} with these trumps"
-            mask, why = choose_copies(
-                rules.deck, rules.melds, rules.meld_rules, a, b, core.hands[p], core.tabled[p], self._history_of(p)
-            )
+            mask, why = rules.meld_search[core.trump].choose(a, b, core.hands[p], core.tabled[p], self._history_of(p))
             if why is None and mask & meld_forbidden(dix, declaring):
                 return RuleCode.EXCHANGED_CARD_IN_MELD, (
                     "the card taken in exchange for the trump seven may not be used in a meld on the same trick"
@@ -466,11 +405,11 @@ class StockDeal(DealState):
         moves = self.core.moves + ((self.core.player, action_id),)
         if kind is _PASS:  # the declare phase ends: everyone draws, then the winner leads
             return _after_draw(type(self), self.setup, self.core, moves)
-        if kind is _TO_PARTNER:
+        if kind is _PASS_TO_PARTNER:
             return self._evolve(self.core._replace(player=_partner(t, self.core.player), moves=moves))
         if kind is _MELD:
             return self._meld(meaning.number, meaning.key, moves)
-        if kind is _CARTE:
+        if kind is _CARTE_BLANCHE:
             return self._carte(moves)
         if kind is _GUESS:
             return self._guess(meaning.number, moves)
@@ -511,7 +450,7 @@ class StockDeal(DealState):
             and not declaring.scored & bit
         ):
             declaring = declaring._replace(scored=declaring.scored | bit)
-            points = _set(points, p, points[p] + ScoreBreakdown(seven=d.dix_points))
+            points = with_item(points, p, points[p] + ScoreBreakdown(seven=d.dix_points))
         moves += ((p, action_id),)
         if carte.may_show >> p & 1:
             carte = carte._replace(may_show=carte.may_show & ~(1 << p))
@@ -519,7 +458,7 @@ class StockDeal(DealState):
         if len(trick) + 1 < n:
             return cls._make(
                 setup,
-                _tuple_new(StockCore, (  # StockCore in field order
+                in_field_order(StockCore, (
                     stage, (p + 1) % n, leader, hands, (*trick, pid), won, moves, tabled, known, points, trump,
                     stock, turn_up, last_trick, last_leader, tricks, declaring, carte,
                 )),
@@ -544,21 +483,23 @@ class StockDeal(DealState):
             won = (*won[:winner], won[winner] | won_mask, *won[winner + 1 :])
         sc = t.scoring
         if sc.immediate:
-            points = _set(points, winner, points[winner] + ScoreBreakdown(cards=_mask_points(sc.value_bytes, won_mask)))
+            points = with_item(
+                points, winner, points[winner] + ScoreBreakdown(cards=_mask_points(sc.value_bytes, won_mask))
+            )
         last_trick, last_leader, tricks = trick, leader, tricks + 1
         if stage is _ST_PLAYOFF:
             if hands[winner]:
                 return cls._make(
                     setup,
-                    _tuple_new(StockCore, (  # StockCore in field order
+                    in_field_order(StockCore, (
                         stage, winner, winner, hands, (), won, moves, tabled, known, points, trump, stock, turn_up,
                         last_trick, last_leader, tricks, declaring, carte,
                     )),
                 )  # fmt: skip
             if sc.last_at_final:
-                points = _set(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
+                points = with_item(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
             if sc.sweep_bonus and _swept(moves, n, setup.rules.deal.hand_size, winner):
-                points = _set(points, winner, points[winner] + ScoreBreakdown(bonus=sc.sweep_bonus))
+                points = with_item(points, winner, points[winner] + ScoreBreakdown(bonus=sc.sweep_bonus))
             if sc.result is not None:
                 points = _deal_result(sc.result, sc.value_bytes, points, won)
             elif not sc.immediate:
@@ -571,11 +512,11 @@ class StockDeal(DealState):
             return cls._make(setup, over, ())
         last_stock = len(stock) + (1 if turn_up >= 0 else 0) <= n
         if last_stock and not sc.last_at_final:
-            points = _set(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
+            points = with_item(points, winner, points[winner] + ScoreBreakdown(last_trick=sc.last_bonus))
         # The winner always gets the declaration decision while declaring is allowed (a
         # ``pass`` when he has nothing): whether he could declare stays hidden (issue 12).
         stage = _ST_DECLARE if not last_stock or sc.declare_on_last else _ST_PLAY
-        core = _tuple_new(StockCore, (  # StockCore in field order
+        core = in_field_order(StockCore, (
             stage, winner, winner, hands, (), won, moves, tabled, known, points, trump, stock, turn_up, last_trick,
             last_leader, tricks, declaring, carte,
         ))  # fmt: skip
@@ -609,7 +550,7 @@ class StockDeal(DealState):
         if record is not None:  # a pending meld scores as this trick's meld
             return self._declared(
                 core._replace(
-                    points=_set(points, p, points[p] + ScoreBreakdown(melds=kind.points)),
+                    points=with_item(points, p, points[p] + ScoreBreakdown(melds=kind.points)),
                     moves=moves,
                     declaring=declaring._replace(
                         pending=tuple(other for other in declaring.pending if other != record),
@@ -620,10 +561,7 @@ class StockDeal(DealState):
         forbidden = meld_forbidden(rules.stock.dix, declaring)
         hand, table, history = _meld_cards(t, core.hands, core.tabled, declaring.declarations, p, kind_index)
         trump = core.trump
-        mask = meld_copies(
-            rules.deck, rules.melds, rules.meld_rules, rules.meld_search[trump], kind_index, key, hand, table,
-            history, forbidden,
-        )  # fmt: skip
+        mask, _why = rules.meld_search[trump].choose(kind_index, key, hand, table, history, forbidden)
         concealed = core.hands[p] & ~core.tabled[p]
         mask = _known_copies_first(rules.deck, mask, concealed & ~core.known[p], concealed & core.known[p] & ~forbidden)
         own = mask & core.hands[p]  # the partner's tabled cards it uses stay his (`DeclarationPrivilege`)
@@ -634,10 +572,10 @@ class StockDeal(DealState):
         declared = Declared(player=p, kind=kind_index, cards=mask)
         return self._declared(
             core._replace(
-                tabled=_set(core.tabled, p, core.tabled[p] | own),
-                known=_set(core.known, p, core.known[p] | own),
+                tabled=with_item(core.tabled, p, core.tabled[p] | own),
+                known=with_item(core.known, p, core.known[p] | own),
                 trump=trump,
-                points=_set(points, p, points[p] + ScoreBreakdown(melds=kind.points)) if scores else points,
+                points=with_item(points, p, points[p] + ScoreBreakdown(melds=kind.points)) if scores else points,
                 moves=moves,
                 declaring=declaring._replace(
                     declarations=(*declaring.declarations, declared),
@@ -659,13 +597,13 @@ class StockDeal(DealState):
         low = 1 << pid
         if exchange:
             old = turn_up
-            hands = _set(hands, p, (hands[p] ^ low) | (1 << old))
-            known = _set(known, p, (known[p] & ~low) | (1 << old))
+            hands = with_item(hands, p, (hands[p] ^ low) | (1 << old))
+            known = with_item(known, p, (known[p] & ~low) | (1 << old))
             turn_up = pid
             exchanged = old
         else:
-            known = _set(known, p, known[p] | low)
-        points = _set(core.points, p, core.points[p] + ScoreBreakdown(seven=dix.points))
+            known = with_item(known, p, known[p] | low)
+        points = with_item(core.points, p, core.points[p] + ScoreBreakdown(seven=dix.points))
         if core.stage is not _ST_DECLARE:  # seed 000 method 2: declared on his turn to play; he plays next
             return self._evolve(
                 core._replace(
@@ -687,8 +625,8 @@ class StockDeal(DealState):
         streak = (1 << p) if self.setup.tables.declaring.carte_repeat else 0
         return self._evolve(
             core._replace(
-                points=_set(points, p, points[p] + ScoreBreakdown(melds=self.setup.rules.stock.carte_blanche)),
-                known=_set(core.known, p, core.known[p] | core.hands[p]),
+                points=with_item(points, p, points[p] + ScoreBreakdown(melds=self.setup.rules.stock.carte_blanche)),
+                known=with_item(core.known, p, core.known[p] | core.hands[p]),
                 carte=CarteBlanche(may_show=carte.may_show & ~(1 << p), streak=carte.streak | streak),
                 moves=moves,
             )
@@ -702,10 +640,10 @@ class StockDeal(DealState):
         player = self.core.player
         packet = self.setup.packet
         if size == packet:
-            points = _set(points, player, points[player] + ScoreBreakdown(bonus=cut.guess_bonus))
+            points = with_item(points, player, points[player] + ScoreBreakdown(bonus=cut.guess_bonus))
         if packet == cut.exact:
             dealer = self.setup.dealer
-            points = _set(points, dealer, points[dealer] + ScoreBreakdown(bonus=cut.exact_bonus))
+            points = with_item(points, dealer, points[dealer] + ScoreBreakdown(bonus=cut.exact_bonus))
         return self._evolve(self.core._replace(stage=Phase.PLAY, points=points, moves=moves))
 
     def _evolve(self, core: StockCore) -> Self:

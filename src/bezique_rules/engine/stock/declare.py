@@ -4,11 +4,12 @@ the transitions alike)."""
 
 from __future__ import annotations
 
+from ...actions import _MELD
 from ...deck import DeckSpec, card_ids
 from ...parts.stock import DixRule
 from ...rules.ruleset import RuleSet
 from .record import Declared, Declaring, StockCore
-from .tables import _MELD, DeclarationTables, MeldKey, StockTables
+from .tables import DeclarationTables, MeldKey, StockTables
 
 
 def meld_limit_reached(d: DeclarationTables, declaring: Declaring) -> bool:

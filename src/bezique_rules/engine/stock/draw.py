@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
+from ...actions import _ST_PLAY, _ST_PLAYOFF
 from ...parts.scoring import DealResultRule, ScoreBreakdown
 from ...rules.ruleset import RuleSet
 from ...state.deal import DealSetup, Move
+from ..fields import in_field_order, with_item
 from .declare import _drop_pending
-from .record import _ST_PLAY, _ST_PLAYOFF, CarteBlanche, StockCore
+from .record import CarteBlanche, StockCore
 from .tables import ScoringTables, StockTables, _mask_points
 
 if TYPE_CHECKING:
     from .deal import StockDeal
 
 _DealT = TypeVar("_DealT", bound="StockDeal")
-_T = TypeVar("_T")
-_tuple_new = tuple.__new__  # the hot transitions build `StockCore` in field order (see the package docstring)
 
 
 def _draws(
@@ -39,11 +39,11 @@ def _draws(
         if stock:
             hl[q] |= 1 << stock[0]
             if show_last and len(stock) == 1:
-                kl = _set(kl, q, kl[q] | (1 << stock[0]))
+                kl = with_item(kl, q, kl[q] | (1 << stock[0]))
             stock = stock[1:]
         elif turn_up >= 0:
             hl[q] |= 1 << turn_up
-            kl = _set(kl, q, kl[q] | (1 << turn_up))
+            kl = with_item(kl, q, kl[q] | (1 << turn_up))
             turn_up = -1
     return tuple(hl), kl, stock, turn_up
 
@@ -63,7 +63,7 @@ def _after_draw(cls: type[_DealT], setup: DealSetup[StockTables], core: StockCor
         left = len(stock) + (turn_up >= 0)
         if 0 < left <= n:  # the last card goes to the left-th drawer from the winner
             q = (p + left - 1) % n
-            points = _set(points, q, points[q] + ScoreBreakdown(bonus=sc.last_card_bonus))
+            points = with_item(points, q, points[q] + ScoreBreakdown(bonus=sc.last_card_bonus))
     if n == 2 and (len(stock) > 2 or (len(stock) == 2 and not sc.show_last)):  # the usual draw
         if p == 0:
             hands = (hands[0] | 1 << stock[0], hands[1] | 1 << stock[1])
@@ -83,7 +83,7 @@ def _after_draw(cls: type[_DealT], setup: DealSetup[StockTables], core: StockCor
             declaring = _drop_pending(declaring, -1)
     return cls._make(
         setup,
-        _tuple_new(StockCore, (  # StockCore in field order
+        in_field_order(StockCore, (
             stage, p, p, hands, trick, won, moves, tabled, known, points, trump, stock, turn_up, last_trick,
             last_leader, tricks, declaring, carte,
         )),
@@ -141,8 +141,3 @@ def _cards_counted(
     return tuple(
         row + ScoreBreakdown(cards=rounded(_mask_points(sc.value_bytes, won[q]))) for q, row in enumerate(points)
     )
-
-
-def _set(row: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
-    """``row`` with item ``i`` replaced by ``v`` (a per-player tuple)."""
-    return row[:i] + (v,) + row[i + 1 :]

@@ -7,13 +7,6 @@ from typing import NamedTuple
 from ...parts.scoring import ScoreBreakdown
 from ...state.deal import Move, Phase
 
-# phases as module constants (faster than enum attribute lookups in the hot paths)
-_ST_PLAY = Phase.PLAY
-_ST_DECLARE = Phase.DECLARE
-_ST_PLAYOFF = Phase.PLAYOFF
-_ST_OVER = Phase.OVER
-_ST_GUESS = Phase.GUESS
-
 
 class Declared(NamedTuple):
     """One meld declared in the deal."""

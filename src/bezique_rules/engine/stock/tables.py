@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 import attrs
 
-from ...actions import Action, ActionKind, ActionSpace, ActionTable, Verb
+from ...actions import Action, ActionKind, ActionNumbering, ActionSpace, ActionTable, Verb
 from ...bits import lowest_bit
 from ...cards import Card, Suit
 from ...parts.melds import Finder, declaration_finder
@@ -17,17 +17,6 @@ from ...parts.scoring import DealResultRule
 from ...parts.tricks import PlayDuty, TrickPolicy
 from ...parts.trumps import TrumpTable
 from ...rules.ruleset import RuleSet
-
-# module aliases of the action kinds (read on the hot paths)
-_PLAY = ActionKind.PLAY
-_MELD = ActionKind.MELD
-_EXCHANGE = ActionKind.EXCHANGE
-_DECLARE = ActionKind.DECLARE
-_PASS = ActionKind.PASS
-_CARTE = ActionKind.CARTE_BLANCHE
-_GUESS = ActionKind.GUESS
-_TO_PARTNER = ActionKind.PASS_TO_PARTNER
-
 
 MeldKey = tuple[tuple[int, bool], ...]
 """A meld action's cards: (face, from the table) pairs, sorted."""
@@ -209,16 +198,10 @@ def _meld_keys(inst: tuple[int, ...]) -> list[MeldKey]:
 def _build_tables(rules: RuleSet) -> StockTables:
     deck = rules.deck
     faces = deck.faces
-    actions: list[Action] = []
-    meanings: list[ActionMeaning] = []
-
-    def add(action: Action, meaning: ActionMeaning) -> int:
-        actions.append(action)
-        meanings.append(meaning)
-        return len(actions) - 1
-
+    numbering = ActionNumbering[ActionMeaning]()
+    add = numbering.add
     play_ids = [
-        add(Action.make(Verb.PLAY, [card], [star]), ActionMeaning(_PLAY, number=f, from_table=star))
+        add(Action.make(Verb.PLAY, [card], [star]), ActionMeaning(ActionKind.PLAY, number=f, from_table=star))
         for f, card in enumerate(faces)
         for star in (False, True)
     ]
@@ -229,7 +212,7 @@ def _build_tables(rules: RuleSet) -> StockTables:
             action = Action.make(
                 Verb.MELD, [faces[f] for f, _ in key], [s for _, s in key], meld=kinds[kind_index].name
             )
-            meld_ids[(kind_index, key)] = add(action, ActionMeaning(_MELD, number=kind_index, key=key))
+            meld_ids[(kind_index, key)] = add(action, ActionMeaning(ActionKind.MELD, number=kind_index, key=key))
     exchange_ids = [-1] * len(faces)
     declare_ids = [-1] * len(faces)
     dix_faces = [-1] * 4
@@ -243,21 +226,23 @@ def _build_tables(rules: RuleSet) -> StockTables:
             if f < 0:
                 continue
             if dix.methods != "score_only" and rules.deal.turn_up:
-                exchange_ids[f] = add(Action.make(Verb.EXCHANGE, [faces[f]]), ActionMeaning(_EXCHANGE, number=f))
-            declare_ids[f] = add(Action.make(Verb.DECLARE, [faces[f]]), ActionMeaning(_DECLARE, number=f))
+                exchange_ids[f] = add(
+                    Action.make(Verb.EXCHANGE, [faces[f]]), ActionMeaning(ActionKind.EXCHANGE, number=f)
+                )
+            declare_ids[f] = add(Action.make(Verb.DECLARE, [faces[f]]), ActionMeaning(ActionKind.DECLARE, number=f))
     carte_id = -1
     if rules.stock.carte_blanche:
-        carte_id = add(Action.make(Verb.MELD, meld="carte-blanche"), ActionMeaning(_CARTE))
+        carte_id = add(Action.make(Verb.MELD, meld="carte-blanche"), ActionMeaning(ActionKind.CARTE_BLANCHE))
     guess_ids: list[int] = []
     cut = rules.stock.cut_guess
     if cut is not None:
         for size in range(cut.smallest, cut.largest + 1):
-            guess_ids.append(add(Action(Verb.GUESS, number=size), ActionMeaning(_GUESS, number=size)))
+            guess_ids.append(add(Action(Verb.GUESS, number=size), ActionMeaning(ActionKind.GUESS, number=size)))
     privilege = rules.stock.privilege
     to_partner_id = -1
     if privilege.holder == "winner_or_partner":
-        to_partner_id = add(Action(Verb.PASS, to_partner=True), ActionMeaning(_TO_PARTNER))
-    pass_id = add(Action(Verb.PASS), ActionMeaning(_PASS))
+        to_partner_id = add(Action(Verb.PASS, to_partner=True), ActionMeaning(ActionKind.PASS_TO_PARTNER))
+    pass_id = add(Action(Verb.PASS), ActionMeaning(ActionKind.PASS))
     meldable = 0
     for _k, inst in rules.melds.all_instances(deck):
         for f in inst:
@@ -271,8 +256,9 @@ def _build_tables(rules: RuleSet) -> StockTables:
             court |= 1 << pid
     nf = deck.num_faces
     stock = rules.stock
+    meanings = numbering.meanings
     return StockTables(
-        actions=ActionSpace.of(actions),
+        actions=numbering.space(),
         action_table=_action_table(meanings),
         index=ActionIndex(
             meanings=tuple(meanings),
@@ -308,9 +294,7 @@ def _build_tables(rules: RuleSet) -> StockTables:
             partner_duty=rules.partnership and not rules.playoff_policy.must_beat_partner,
         ),
         declaring=DeclarationTables(
-            finders=tuple(
-                declaration_finder(deck, rules.melds, rules.meld_rules, search) for search in rules.meld_search
-            ),
+            finders=tuple(declaration_finder(search) for search in rules.meld_search),
             meldable=meldable,
             court_mask=court,
             carte_repeat=stock.carte_blanche_repeat,
@@ -342,13 +326,13 @@ def _build_tables(rules: RuleSet) -> StockTables:
 
 def _action_table(meanings: list[ActionMeaning]) -> ActionTable:
     """The meanings as columns: a card action's face, a meld's kind, a guess's size."""
-    carded = (_PLAY, _EXCHANGE, _DECLARE)
+    carded = (ActionKind.PLAY, ActionKind.EXCHANGE, ActionKind.DECLARE)
     return ActionTable.of(
         (m.kind for m in meanings),
         face=(m.number if m.kind in carded else -1 for m in meanings),
         from_table=(m.from_table for m in meanings),
-        meld_kind=(m.number if m.kind is _MELD else -1 for m in meanings),
-        number=(m.number if m.kind is _GUESS else -1 for m in meanings),
+        meld_kind=(m.number if m.kind is ActionKind.MELD else -1 for m in meanings),
+        number=(m.number if m.kind is ActionKind.GUESS else -1 for m in meanings),
     )
 
 

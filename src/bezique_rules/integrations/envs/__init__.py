@@ -74,19 +74,12 @@ def aec_env(
         UnknownVariantError, OptionError: a bad variant or option.
     """
     try:
+        from ._common import EnvSettings
         from .pettingzoo_env import BeziqueAECEnv
     except ImportError as exc:
         raise _missing(exc) from exc
-    return BeziqueAECEnv(
-        variant,
-        dealer=dealer,
-        observation=observation,
-        canonical_suits=canonical_suits,
-        trick_features=trick_features,
-        whole_game=whole_game,
-        render_mode=render_mode,
-        **options,
-    )
+    settings = EnvSettings(dealer, observation, canonical_suits, trick_features, whole_game, render_mode)
+    return BeziqueAECEnv(variant, settings, options)
 
 
 def gym_env(
@@ -141,22 +134,12 @@ def gym_env(
         UnknownVariantError, OptionError, ValueError: a bad variant, option, opponent or seat.
     """
     try:
+        from ._common import EnvSettings
         from .gymnasium_env import BeziqueEnv
     except ImportError as exc:
         raise _missing(exc) from exc
-    return BeziqueEnv(
-        variant,
-        opponent=opponent,
-        partner=partner,
-        seat=seat,
-        dealer=dealer,
-        observation=observation,
-        canonical_suits=canonical_suits,
-        trick_features=trick_features,
-        whole_game=whole_game,
-        render_mode=render_mode,
-        **options,
-    )
+    settings = EnvSettings(dealer, observation, canonical_suits, trick_features, whole_game, render_mode)
+    return BeziqueEnv(variant, settings, options, opponent=opponent, partner=partner, seat=seat)
 
 
 def register_gym_envs() -> tuple[str, ...]:

@@ -33,6 +33,7 @@ from ..returns import deal_returns, game_returns
 __all__ = [
     "DealerChoice",
     "Encoder",
+    "EnvSettings",
     "Episode",
     "ObservationKind",
     "SuitRelabelling",
@@ -56,6 +57,30 @@ DealerChoice = int | Literal["random", "rotate"]
 (the last seat deals the first episode after seeding, then the deal passes to the left)."""
 
 _KINDS: tuple[str, ...] = get_args(ObservationKind)
+
+
+@attrs.frozen
+class EnvSettings:
+    """What both environments are built from beside the variant and its options: the keywords
+    `aec_env` and `gym_env` share (see `gym_env` for each)."""
+
+    dealer: DealerChoice = "random"
+    """Who deals each episode (checked against the rule set's seats by `Episode`)."""
+    observation: ObservationKind = "dict"
+    """The encoding observed (checked by `Encoder`)."""
+    canonical_suits: bool = False
+    """The suits renumbered relative to trumps."""
+    trick_features: bool = False
+    """The trick's winner and the winning cards appended to the tensor."""
+    whole_game: bool = False
+    """An episode is a whole game instead of one deal."""
+    render_mode: str | None = None
+    """``"ansi"``: ``render()`` returns the table as text; None: no rendering."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.render_mode not in (None, "ansi"):
+            raise OptionError(f"render_mode is None or 'ansi', not {self.render_mode!r}")
+
 
 _UNBOUNDED = ("scores", "game_scores")
 """Fields that may be negative or large: points (a set contract scores below zero)."""
@@ -278,7 +303,8 @@ class Encoder:
     action mask and, with ``canonical_suits``, the suits renumbered; it maps the ids the
     learner sends back to the rule set's ids."""
 
-    def __init__(self, rules: RuleSet, kind: str, canonical_suits: bool, trick_features: bool = False) -> None:
+    def __init__(self, rules: RuleSet, settings: EnvSettings) -> None:
+        kind, canonical_suits, trick_features = settings.observation, settings.canonical_suits, settings.trick_features
         if kind not in _KINDS:
             raise OptionError(f"observation is one of {', '.join(map(repr, _KINDS))}, not {quote(kind)}")
         if not isinstance(canonical_suits, bool):
@@ -397,13 +423,14 @@ class Episode:
     games) with their dealers, and what is derived once per rule set (the reward scale); the
     table being played is the environment's own ``state_now``."""
 
-    def __init__(self, variant: str, whole_game: bool, dealer: DealerChoice, options: dict[str, Any]) -> None:
+    def __init__(self, variant: str, settings: EnvSettings, options: dict[str, Any]) -> None:
         self.rules = get_rules(variant, **options)
+        dealer = settings.dealer
         if not (dealer in ("random", "rotate") or (type(dealer) is int and 0 <= dealer < self.rules.players)):
             raise OptionError(
                 f"dealer is a seat from 0 to {self.rules.players - 1}, 'random' or 'rotate', not {quote(dealer)}"
             )
-        self.whole_game = whole_game
+        self.whole_game = settings.whole_game
         self.dealer = dealer
         self.rng = random.Random()
         self._players = self.rules.players

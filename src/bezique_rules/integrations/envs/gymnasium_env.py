@@ -13,12 +13,11 @@ from gymnasium import spaces
 from ...agents import Agent
 from ...agents.levels import make_agent
 from ...cards import Suit
-from ...errors import OptionError
 from ...rules.registry import available_variants
 from ...rules.ruleset import RuleSet
 from ...state.game import GameState
 from . import DEFAULT_OPPONENT
-from ._common import DealerChoice, Encoder, Episode, ObservationKind, Table, outcome
+from ._common import Encoder, EnvSettings, Episode, Table, outcome
 
 __all__ = ["DEFAULT_OPPONENT", "BeziqueEnv", "env_id", "register_all"]
 
@@ -46,22 +45,17 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
     def __init__(
         self,
         variant: str,
+        settings: EnvSettings,
+        options: dict[str, Any],
         *,
         opponent: str | Agent = DEFAULT_OPPONENT,
         partner: str | Agent | None = None,
         seat: int | Literal["random"] = 0,
-        dealer: DealerChoice = "random",
-        observation: ObservationKind = "dict",
-        canonical_suits: bool = False,
-        trick_features: bool = False,
-        whole_game: bool = False,
-        render_mode: str | None = None,
-        **options: Any,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
-        self.episode = Episode(variant, whole_game, dealer, options)
+        """Build it with `bezique_rules.integrations.envs.gym_env` or ``gymnasium.make`` (which
+        take the settings as keywords)."""
+        self.render_mode = settings.render_mode
+        self.episode = Episode(variant, settings, options)
         rules = self.episode.rules
         if not (seat == "random" or (type(seat) is int and 0 <= seat < rules.players)):
             raise ValueError(f"seat must be a seat from 0 to {rules.players - 1} or 'random': {seat!r}")
@@ -77,7 +71,7 @@ class BeziqueEnv(gymnasium.Env[Any, np.int64]):
         """The agent playing the learner's partners (partnership games only; default the opponent)."""
         if partners:
             self.partner = self.opponent if partner is None else _agent(partner, "partner")
-        self.encoder = Encoder(rules, observation, canonical_suits, trick_features)
+        self.encoder = Encoder(rules, settings)
         self.observation_space = self.encoder.space
         self.action_space = spaces.Discrete(rules.num_actions)
         self._agent_rng = random.Random(0)
@@ -236,13 +230,17 @@ def _finished_since(table: Table, before: int) -> list[dict[str, Any]]:
     return [{"scores": tuple(result.scores), "breakdown": result.breakdown} for result in table.results[before:]]
 
 
+_ENTRY_POINT = "bezique_rules.integrations.envs:gym_env"
+"""What ``gymnasium.make`` calls: `gym_env`, which takes the settings as keywords."""
+
+
 def register_all() -> tuple[str, ...]:
     """Register every variant as ``bezique_rules/<name>-v0`` (once); return the ids."""
     ids = []
     for variant in available_variants():
         name = env_id(variant)
         if name not in gymnasium.registry:
-            gymnasium.register(id=name, entry_point=BeziqueEnv, kwargs={"variant": variant})
+            gymnasium.register(id=name, entry_point=_ENTRY_POINT, kwargs={"variant": variant})
         ids.append(name)
     return tuple(ids)
 

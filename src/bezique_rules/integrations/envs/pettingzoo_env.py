@@ -21,10 +21,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ...engine.euchre import FarmersRound
-from ...errors import ActionTypeError, IllegalActionError, OptionError, RuleCode, quote
+from ...errors import ActionTypeError, IllegalActionError, RuleCode, quote
 from ...rules.ruleset import RuleSet
 from ...state.game import GameState
-from ._common import DealerChoice, Encoder, Episode, ObservationKind, Table, outcome
+from ._common import Encoder, EnvSettings, Episode, Table, outcome
 
 __all__ = ["BeziqueAECEnv"]
 
@@ -39,27 +39,15 @@ class BeziqueAECEnv(AECEnv):
     _turn: str | None
     """The agent selected while any agent is left, else None (what `agent_iter` reads)."""
 
-    def __init__(
-        self,
-        variant: str,
-        *,
-        dealer: DealerChoice = "random",
-        observation: ObservationKind = "dict",
-        canonical_suits: bool = False,
-        trick_features: bool = False,
-        whole_game: bool = False,
-        render_mode: str | None = None,
-        **options: Any,
-    ):
+    def __init__(self, variant: str, settings: EnvSettings, options: dict[str, Any]) -> None:
+        """Build it with `bezique_rules.integrations.envs.aec_env` (which takes the settings as keywords)."""
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
-        self.episode = Episode(variant, whole_game, dealer, options)
+        self.render_mode = settings.render_mode
+        self.episode = Episode(variant, settings, options)
         rules = self.episode.rules
-        self.encoder = Encoder(rules, observation, canonical_suits, trick_features)
-        self._mask_in_info = observation != "dict"
-        self._canonical = canonical_suits
+        self.encoder = Encoder(rules, settings)
+        self._mask_in_info = settings.observation != "dict"
+        self._canonical = settings.canonical_suits
         self.possible_agents = [f"player_{p}" for p in range(rules.players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         self._agent_names = tuple(self.possible_agents)

@@ -11,7 +11,8 @@ cards make it), plus the bookkeeping that the reuse rules need:
 
 `MeldRules` holds the options that change those rules, and
 `MeldRules.refusal` decides one declaration. `legal_declarations` searches a
-hand for every legal declaration, choosing physical copies for the player.
+hand for every legal declaration, choosing physical copies for the player (a rule set keeps
+that search built once per trump: ``rules.meld_search[trump].legal(held, tabled, history)``).
 
 The package holds four parts of different lifetimes: the meld kinds as data (`kinds`), the
 declaration rules (`rules`), both fixed per rule set; the search of a hand (`search`), per
@@ -36,11 +37,8 @@ from .rules import reuse_blocks as reuse_blocks
 from .search import Finder as Finder
 from .search import Instance as Instance
 from .search import InstanceGroup, index_instances, legal_declarations
-from .search import InstanceIndex as InstanceIndex
-from .search import choose_copies as choose_copies
-from .search import declarable_keys as declarable_keys
+from .search import MeldSearch as MeldSearch
 from .search import declaration_finder as declaration_finder
-from .search import meld_copies as meld_copies
 
 __all__ = [
     "FixedCards",

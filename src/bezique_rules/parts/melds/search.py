@@ -1,6 +1,6 @@
-"""The meld search: the candidate melds of a rule set (`index_instances`, per rule set and trump)
-and every legal declaration from a hand (`legal_declarations`, per state), with the physical
-copies chosen for the player."""
+"""The meld search: the candidate melds of a rule set (`index_instances`) and the search built
+on them (`MeldSearch`), both per rule set and trump, and every legal declaration from a hand
+(`MeldSearch.legal`, per state), with the physical copies chosen for the player."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ import attrs
 from ...bits import bit_ids, fold_copies, single_bits
 from ...deck import DeckSpec
 from ...errors import RuleCode
-from ...lazy import BUILD_LOCK
 from .kinds import CopyOrder, Declaration, MeldTable
 from .rules import MeldRules, quick_rules, reuse_blocks
 
@@ -54,15 +53,6 @@ class InstanceGroup:
 _LOOKUP_FACES = 10
 
 
-class InstanceIndex(tuple[InstanceGroup, ...]):
-    """The candidate melds of a rule set for one trump (a tuple of `InstanceGroup`), carrying
-    the quick search's plan for the parts it was last searched with (so that the plan lives
-    exactly as long as the rule set whose tables hold this index: no module-level cache)."""
-
-    plan_memo: _PlanMemo | None = None
-    """The parts and the plan of the last search, or None."""
-
-
 def index_instances(deck: DeckSpec, instances: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[InstanceGroup, ...]:
     """Group (kind index, faces) instances by kind and precompute their search keys."""
     groups: dict[int, list[Instance]] = {}
@@ -100,7 +90,93 @@ def index_instances(deck: DeckSpec, instances: tuple[tuple[int, tuple[int, ...]]
                 instances=tuple(insts),
             )
         )
-    return InstanceIndex(out)
+    return tuple(out)
+
+
+@attrs.frozen(eq=False)
+class MeldSearch:
+    """The meld search of a rule set for one trump: the parts it reads, built once per rule set
+    (`RuleSet.meld_search`, indexed like its trump tables) and read by the engine, the agents
+    and the batch engines, with the quick search's plan (`_Plan`) made when it is built.
+    Compared by identity, like the rule set's other tables."""
+
+    deck: DeckSpec
+    """The deck."""
+    table: MeldTable
+    """The meld kinds."""
+    rules: MeldRules
+    """The declaration rules."""
+    instances: tuple[InstanceGroup, ...] = attrs.field(repr=False)
+    """The candidate melds for this trump, from `index_instances`."""
+    plan: _Plan | None = attrs.field(init=False, repr=False)
+    """The quick search's tables, or None when the rules need the general search."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "plan", _make_plan(self.deck, self.table, self.rules, self.instances))
+
+    def legal(
+        self, held: int, tabled: int, history: Sequence[Declaration], forbidden: int = 0
+    ) -> list[tuple[int, tuple[tuple[int, bool], ...], int]]:
+        """Every legal declaration from ``held``, one per distinct notation: what
+        `legal_declarations` gives."""
+        plan = self.plan
+        if plan is None:
+            return _search_generic(self, held, tabled, history, forbidden)
+        copy_order = self.rules.copy_order
+        return [
+            (kind_index, key, _fast_copies(plan, key, kind_index, held, tabled, history, forbidden, copy_order))
+            for kind_index, key in _search_fast(plan, held, tabled, history, forbidden)
+        ]
+
+    def keys(
+        self, held: int, tabled: int, history: Sequence[Declaration], forbidden: int = 0
+    ) -> list[tuple[int, tuple[tuple[int, bool], ...]]]:
+        """The (kind index, key) pairs of `legal`, in the same order, without choosing the
+        physical copies (what an engine needs to list the legal actions)."""
+        if self.plan is None:
+            return [(k, key) for k, key, _mask in _search_generic(self, held, tabled, history, forbidden)]
+        return _search_fast(self.plan, held, tabled, history, forbidden)
+
+    def choose(
+        self,
+        kind_index: int,
+        key: tuple[tuple[int, bool], ...],
+        held: int,
+        tabled: int,
+        history: Sequence[Declaration],
+        forbidden: int = 0,
+    ) -> tuple[int, tuple[RuleCode, str] | None]:
+        """Pick physical copies for a declaration named by faces and places.
+
+        Returns (mask, None) when some choice is legal, else (0, the refusal of the
+        first choice tried, or a CARD_NOT_HELD refusal when the cards are not there). Where
+        the quick rules apply, the copies are those the quick search would take.
+        """
+        deck, rules = self.deck, self.rules
+        if self.plan is not None:
+            mask = _fast_copies(self.plan, key, kind_index, held, tabled, history, forbidden, rules.copy_order)
+            if mask:
+                return mask, None
+        usage = _usage(history, rules.copy_order)
+        concealed = held & ~tabled
+        copies: dict[tuple[int, bool], list[int]] = {}
+        for f, star in set(key):
+            avail = held & deck.face_masks[f] & ~forbidden & (tabled if star else concealed)
+            copies[(f, star)] = _bits(avail, usage)
+        first: list[tuple[RuleCode, str] | None] = []
+
+        def judge(mask: int) -> tuple[RuleCode, str] | None:
+            why = rules.refusal(self.table, kind_index, mask, concealed, held, history, deck.face_of)
+            if not first:
+                first.append(why)
+            return why
+
+        mask = _choose(key, copies, judge)
+        if mask:
+            return mask, None
+        if not first:
+            return 0, (RuleCode.CARD_NOT_HELD, "you do not hold those cards in the places named")
+        return 0, first[0]
 
 
 def legal_declarations(
@@ -118,52 +194,27 @@ def legal_declarations(
     Returns (kind index, ((face, from_table), …) sorted, physical mask) triples.
     Where several physical copies with the same place (hand or table) could
     serve, the copy used least in earlier melds (then the lowest id) is chosen,
-    so the player is never asked to pick between identical cards.
+    so the player is never asked to pick between identical cards. This builds the
+    search's tables on every call: to search many hands, read the rule set's
+    ``rules.meld_search[trump].legal(held, tabled, history)``.
 
     Args:
         instances: the candidate melds, from `index_instances`.
         forbidden: cards that may not be used now (the card just taken in an exchange).
     """
-    plan = _plan(deck, table, rules, instances)
-    if plan is None:
-        return _search_generic(deck, table, rules, instances, held, tabled, history, forbidden)
-    return [
-        (kind_index, key, _fast_copies(plan, key, kind_index, held, tabled, history, forbidden, rules.copy_order))
-        for kind_index, key in _search_fast(plan, held, tabled, history, forbidden)
-    ]
-
-
-def declarable_keys(
-    deck: DeckSpec,
-    table: MeldTable,
-    rules: MeldRules,
-    instances: tuple[InstanceGroup, ...],
-    held: int,
-    tabled: int,
-    history: Sequence[Declaration],
-    forbidden: int = 0,
-) -> list[tuple[int, tuple[tuple[int, bool], ...]]]:
-    """The (kind index, key) pairs of `legal_declarations`, in the same order, without
-    choosing the physical copies (what an engine needs to list the legal actions)."""
-    plan = _plan(deck, table, rules, instances)
-    if plan is None:
-        found = _search_generic(deck, table, rules, instances, held, tabled, history, forbidden)
-        return [(k, key) for k, key, _mask in found]
-    return _search_fast(plan, held, tabled, history, forbidden)
+    return MeldSearch(deck, table, rules, instances).legal(held, tabled, history, forbidden)
 
 
 Finder = Callable[[int, int, Sequence[Declaration], int], list[tuple[int, tuple[tuple[int, bool], ...]]]]
-"""``finder(held, tabled, history, forbidden)``: what `declarable_keys` gives."""
+"""``finder(held, tabled, history, forbidden)``: what `MeldSearch.keys` gives."""
 
 
-def declaration_finder(
-    deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[InstanceGroup, ...]
-) -> Finder:
-    """`declarable_keys` with its first four arguments bound (for an engine to keep per trump)."""
-    plan = _plan(deck, table, rules, instances)
-    if plan is None:
-        return functools.partial(declarable_keys, deck, table, rules, instances)
-    return functools.partial(_search_fast, plan)
+def declaration_finder(search: MeldSearch) -> Finder:
+    """`MeldSearch.keys`, calling the quick search directly where it applies (for an engine
+    to keep per trump)."""
+    if search.plan is None:
+        return search.keys
+    return functools.partial(_search_fast, search.plan)
 
 
 # -- the quick search ---------------------------------------------------------
@@ -228,33 +279,7 @@ class _Plan:
     """The clusters, in the order of the kinds."""
 
 
-@attrs.frozen
-class _PlanMemo:
-    """The parts a plan was made for (compared by identity), and the plan."""
-
-    table: MeldTable
-    rules: MeldRules
-    deck: DeckSpec
-    plan: _Plan | None
-
-
 _CLUSTER_FACES = 12
-
-
-def _plan(deck: DeckSpec, table: MeldTable, rules: MeldRules, instances: tuple[InstanceGroup, ...]) -> _Plan | None:
-    """The quick search's tables for these arguments (kept on an `InstanceIndex`), or None
-    when the rules need the general search."""
-    if not isinstance(instances, InstanceIndex):
-        return _make_plan(deck, table, rules, instances)
-    memo = instances.plan_memo
-    if memo is not None and memo.table is table and memo.rules is rules and memo.deck is deck:
-        return memo.plan
-    with BUILD_LOCK:  # threads searching a cold index at once build one plan
-        memo = instances.plan_memo
-        if memo is None or memo.table is not table or memo.rules is not rules or memo.deck is not deck:
-            memo = _PlanMemo(table, rules, deck, _make_plan(deck, table, rules, instances))
-            instances.plan_memo = memo
-        return memo.plan
 
 
 def _make_plan(
@@ -399,7 +424,7 @@ def _fast_copies(
     forbidden: int,
     copy_order: CopyOrder = "melds",
 ) -> int:
-    """The copies `_choose` takes for ``key`` when `_plan` decides legality: per (face,
+    """The copies `_choose` takes for ``key`` when `MeldSearch.plan` decides legality: per (face,
     place), the unblocked copies used least in earlier melds, then the lowest ids; 0
     when the key is not legal."""
     free = held & ~forbidden
@@ -429,46 +454,17 @@ def _fast_copies(
     return mask if from_hand else 0
 
 
-def meld_copies(
-    deck: DeckSpec,
-    table: MeldTable,
-    rules: MeldRules,
-    instances: tuple[InstanceGroup, ...],
-    kind_index: int,
-    key: tuple[tuple[int, bool], ...],
-    held: int,
-    tabled: int,
-    history: Sequence[Declaration],
-    forbidden: int = 0,
-) -> int:
-    """The physical cards `choose_copies` picks for a declaration (0 when none is legal),
-    by the quick rules where they apply; ``instances`` are any of the rule set's
-    (`index_instances`), only used to find the cached tables."""
-    plan = _plan(deck, table, rules, instances)
-    if plan is not None:
-        mask = _fast_copies(plan, key, kind_index, held, tabled, history, forbidden, rules.copy_order)
-        if mask:
-            return mask
-    return choose_copies(deck, table, rules, kind_index, key, held, tabled, history, forbidden)[0]
-
-
 def _search_generic(
-    deck: DeckSpec,
-    table: MeldTable,
-    rules: MeldRules,
-    instances: tuple[InstanceGroup, ...],
-    held: int,
-    tabled: int,
-    history: Sequence[Declaration],
-    forbidden: int = 0,
+    search: MeldSearch, held: int, tabled: int, history: Sequence[Declaration], forbidden: int
 ) -> list[tuple[int, tuple[tuple[int, bool], ...], int]]:
     """`legal_declarations` by trying every choice of copies against `MeldRules.refusal`."""
+    deck, table, rules = search.deck, search.table, search.rules
     out: list[tuple[int, tuple[tuple[int, bool], ...], int]] = []
     held_faces = fold_copies(held, deck.num_faces, deck.packs)
     concealed = held & ~tabled
     usage: dict[int, tuple[int, int]] | None = None
     f_masks = deck.face_masks
-    for g in instances:
+    for g in search.instances:
         if (held & g.cards).bit_count() < g.fewest:
             continue
         if g.lookup is not None:
@@ -522,44 +518,6 @@ def _usage(history: Sequence[Declaration], copy_order: CopyOrder = "melds") -> d
             count, where = usage.get(bit, _UNUSED)
             usage[bit] = (count + 1, where | 1 << i if by_melds else 0)
     return usage
-
-
-def choose_copies(
-    deck: DeckSpec,
-    table: MeldTable,
-    rules: MeldRules,
-    kind_index: int,
-    key: tuple[tuple[int, bool], ...],
-    held: int,
-    tabled: int,
-    history: Sequence[Declaration],
-    forbidden: int = 0,
-) -> tuple[int, tuple[RuleCode, str] | None]:
-    """Pick physical copies for a declaration named by faces and places.
-
-    Returns (mask, None) when some choice is legal, else (0, the refusal of the
-    first choice tried, or a CARD_NOT_HELD refusal when the cards are not there).
-    """
-    usage = _usage(history, rules.copy_order)
-    concealed = held & ~tabled
-    copies: dict[tuple[int, bool], list[int]] = {}
-    for f, star in set(key):
-        avail = held & deck.face_masks[f] & ~forbidden & (tabled if star else concealed)
-        copies[(f, star)] = _bits(avail, usage)
-    first: list[tuple[RuleCode, str] | None] = []
-
-    def judge(mask: int) -> tuple[RuleCode, str] | None:
-        why = rules.refusal(table, kind_index, mask, concealed, held, history, deck.face_of)
-        if not first:
-            first.append(why)
-        return why
-
-    mask = _choose(key, copies, judge)
-    if mask:
-        return mask, None
-    if not first:
-        return 0, (RuleCode.CARD_NOT_HELD, "you do not hold those cards in the places named")
-    return 0, first[0]
 
 
 def _refusal_of(
