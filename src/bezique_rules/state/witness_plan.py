@@ -175,30 +175,31 @@ def _uses(view: PlayerView, turn_up: int, playoff: int) -> list[list[tuple[int, 
 
     unnamed = _unnamed_melds(view)
     on_table = playoff if rules.engine == "stock" else 0  # melds lie on the table until played
+
     # (``play QD*``) or the play-off begins (they go back to the hand)
+    def show(i: int, who: int, kind_name: str, faces: list[int]) -> None:
+        """Cards shown at ``i`` that stay in the hand: a use for each copy beyond those he
+        already shows (melds of one kind use distinct copies, of two kinds may share)."""
+        kind = shown[who].setdefault(kind_name, {})
+        for f in faces:
+            kind[f] = kind.get(f, 0) + 1
+            if kind[f] > needed[who].get(f, 0):
+                needed[who][f] = kind[f]
+                uses[who].append((i, f))
+
     for i, (who, action) in enumerate(view.history):
         verb = action.verb
         if verb is Verb.EXCHANGE and turn_up >= 0:  # the turn-up comes to his hand: held, shown
             needed[who][turn_up] = needed[who].get(turn_up, 0) + 1
         if verb is Verb.MELD and not action.cards:  # melds laid without naming cards
             for kind_name, cards in unnamed.get(who, []) if i == _last_meld_best(view, who) else []:
-                kind = shown[who].setdefault(f"meld {kind_name}", {})
-                for f in cards:
-                    kind[f] = kind.get(f, 0) + 1
-                    if kind[f] > needed[who].get(f, 0):
-                        needed[who][f] = kind[f]
-                        uses[who].append((i, f))
+                show(i, who, f"meld {kind_name}", cards)
             continue
         if not action.cards or (verb not in _LEAVING and verb not in _SHOWING):
             continue
         faces = [face_index[c] for c in action.cards]
         if verb in _SHOWING:
-            kind = shown[who].setdefault(f"{verb.value} {action.meld}", {})
-            for f in faces:
-                kind[f] = kind.get(f, 0) + 1
-                if kind[f] > needed[who].get(f, 0):
-                    needed[who][f] = kind[f]
-                    uses[who].append((i, f))
+            show(i, who, f"{verb.value} {action.meld}", faces)
         else:
             tabled = action.tabled or (False,) * len(faces)
             for f, star in zip(faces, tabled):
