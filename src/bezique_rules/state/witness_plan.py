@@ -274,8 +274,8 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> list[int]:
     blanche = [i if i >= 0 else -2 for i in _blanches(view)]  # -2: none (a slot's time is -1 or more)
     court = 0  # the court faces (bits by face), and their cards (bits by physical id)
     court_cards = 0
-    for f, face in enumerate(deck.faces):
-        if face.rank.is_court:
+    for f, card in enumerate(deck.faces):
+        if card.rank.is_court:
             court |= 1 << f
             court_cards |= deck.face_masks[f]
     for q in [view.player] + [q for q in range(n) if q != view.player]:  # the viewer's cards are sure: first
