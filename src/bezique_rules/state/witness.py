@@ -37,7 +37,7 @@ from ..actions import Action, Verb
 from ..bits import iter_bits
 from ..errors import BeziqueRulesError
 from .deal import DealState, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
-from .witness_plan import DRAWING_ENGINES, plan_order
+from .witness_plan import DRAWING_ENGINES, _slots, _voids, plan_order
 
 __all__ = ["Stuck", "Witness"]
 
@@ -612,6 +612,18 @@ class Witness:
         theirs = self._later(receiver, step) if receiver >= 0 else Counter()
 
         faces_of: dict[int, list[tuple[int, int]]] = {}  # per action: (face, copies) it gives away
+        ruled_out = 0  # the faces (bits) the voids he shows later rule out, which nobody can swap out
+        seen = deal._public_ids()  # in his hand, or offered to it (an upcard), not elsewhere
+        for q, h in enumerate(deal.hands):
+            if q != who:
+                seen &= ~h
+        for w in deal.won:
+            seen &= ~w
+        if seen:
+            for later_step, mask in _voids(self.view, _slots(self.view)[1])[who]:
+                if later_step > step:
+                    for y in iter_bits(mask & seen):
+                        ruled_out |= 1 << deck.face_of[y]
 
         def cost(i: int) -> float:
             used = faces_of.get(i)
@@ -628,6 +640,8 @@ class Witness:
             else:
                 for f, k in used:
                     total += 10 * max(0, k - (hand_faces[f] - own[f])) + max(0, k - max(0, slack[f]))
+                    if ruled_out >> f & 1 and not own[f]:
+                        total -= 15  # a card his later voids rule out that all have seen (an upcard): it goes
             return total + rng.random()
 
         for _ in range(self.deck.size):
