@@ -109,6 +109,8 @@ class Witness:
         """The deal of ``order`` with ``moves`` replayed (unchecked)."""
         new = self._new_deal(order)
         for _, action_id in moves:
+            if action_id not in new.legal_action_ids():  # a swap took a card a hidden move used
+                raise Stuck("a hidden move no longer fits the cards swapped")
             new = new._apply_id(action_id)
         return new
 
