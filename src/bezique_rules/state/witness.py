@@ -612,6 +612,7 @@ class Witness:
             gained = [q for q, (b, a) in enumerate(zip(deal.hands, after.hands)) if a & ~b]
             receiver = gained[0] if gained else -1
         theirs = self._later(receiver, step) if receiver >= 0 else Counter()
+        melds_theirs = self._melded(receiver) if receiver >= 0 else Counter()
 
         faces_of: dict[int, list[tuple[int, int]]] = {}  # per action: (face, copies) it gives away
         ruled_out = 0  # the faces (bits) the voids he shows later rule out, which nobody can swap out
@@ -639,6 +640,8 @@ class Witness:
             if receiver >= 0:
                 for f, k in used:
                     total += 10 * max(0, k - (hand_faces[f] - own[f])) - min(k, theirs[f])
+                    if melds_theirs and not melds_theirs[f] and not theirs[f]:
+                        total += 2  # a card his melds do not show may complete one they do not
             else:
                 for f, k in used:
                     total += 10 * max(0, k - (hand_faces[f] - own[f])) + max(0, k - max(0, slack[f]))
