@@ -594,6 +594,7 @@ class Witness:
         # per player: the faces he names later or his melds hold (a card melded, then played, once)
         uses = [self._later(q, step) | self._melded(q) for q in range(self.rules.players)]
         own = uses[who]
+        names_later = self._later(who, step)
         anyone: Counter[int] = Counter(face_index[c] for c in self.view.hand)
         for counts in uses:
             anyone.update(counts)
@@ -645,7 +646,7 @@ class Witness:
             else:
                 for f, k in used:
                     total += 10 * max(0, k - (hand_faces[f] - own[f])) + max(0, k - max(0, slack[f]))
-                    if ruled_out >> f & 1 and not own[f]:
+                    if ruled_out >> f & 1 and not names_later[f]:
                         total -= 15  # a card his later voids rule out that all have seen (an upcard): it goes
             return total + rng.random()
 
