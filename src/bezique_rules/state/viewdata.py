@@ -16,14 +16,19 @@ records page of the docs.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from ..actions import Action, Phase, Verb
 from ..cards import Card, CardSet, Suit
 from ..errors import BeziqueRulesError, RecordError, RecordTypeError, quote
 
 if TYPE_CHECKING:  # the view's classes call this module on use: passed in, not imported
+    from ..parts.cut import CutOutcome
+    from ..rules.ruleset import RuleSet
     from .deal import PlayerView, TableMeld
 
 __all__ = ["VIEW_FORMAT", "VIEW_FORMAT_VERSION", "view_from_dict", "view_to_dict"]
@@ -32,8 +37,6 @@ VIEW_FORMAT = "bezique-rules-view"
 """The ``format`` field of a view's dict."""
 VIEW_FORMAT_VERSION = 1
 """The view format version this library writes and reads."""
-
-_T = TypeVar("_T")
 
 
 def _cards(cards: CardSet | tuple[Card, ...]) -> list[str]:
@@ -47,91 +50,97 @@ def _meld(m: TableMeld) -> dict[str, Any]:
 def view_to_dict(view: PlayerView) -> dict[str, Any]:
     """``view`` as a JSON-safe dict (see `PlayerView.to_dict`)."""
     rules = view.rules
-    cut = view.cut_for_deal
-    return {
+    head = {
         "format": VIEW_FORMAT,
         "version": VIEW_FORMAT_VERSION,
         "variant": rules.name,
         "rules_version": rules.version,
         "options": dict(sorted(rules.option_values)),
-        "player": view.player,
-        "phase": view.phase.value,
-        "current_player": view.current_player,
-        "dealer": view.dealer,
-        "hand": _cards(view.hand),
-        "hand_sizes": list(view.hand_sizes),
-        "tabled": [_cards(t) for t in view.tabled],
-        "known": [_cards(k) for k in view.known],
-        "trick": _cards(view.trick),
-        "trick_leader": view.trick_leader,
-        "last_trick": _cards(view.last_trick),
-        "last_trick_leader": view.last_trick_leader,
-        "trump": None if view.trump is None else view.trump.code,
-        "turn_up": None if view.turn_up is None else str(view.turn_up),
-        "stock_size": view.stock_size,
-        "scores": list(view.scores),
-        "melds": [_meld(m) for m in view.melds],
-        "pending": [_meld(m) for m in view.pending],
-        "won": [_cards(w) for w in view.won],
-        "history": [[who, str(a)] for who, a in view.history],
-        "game_scores": None if view.game_scores is None else list(view.game_scores),
-        "maker": view.maker,
-        "alone": view.alone,
-        "lone_defender": view.lone_defender,
-        "sitting_out": list(view.sitting_out),
-        "buried": _cards(view.buried),
-        "cut": view.cut,
-        "cut_for_deal": None
-        if cut is None
-        else {"cards": _cards(cut.cards), **({} if cut.decision is None else {"decision": cut.decision})},
-        "legal": [str(a) for a in view.legal],
     }
+    return head | {f.name: f.write(f.value_of(view)) for f in _FIELDS}
 
 
-_KEYS = tuple(
-    [
-        "format",
-        "version",
-        "variant",
-        "rules_version",
-        "options",
-        "player",
-        "phase",
-        "current_player",
-        "dealer",
-        "hand",
-        "hand_sizes",
-        "tabled",
-        "known",
-        "trick",
-        "trick_leader",
-        "last_trick",
-        "last_trick_leader",
-        "trump",
-        "turn_up",
-        "stock_size",
-        "scores",
-        "melds",
-        "pending",
-        "won",
-        "history",
-        "game_scores",
-        "maker",
-        "alone",
-        "lone_defender",
-        "sitting_out",
-        "buried",
-        "cut",
-        "cut_for_deal",
-        "legal",
-    ]
-)
+@attrs.frozen
+class _Reading:
+    """What reading a view's fields needs beyond the field: its rule set and meld class."""
+
+    rules: RuleSet
+    meld: type[TableMeld]
 
 
-def _field(data: dict[str, Any], key: str, read: Callable[[Any], _T]) -> _T:
+@attrs.frozen
+class _Field:
+    """One field of the view's dict: its name (the `PlayerView` attribute's), how it is
+    written as JSON-safe data, and how it is read back (raising `TypeError`, `ValueError`,
+    `KeyError` or one of ours on data that does not fit)."""
+
+    name: str
+    write: Callable[[Any], Any]
+    read: Callable[[Any, _Reading], Any]
+    value_of: Callable[[PlayerView], Any] = attrs.field(
+        init=False, default=attrs.Factory(lambda self: operator.attrgetter(self.name), takes_self=True)
+    )
+    """Reads the field from a view."""
+
+
+def _plain(read: Callable[[Any], Any]) -> Callable[[Any, _Reading], Any]:
+    return lambda value, _reading: read(value)
+
+
+def _nullable(field: _Field) -> _Field:
+    """``field``, or ``None`` written and read as ``None``."""
+    write, read = field.write, field.read
+    return _Field(
+        field.name,
+        lambda v: None if v is None else write(v),
+        lambda v, reading: None if v is None else read(v, reading),
+    )
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _card_lists(sets: tuple[CardSet, ...]) -> list[list[str]]:
+    return [_cards(s) for s in sets]
+
+
+def _melds_of(melds: tuple[TableMeld, ...]) -> list[dict[str, Any]]:
+    return [_meld(m) for m in melds]
+
+
+def _write_cut(cut: CutOutcome) -> dict[str, Any]:
+    return {"cards": _cards(cut.cards), **({} if cut.decision is None else {"decision": cut.decision})}
+
+
+def _read_cut(value: Any, reading: _Reading) -> CutOutcome:
+    from ..parts.cut import cut_for_deal
+
+    rules = reading.rules
+    if not isinstance(value, dict) or not set(value) <= {"cards", "decision"} or rules.cut_for_deal is None:
+        raise TypeError
+    return cut_for_deal(
+        rules.cut_for_deal,
+        rules.deck,
+        rules.players,
+        seed=0,
+        cards=_card_list(value["cards"]),
+        decision=value.get("decision"),
+    )
+
+
+def _read_legal(value: Any) -> tuple[Action, ...]:
+    if not isinstance(value, list):
+        raise TypeError
+    return tuple(_action(x) for x in value)
+
+
+def _field(data: dict[str, Any], field: _Field, reading: _Reading) -> Any:
+    """``field`` read from ``data``, or a `RecordError` quoting what does not fit."""
+    key = field.name
     value = data[key]
     try:
-        return read(value)
+        return field.read(value, reading)
     except BeziqueRulesError as exc:
         raise RecordError(f"the view's {key} does not hold what the schema says: {quote(value)} ({exc})") from None
     except (TypeError, ValueError, KeyError, AttributeError):
@@ -203,9 +212,44 @@ def _history(value: Any) -> tuple[tuple[int, Action], ...]:
     return tuple(out)
 
 
+_FIELDS: tuple[_Field, ...] = (
+    _Field("player", _same, _plain(_int)),
+    _Field("phase", lambda p: p.value, _plain(Phase)),
+    _Field("current_player", _same, _plain(_opt_int)),
+    _Field("dealer", _same, _plain(_int)),
+    _Field("hand", _cards, _plain(_card_set)),
+    _Field("hand_sizes", list, _plain(_ints)),
+    _Field("tabled", _card_lists, _plain(_card_sets)),
+    _Field("known", _card_lists, _plain(_card_sets)),
+    _Field("trick", _cards, _plain(_card_list)),
+    _Field("trick_leader", _same, _plain(_int)),
+    _Field("last_trick", _cards, _plain(_card_list)),
+    _Field("last_trick_leader", _same, _plain(_int)),
+    _nullable(_Field("trump", lambda s: s.code, _plain(Suit.parse))),
+    _nullable(_Field("turn_up", str, _plain(Card.parse))),
+    _Field("stock_size", _same, _plain(_int)),
+    _Field("scores", list, _plain(_ints)),
+    _Field("melds", _melds_of, lambda v, reading: _melds(v, reading.meld)),
+    _Field("pending", _melds_of, lambda v, reading: _melds(v, reading.meld)),
+    _Field("won", _card_lists, _plain(_card_sets)),
+    _Field("history", lambda h: [[who, str(a)] for who, a in h], _plain(_history)),
+    _nullable(_Field("game_scores", list, _plain(_ints))),
+    _Field("maker", _same, _plain(_opt_int)),
+    _Field("alone", _same, _plain(_opt_int)),
+    _Field("lone_defender", _same, _plain(_opt_int)),
+    _Field("sitting_out", list, _plain(_ints)),
+    _Field("buried", _cards, _plain(_card_list)),
+    _Field("cut", _same, _plain(_opt_int)),
+    _nullable(_Field("cut_for_deal", _write_cut, _read_cut)),
+    _Field("legal", lambda legal: [str(a) for a in legal], _plain(_read_legal)),
+)
+"""The view's fields in the dict's order: each written and read in one place."""
+
+_KEYS = ("format", "version", "variant", "rules_version", "options", *(f.name for f in _FIELDS))
+
+
 def view_from_dict(data: dict[str, Any], view: type[PlayerView], meld: type[TableMeld]) -> PlayerView:
     """The ``view`` of a `view_to_dict` dict, its melds ``meld`` values (see `PlayerView.from_dict`)."""
-    from ..parts.cut import cut_for_deal
     from ..rules.registry import get_rules, options_for_version
 
     if not isinstance(data, dict):
@@ -234,58 +278,5 @@ def view_from_dict(data: dict[str, Any], view: type[PlayerView], meld: type[Tabl
         raise RecordError(f"the view's rules_version is an int: {quote(data['rules_version'])}") from None
     if rules.version != version:
         raise RecordError(f"the view was written under behaviour version {version} of {rules.name!r}")
-    trump = data["trump"]
-    turn_up = data["turn_up"]
-    cut_data = data["cut_for_deal"]
-
-    def read_cut(value: Any) -> Any:
-        if value is None:
-            return None
-        if not isinstance(value, dict) or not set(value) <= {"cards", "decision"} or rules.cut_for_deal is None:
-            raise TypeError
-        return cut_for_deal(
-            rules.cut_for_deal,
-            rules.deck,
-            rules.players,
-            seed=0,
-            cards=_card_list(value["cards"]),
-            decision=value.get("decision"),
-        )
-
-    game_scores = data["game_scores"]
-    return view(
-        player=_field(data, "player", _int),
-        phase=_field(data, "phase", Phase),
-        current_player=_field(data, "current_player", _opt_int),
-        dealer=_field(data, "dealer", _int),
-        hand=_field(data, "hand", _card_set),
-        hand_sizes=_field(data, "hand_sizes", _ints),
-        tabled=_field(data, "tabled", _card_sets),
-        known=_field(data, "known", _card_sets),
-        trick=_field(data, "trick", _card_list),
-        trick_leader=_field(data, "trick_leader", _int),
-        last_trick=_field(data, "last_trick", _card_list),
-        last_trick_leader=_field(data, "last_trick_leader", _int),
-        trump=None if trump is None else _field(data, "trump", Suit.parse),
-        turn_up=None if turn_up is None else _field(data, "turn_up", Card.parse),
-        stock_size=_field(data, "stock_size", _int),
-        scores=_field(data, "scores", _ints),
-        melds=_field(data, "melds", lambda v: _melds(v, meld)),
-        pending=_field(data, "pending", lambda v: _melds(v, meld)),
-        won=_field(data, "won", _card_sets),
-        history=_field(data, "history", _history),
-        game_scores=None if game_scores is None else _field(data, "game_scores", _ints),
-        maker=_field(data, "maker", _opt_int),
-        alone=_field(data, "alone", _opt_int),
-        lone_defender=_field(data, "lone_defender", _opt_int),
-        sitting_out=_field(data, "sitting_out", _ints),
-        buried=_field(data, "buried", _card_list),
-        cut=_field(data, "cut", _opt_int),
-        cut_for_deal=None if cut_data is None else _field(data, "cut_for_deal", read_cut),
-        rules=rules,
-        legal=_field(data, "legal", lambda v: tuple(_action(x) for x in v) if isinstance(v, list) else _bad()),
-    )
-
-
-def _bad() -> Any:
-    raise TypeError
+    reading = _Reading(rules, meld)
+    return view(rules=rules, **{f.name: _field(data, f, reading) for f in _FIELDS})
