@@ -244,3 +244,29 @@ def test_bury_melded_worlds_agree_with_the_declarers_melds() -> None:
             world = determinize(deal.view(p), random.Random(seed))
             assert world.view(p) == deal.view(p)
             assert replay(record_of(world)) == world
+
+
+def test_a_hidden_pass_back_keeps_the_cards_the_partner_plays_after_melding_them() -> None:
+    """Issue 25 cause 3 (partnership-pinochle, ``worlds_sweep.py`` seed 101): player 1 sees
+    the passes between players 0 and 2 without their cards. The declarer melds ``dix 9D``
+    and then plays that nine: one copy, not two; a witness that counted two kept both nines
+    of diamonds in the pass back, so his partner, who plays the other later, lacked it (a
+    `DealError`). Every world now fits player 1's view and replays from its record."""
+    deal = new_deal("partnership-pinochle", seed=101)
+    bids = ["1140", "1150", "1170", "1190", "1200", "pass", "1220", "1240", "1250", "1260", "pass", "pass"]
+    actions = [f"bid {b}" if b != "pass" else b for b in bids]
+    actions += ["trump D", "give AS AD 9D KC", "give AS AD KC KC", "meld pinochle QS JD", "meld dix 9D"]
+    actions += ["pass", "pass", "pass", "meld royal-marriage KD QD", "pass", "pass"]
+    plays = (
+        "9H AH TH QH TD AD TD JD QS KS 9S TS AD 9D KD 9D JH 9H KH AH TC QC AC 9C AS KS JS JS AS TS "
+        "QS QD QC KC 9C TC JC JD KC QD 9S TH QH KD AC KH"
+    )
+    actions += [f"play {c}" for c in plays.split()]
+    for a in actions:
+        deal = deal.apply(a)
+    for p in range(4):
+        view = deal.view(p)
+        assert Worlds(view).witness.view(p) == view
+        world = determinize(view, random.Random(p))
+        assert world.view(p) == view
+        assert replay(record_of(world)) == world

@@ -64,8 +64,10 @@ class Witness:
         from ..engine.registry import engine_for  # the engines are above: their registry is imported on use
 
         self.engine = engine_for(rules.engine)
+        self.passes: dict[int, tuple[int, ...]] = {}
+        """Per step: the faces the plan passes there unseen by the viewer (sorted)."""
         if planned:
-            order = plan_order(view, rng, turn_up)
+            order, self.passes = plan_order(view, rng, turn_up)
         else:  # a plain shuffle: the repairs do all (when the plan's deck does not fit)
             order = list(range(self.deck.size))
             rng.shuffle(order)
@@ -552,6 +554,14 @@ class Witness:
             table = self.later_memo[(who, leaving)] = self._later_table(who, leaving)
         return Counter(table[min(step + 1, len(table) - 1)] if step + 1 >= 0 else table[0])
 
+    def _held_later(self, who: int, step: int) -> Counter[int]:
+        """The copies of each face ``who`` must hold after ``step`` for what he names later,
+        where melds go back to the hand before the tricks (a card melded, then played, is one
+        copy): the most that his plays and discards, or one kind of meld, name."""
+        if self.rules.engine in DRAWING_ENGINES:  # a card played from a meld is marked: not named twice
+            return self._later(who, step)
+        return self._later(who, step, leaving=True) | self._later_shown(who, step)
+
     def _later_shown(self, who: int, step: int) -> Counter[int]:
         """The faces ``who`` shows after ``step`` without giving them up (melds, declarations):
         the copies the busiest kind needs."""
@@ -591,8 +601,13 @@ class Witness:
         if not choices:
             raise Stuck(f"step {step}: player {who} cannot {action.verb.value}")
         face_index = self.deck.face_index
+        planned = self.passes.get(step)
+        if planned is not None:  # the plan dealt the hands after the passes: its pass, if held
+            for i in choices:
+                if tuple(sorted(face_index[c] for c in actions[i].cards)) == planned:
+                    return i
         # per player: the faces he names later or his melds hold (a card melded, then played, once)
-        uses = [self._later(q, step) | self._melded(q) for q in range(self.rules.players)]
+        uses = [self._held_later(q, step) | self._melded(q) for q in range(self.rules.players)]
         own = uses[who]
         names_later = self._later(who, step)
         anyone: Counter[int] = Counter(face_index[c] for c in self.view.hand)
@@ -612,7 +627,7 @@ class Witness:
             after = deal._apply_id(choices[0])
             gained = [q for q, (b, a) in enumerate(zip(deal.hands, after.hands)) if a & ~b]
             receiver = gained[0] if gained else -1
-        theirs = self._later(receiver, step) if receiver >= 0 else Counter()
+        theirs = self._held_later(receiver, step) if receiver >= 0 else Counter()
         melds_theirs = self._melded(receiver) if receiver >= 0 else Counter()
 
         faces_of: dict[int, list[tuple[int, int]]] = {}  # per action: (face, copies) it gives away

@@ -244,10 +244,11 @@ def _uses(view: PlayerView, turn_up: int, playoff: int) -> list[list[tuple[int, 
     return uses
 
 
-def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> list[int]:
+def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> tuple[list[int], dict[int, tuple[int, ...]]]:
     """A deck order (physical ids, top first) whose slots give each player in time the faces
     the view shows him naming, as far as copies allow, and whose other cards in a hand avoid
-    the voids its player shows later; ``turn_up``: the face to turn up (or -1)."""
+    the voids its player shows later; ``turn_up``: the face to turn up (or -1). With it, the
+    passes the viewer does not see: per step in the history, the faces passed (sorted)."""
     rules = view.rules
     deck = rules.deck
     n = rules.players
@@ -336,8 +337,67 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> list[int]:
         for pos, x in zip(positions, cards):
             order[pos] = x
             forbidden[pos] = forbid
-    _match_best_melds(view, order, slots, forbidden, rng)
-    return order
+    passes = _hidden_passes(view)
+    _match_best_melds(view, order, slots, forbidden, rng, planned_passes=bool(passes))
+    return order, _plan_passes(view, order, slots, forbidden, passes, rng)
+
+
+def _hidden_passes(view: PlayerView) -> list[tuple[int, int, int]]:
+    """(step, giver, receiver) of the two passes between partners the viewer does not see (the
+    partner's to the declarer, then the declarer's back), or none. The plan deals their hands
+    as they hold them after both passes, then picks the cards passed (`_plan_passes`)."""
+    rules = view.rules
+    contract = rules.contract
+    if not rules.partnership or rules.players != 4 or view.maker is None or contract is None:
+        return []
+    if not contract.pass_cards or rules.engine in DRAWING_ENGINES:
+        return []
+    declarer = view.maker
+    partner = (declarer + 2) % 4
+    gives = [(i, w) for i, (w, a) in enumerate(view.history) if a.verb is Verb.GIVE]
+    if [w for _, w in gives] != [partner, declarer] or any(view.history[i][1].cards for i, _ in gives):
+        return []
+    return [(gives[0][0], partner, declarer), (gives[1][0], declarer, partner)]
+
+
+def _plan_passes(
+    view: PlayerView,
+    order: list[int],
+    slots: list[list[tuple[int, int]]],
+    forbidden: dict[int, int],
+    passes: list[tuple[int, int, int]],
+    rng: random.Random,
+) -> dict[int, tuple[int, ...]]:
+    """The hidden passes (`_hidden_passes`) on a deck that deals the partner and the declarer
+    the hands they hold after both: ``k`` cards of the declarer's hand (``given``) trade
+    places with ``k`` of the partner's (``back``), so the partner holds ``given`` at his pass
+    and the declarer, having received them, passes back ``back``. Every hand after the passes
+    is the planned one: its melds, its voids, its uses. Cards a use placed go first (the
+    history pins them anyway; an open card passed could no longer be swapped by a repair)."""
+    if not passes:
+        return {}
+    contract = view.rules.contract
+    assert contract is not None
+    k = contract.pass_cards
+    (first, partner, declarer), (second, _, _) = passes
+
+    def pick(q: int) -> list[int]:
+        ps = [pos for _, pos in slots[q]]
+        rng.shuffle(ps)
+        ps.sort(key=lambda pos: pos in forbidden)  # the positions a use took first
+        return ps[:k]
+
+    given, back = pick(declarer), pick(partner)
+    if len(given) < k or len(back) < k:
+        return {}
+    face_of = view.rules.deck.face_of
+    out = {
+        first: tuple(sorted(face_of[order[pos]] for pos in given)),
+        second: tuple(sorted(face_of[order[pos]] for pos in back)),
+    }
+    for a, b in zip(given, back):
+        order[a], order[b] = order[b], order[a]
+    return out
 
 
 _MELD_TRIES = 400
@@ -350,6 +410,8 @@ def _match_best_melds(
     slots: list[list[tuple[int, int]]],
     forbidden: dict[int, int],
     rng: random.Random,
+    *,
+    planned_passes: bool = False,
 ) -> None:
     """Where players laid their melds with ``meld best`` from the hand they were dealt (an
     auction: the declarer's with the widow), swap open cards (``forbidden``: the positions no
@@ -362,7 +424,7 @@ def _match_best_melds(
     history = view.history
     best = {w for w, a in history if a.verb is Verb.MELD and a.meld == "best" and not a.cards}
     passed = {w for w, a in history if a.verb is Verb.GIVE}
-    if passed:  # cards passed before the melds change the hands: the repairs see to them
+    if passed and not planned_passes:  # cards passed before the melds change the hands: the repairs see to them
         best -= passed | {view.maker}
     best.discard(view.player)
     if not best:
