@@ -11,6 +11,7 @@ is never the real deal object, ``world.view(player) == view`` and
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import pickle
@@ -270,3 +271,59 @@ def test_a_hidden_pass_back_keeps_the_cards_the_partner_plays_after_melding_them
         world = determinize(view, random.Random(p))
         assert world.view(p) == view
         assert replay(record_of(world)) == world
+
+
+def _strict_witness(view: PlayerView) -> DealState | None:
+    """The witness `Worlds` builds on its strict path (hidden moves chosen, melds made, the
+    history replayed with checks) before its first last-resort try, or None where it would
+    come to that (``strict=False``: a world that fits the view, whose past need not replay)."""
+    from bezique_rules.state.witness import Stuck, Witness
+    from bezique_rules.state.worlds import _attempts, _deal_view
+
+    for seed, turn_up, strict, planned in _attempts(view):
+        if not strict:
+            return None
+        with contextlib.suppress(Stuck):
+            return Witness(_deal_view(view), random.Random(seed), turn_up, strict=True, planned=planned).build()
+    return None
+
+
+def _check_passes_planned(deal: DealState, players: tuple[int, ...]) -> None:
+    for p in players:
+        view = deal.view(p)
+        witness = _strict_witness(view)
+        assert witness is not None, f"player {p}: only the last resort builds a witness"
+        assert witness.view(p) == view
+        for seed in range(3):
+            world = determinize(view, random.Random(seed))
+            assert world.view(p) == view
+            assert replay(record_of(world)) == world
+
+
+def test_passes_between_two_other_players_are_planned_before_meld_best() -> None:
+    """Issue 25 ("replay(record_of(world)) == world" for every world), partnership-pinochle:
+    player 3 sees player 2 pass four cards to the declarer (player 0) and four come back,
+    without their cards, then the declarer lays only ``dix 9S`` with ``meld best``. The
+    witness plans the passes (the declarer's hand after them makes exactly that meld; the
+    cards passed were held at pass time), so its strict path builds it; before, only the
+    last resort did (the pass it chose left the declarer a pinochle)."""
+    deal = new_deal("partnership-pinochle", seed=107)
+    actions = ["bid 430", "pass", "bid 440", "pass", "bid 460", "bid 470", "bid 490", "pass", "trump S"]
+    actions += ["give 9S TD JD KC", "give AS JH JH JD", "meld best", "pass", "pass", "pass", "pass"]
+    plays = "TH AH AH 9H 9H JH TH QH QD TD 9D AD KD TD JD KD KS TS AS AS TC AC AC 9C JH KH QH KH 9D JS 9S JD"
+    actions += [f"play {c}" for c in plays.split()]
+    for a in actions:
+        deal = deal.apply(a)
+    _check_passes_planned(deal, (1, 3))
+
+
+def test_passes_seen_by_a_passer_are_planned_before_everyone_melds_best() -> None:
+    """Issue 25, double-deck-pinochle with ``pass_cards=3``: player 1 (the declarer's partner)
+    passes ``AS QH AD`` and gets ``JS JS QD`` back, then all four lay their melds with ``meld
+    best``. Every card is dealt (no stock), so a meld one hand does not show can be undone only
+    by the plan: the hands after the passes make exactly the melds shown, and the strict path
+    builds the witness (before, only the last resort did)."""
+    deal = new_deal("double-deck-pinochle", seed=101, pass_cards=3, pass_with_help=True)
+    for a in ["pass", "pass", "pass", "bid 50", "trump H", "give AS QH AD", "give JS JS QD"] + ["meld best"] * 4:
+        deal = deal.apply(a)
+    _check_passes_planned(deal, (0, 1, 2, 3))

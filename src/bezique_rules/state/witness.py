@@ -65,7 +65,7 @@ class Witness:
 
         self.engine = engine_for(rules.engine)
         self.passes: dict[int, tuple[int, ...]] = {}
-        """Per step: the faces the plan passes there unseen by the viewer (sorted)."""
+        """Per step: the faces the plan passes there between partners (sorted)."""
         if planned:
             order, self.passes = plan_order(view, rng, turn_up)
         else:  # a plain shuffle: the repairs do all (when the plan's deck does not fit)
@@ -316,8 +316,8 @@ class Witness:
         """Give the viewer from the start, as far as his hand holds them, the cards he holds at
         the end and those he names later (all of them where nobody draws): he is then asked
         what the real deal asked him (a farmer's hand)."""
-        if self.planned and self.rules.engine in DRAWING_ENGINES:  # `plan_order` placed his cards in time
-            return
+        if self.planned and (self.rules.engine in DRAWING_ENGINES or self.passes):
+            return  # `plan_order` placed his cards in time (before the passes, after them)
         face_index = self.deck.face_index
         want = Counter(face_index[c] for c in self.view.hand) + self._later(self.viewer, -1, leaving=True)
         for f, k in want.items():

@@ -17,7 +17,7 @@ import heapq
 import random
 from collections import Counter
 
-from ..actions import Verb
+from ..actions import Action, Verb
 from ..parts.melds import best_melds
 from .deal import PlayerView
 from .knowledge import sample_hidden
@@ -162,9 +162,13 @@ def _blanches(view: PlayerView) -> list[int]:
     return out
 
 
-def _uses(view: PlayerView, turn_up: int, playoff: int) -> list[list[tuple[int, int]]]:
+def _uses(
+    view: PlayerView, turn_up: int, playoff: int, passes: list[tuple[int, int, int, tuple[int, ...] | None]]
+) -> list[list[tuple[int, int]]]:
     """Per player: (deadline, face) of each card he must hold by then (a card he melds, then
-    plays, is one use, due at the meld); the viewer's hand at the end is due after the history."""
+    plays, is one use, due at the meld); the viewer's hand at the end is due after the history.
+    With ``passes`` (`_partner_passes`), the passers' uses are those of their hands after both
+    passes: what they name later, and the cards passed that they hold then."""
     rules = view.rules
     face_index = rules.deck.face_index
     n = rules.players
@@ -197,6 +201,8 @@ def _uses(view: PlayerView, turn_up: int, playoff: int) -> list[list[tuple[int, 
             continue
         if not action.cards or (verb not in _LEAVING and verb not in _SHOWING):
             continue
+        if verb is Verb.GIVE and passes:  # from the hand before the passes: `_plan_passes`
+            continue
         faces = [face_index[c] for c in action.cards]
         if verb in _SHOWING:
             show(i, who, f"{verb.value} {action.meld}", faces)
@@ -228,7 +234,14 @@ def _uses(view: PlayerView, turn_up: int, playoff: int) -> list[list[tuple[int, 
             shown_k = max(0, known.get(f, 0) - on_hand)
             rest = max(0, held.get(f, 0) - on_hand - shown_k)
             uses[q].extend([(blanche[q], f)] * shown_k + [(end, f)] * rest)
-    if rules.partnership and n == 4:  # cards passed to the partner serve his next uses of their faces
+    if passes:  # after both passes the partner holds what came back, the declarer what he kept
+        (_, partner, declarer, given), (second, _, _, back) = passes
+        if given is not None and back is not None:
+            for q, held in ((partner, Counter(back)), (declarer, Counter(given) - Counter(back))):
+                have = Counter(f for _, f in uses[q])
+                for f, k in held.items():
+                    uses[q].extend([(second, f)] * max(0, k - have[f]))
+    elif rules.partnership and n == 4:  # cards passed to the partner serve his next uses of their faces
         for i, (who, action) in enumerate(view.history):
             if action.verb is Verb.GIVE and action.cards:
                 mine_later = uses[(who + 2) % n]
@@ -269,7 +282,8 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> tuple[list
     slots, playoff = _slots(view)
     face_index = deck.face_index
     exchanged = [(i, face_index[a.cards[0]]) for i, (_, a) in enumerate(view.history) if a.verb is Verb.EXCHANGE]
-    uses = _uses(view, turn_up, playoff)
+    passes = _partner_passes(view)
+    uses = _uses(view, turn_up, playoff, passes)
     voids = _voids(view, playoff)
     open_slots: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per player: (time, position) no use took
     blanche = [i if i >= 0 else -2 for i in _blanches(view)]  # -2: none (a slot's time is -1 or more)
@@ -337,15 +351,16 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> tuple[list
         for pos, x in zip(positions, cards):
             order[pos] = x
             forbidden[pos] = forbid
-    passes = _hidden_passes(view)
     _match_best_melds(view, order, slots, forbidden, rng, planned_passes=bool(passes))
     return order, _plan_passes(view, order, slots, forbidden, passes, rng)
 
 
-def _hidden_passes(view: PlayerView) -> list[tuple[int, int, int]]:
-    """(step, giver, receiver) of the two passes between partners the viewer does not see (the
-    partner's to the declarer, then the declarer's back), or none. The plan deals their hands
-    as they hold them after both passes, then picks the cards passed (`_plan_passes`)."""
+def _partner_passes(view: PlayerView) -> list[tuple[int, int, int, tuple[int, ...] | None]]:
+    """(step, giver, receiver, faces passed: sorted, or None where the viewer does not see
+    them) of the two passes between partners (the partner's to the declarer, then the
+    declarer's back), or none. The plan deals the two their hands as they hold them after both
+    passes, then makes the hands before them (`_plan_passes`): the melds laid with ``meld
+    best`` are made from the hands after the passes."""
     rules = view.rules
     contract = rules.contract
     if not rules.partnership or rules.players != 4 or view.maker is None or contract is None:
@@ -354,10 +369,18 @@ def _hidden_passes(view: PlayerView) -> list[tuple[int, int, int]]:
         return []
     declarer = view.maker
     partner = (declarer + 2) % 4
-    gives = [(i, w) for i, (w, a) in enumerate(view.history) if a.verb is Verb.GIVE]
-    if [w for _, w in gives] != [partner, declarer] or any(view.history[i][1].cards for i, _ in gives):
+    gives = [(i, w, a) for i, (w, a) in enumerate(view.history) if a.verb is Verb.GIVE]
+    if [w for _, w, _ in gives] != [partner, declarer]:
         return []
-    return [(gives[0][0], partner, declarer), (gives[1][0], declarer, partner)]
+    face_index = rules.deck.face_index
+
+    def faces(action: Action) -> tuple[int, ...] | None:
+        if not action.cards:
+            return None
+        return tuple(sorted(face_index[c] for c in action.cards))
+
+    (first, _, a), (second, _, b) = gives
+    return [(first, partner, declarer, faces(a)), (second, declarer, partner, faces(b))]
 
 
 def _plan_passes(
@@ -365,39 +388,54 @@ def _plan_passes(
     order: list[int],
     slots: list[list[tuple[int, int]]],
     forbidden: dict[int, int],
-    passes: list[tuple[int, int, int]],
+    passes: list[tuple[int, int, int, tuple[int, ...] | None]],
     rng: random.Random,
 ) -> dict[int, tuple[int, ...]]:
-    """The hidden passes (`_hidden_passes`) on a deck that deals the partner and the declarer
-    the hands they hold after both: ``k`` cards of the declarer's hand (``given``) trade
-    places with ``k`` of the partner's (``back``), so the partner holds ``given`` at his pass
-    and the declarer, having received them, passes back ``back``. Every hand after the passes
-    is the planned one: its melds, its voids, its uses. Cards a use placed go first (the
-    history pins them anyway; an open card passed could no longer be swapped by a repair)."""
+    """The passes between partners (`_partner_passes`) on a deck that deals the partner and
+    the declarer the hands they hold after both; the faces passed per step. The declarer's
+    cards of faces passed to him and not back (``given - back``) trade places with the
+    partner's of faces passed back and not given (``back - given``): the partner then holds
+    ``given`` at his pass and the declarer, having received them, ``back``; the hands after
+    the passes are the planned ones (their melds, voids and uses). Where the viewer does not
+    see the cards, ``k`` of the declarer's are ``given`` and ``k`` of the partner's ``back``:
+    cards a use placed first (the history pins them anyway; an open card passed could no
+    longer be swapped by a repair)."""
     if not passes:
         return {}
     contract = view.rules.contract
     assert contract is not None
     k = contract.pass_cards
-    (first, partner, declarer), (second, _, _) = passes
+    (first, partner, declarer, given), (second, _, _, back) = passes
+    face_of = view.rules.deck.face_of
 
-    def pick(q: int) -> list[int]:
+    def pick(q: int, faces: Counter[int] | None) -> list[int]:
         ps = [pos for _, pos in slots[q]]
         rng.shuffle(ps)
         ps.sort(key=lambda pos: pos in forbidden)  # the positions a use took first
-        return ps[:k]
+        if faces is None:
+            return ps[:k]
+        out = []
+        for pos in ps:
+            f = face_of[order[pos]]
+            if faces[f] > 0:
+                faces[f] -= 1
+                out.append(pos)
+        return out
 
-    given, back = pick(declarer), pick(partner)
-    if len(given) < k or len(back) < k:
-        return {}
-    face_of = view.rules.deck.face_of
-    out = {
-        first: tuple(sorted(face_of[order[pos]] for pos in given)),
-        second: tuple(sorted(face_of[order[pos]] for pos in back)),
-    }
-    for a, b in zip(given, back):
+    if given is None or back is None:
+        ours = pick(declarer, None), pick(partner, None)
+        if len(ours[0]) < k or len(ours[1]) < k:
+            return {}
+        given = tuple(sorted(face_of[order[pos]] for pos in ours[0]))
+        back = tuple(sorted(face_of[order[pos]] for pos in ours[1]))
+    else:
+        extra, missing = Counter(given) - Counter(back), Counter(back) - Counter(given)
+        ours = pick(declarer, extra.copy()), pick(partner, missing.copy())
+        if len(ours[0]) != sum(extra.values()) or len(ours[1]) != sum(missing.values()):
+            return {}  # the plan could not place them: the repairs see to the hands
+    for a, b in zip(*ours):
         order[a], order[b] = order[b], order[a]
-    return out
+    return {first: given, second: back}
 
 
 _MELD_TRIES = 400
