@@ -64,16 +64,7 @@ from ..parts.closing import ClosingGame
 from ..parts.scoring import ScoreBreakdown
 from ..parts.trumps import TrumpTable
 from ..rules.ruleset import RuleSet, part_of
-from ..state.deal import (
-    DealSetup,
-    DealState,
-    Move,
-    Phase,
-    PlayerView,
-    TableMeld,
-    relabel_masks,
-    relabel_seq,
-)
+from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_masks, relabel_seq
 from ..state.knowledge import sample_hidden, swap_walk
 from .fields import CoreField, with_item
 
