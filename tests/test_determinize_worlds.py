@@ -183,7 +183,7 @@ def test_auction_bury_melded_world_holds_the_declarers_melds() -> None:
 
 
 def test_farmers_hand_pass_is_not_taken_for_a_bid() -> None:
-    """Issue 25 cause 3: under the farmer's-hand house rule, seat 0 declines his farmer's hand
+    """Issue 25 cause 3 (its reproduction): under the farmer's-hand house rule, seat 0 declines his farmer's hand
     unseen and then passes in the bidding; player 1's worlds must not read that bid as the
     decline (every guess then failed and the deal itself came back)."""
     deal = new_deal("british-euchre", seed=1000, farmers_hand="nines_or_tens", dealer_may_discard_upcard=False)
@@ -212,6 +212,9 @@ def test_farmers_hand_pass_is_not_taken_for_a_bid() -> None:
     ]:
         deal = deal.apply(text)
     worlds = [determinize(deal.view(1), random.Random(seed)) for seed in range(8)]
+    # the view restored from its JSON form gives proper worlds too (it holds no state)
+    restored = PlayerView.from_dict(json.loads(json.dumps(deal.view(1).to_dict())))
+    worlds += [determinize(restored, random.Random(seed)) for seed in range(3)]
     for world in worlds:
         _assert_proper(deal, 1, world, "british-euchre seed 1000")
     assert len({world.deck_order for world in worlds}) > 1

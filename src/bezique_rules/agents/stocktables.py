@@ -13,7 +13,7 @@ from ..bits import lowest_bit
 from ..cards import Rank
 from ..engine.stock import StockTables
 from ..lazy import built_once_per_key
-from ..parts.melds import reuse_blocks
+from ..parts.melds import face_needs, reuse_blocks
 from ..parts.trumps import NO_TRUMP
 from ..rules.ruleset import RuleSet
 
@@ -119,14 +119,13 @@ def _build(rules: RuleSet) -> StockHeuristicTables:
     for trump in _TRUMP_INDICES:
         insts = []
         for k, faces in rules.meld_instances[trump]:
-            needs: dict[int, int] = {}
+            needs = face_needs(faces)
             fm = 0
             phys = 0
-            for f in faces:
-                needs[f] = needs.get(f, 0) + 1
+            for f, _copies in needs:
                 fm |= 1 << f
                 phys |= deck.face_masks[f]
-            insts.append(_Instance(k, kinds[k].points, kinds[k].group, tuple(sorted(needs.items())), fm, phys))
+            insts.append(_Instance(k, kinds[k].points, kinds[k].group, needs, fm, phys))
             if trump == 0:
                 counts_per_kind[k] += 1
         instances.append(tuple(insts))

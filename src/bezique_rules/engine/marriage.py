@@ -64,7 +64,7 @@ from ..parts.closing import ClosingGame
 from ..parts.scoring import ScoreBreakdown
 from ..parts.trumps import TrumpTable
 from ..rules.ruleset import RuleSet, part_of
-from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
+from ..state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_masks, relabel_seq
 from ..state.knowledge import sample_hidden, swap_walk
 from .fields import CoreField, with_item
 
@@ -699,13 +699,10 @@ class MarriageDeal(DealState):
         the plays) stay. The seed goes (the deck is no longer the seed's)."""
         c = self.core
 
-        def masks(row: tuple[int, ...]) -> tuple[int, ...]:
-            return tuple(relabel_mask(m, perm) for m in row)
-
         core = c._replace(
-            hands=masks(c.hands), won=masks(c.won), trick=relabel_seq(c.trick, perm),
+            hands=relabel_masks(c.hands, perm), won=relabel_masks(c.won, perm), trick=relabel_seq(c.trick, perm),
             last_trick=relabel_seq(c.last_trick, perm), stock=relabel_seq(c.stock, perm),
-            turn_up=perm.get(c.turn_up, c.turn_up), known=masks(c.known),
+            turn_up=perm.get(c.turn_up, c.turn_up), known=relabel_masks(c.known, perm),
         )  # fmt: skip
         setup = self.setup
         order = relabel_seq(setup.deck_order, perm)

@@ -770,6 +770,11 @@ def relabel_mask(mask: int, perm: dict[int, int]) -> int:
     return out
 
 
+def relabel_masks(masks: Sequence[int], perm: dict[int, int]) -> tuple[int, ...]:
+    """Apply a permutation of physical ids to each mask of a per-player row (`relabel_mask`)."""
+    return tuple(relabel_mask(m, perm) for m in masks)
+
+
 def relabel_seq(seq: Sequence[int], perm: dict[int, int]) -> tuple[int, ...]:
     """Apply a permutation of physical ids to a sequence."""
     return tuple(perm.get(x, x) for x in seq)

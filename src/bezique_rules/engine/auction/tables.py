@@ -14,7 +14,7 @@ import attrs
 from ...actions import Action, ActionKind, ActionNumbering, ActionSpace, ActionTable, Verb
 from ...cards import Suit
 from ...parts.auction import Auction, ContractRules, ContractScoring
-from ...parts.melds import Laid
+from ...parts.melds import Laid, face_needs
 from ...rules.ruleset import RuleSet, part_of
 
 
@@ -237,8 +237,7 @@ def _build(rules: RuleSet) -> AuctionTables:
         by_id = {}
         for kind_index, inst in instances:
             i = meld_ids[(kind_index, inst)]
-            need = tuple((f, inst.count(f)) for f in sorted(set(inst)))
-            by_id[i] = MeldCheck(i, kind_class[kind_index], need)
+            by_id[i] = MeldCheck(i, kind_class[kind_index], face_needs(inst))
         checks.append(tuple(by_id[i] for i in sorted(by_id)))
     meanings = numbering.meanings
     return AuctionTables(

@@ -13,7 +13,7 @@ from ...cards import CardSet, Suit
 from ...checks import check_seat
 from ...deck import card_ids
 from ...parts.melds import Laid, best_melds
-from ...state.deal import DealSetup, Move, PlayerView, TableMeld, relabel_mask
+from ...state.deal import DealSetup, Move, PlayerView, TableMeld, relabel_masks
 from ...state.knowledge import replayed, sample_hidden, swap_walk
 from .declare import burial_keeps_melds, face_counts, meld_need
 from .record import AuctionCore
@@ -285,9 +285,6 @@ def relabel(deal: _DealT, perm: dict[int, int]) -> _DealT:
     def re(x: int) -> int:
         return perm.get(x, x)
 
-    def masks(row: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(relabel_mask(m, perm) for m in row)
-
     given = tuple(re(x) for x in c.given)
     buried = tuple(re(x) for x in c.buried)
     moves = list(c.moves)
@@ -301,8 +298,9 @@ def relabel(deal: _DealT, perm: dict[int, int]) -> _DealT:
             moves[i] = (who, t.cards.bury_ids[tuple(sorted(face_of[x] for x in buried))])
     order = tuple(re(x) for x in setup.deck_order)
     core = c._replace(
-        hands=masks(c.hands), widow=tuple(re(x) for x in c.widow), given=given, known=masks(c.known),
+        hands=relabel_masks(c.hands, perm), widow=tuple(re(x) for x in c.widow), given=given,
+        known=relabel_masks(c.known, perm),
         buried=buried, trick=tuple(re(x) for x in c.trick), last_trick=tuple(re(x) for x in c.last_trick),
-        won=masks(c.won), moves=tuple(moves),
+        won=relabel_masks(c.won, perm), moves=tuple(moves),
     )  # fmt: skip
     return type(deal)(DealSetup(rules, order, None, setup.dealer, t), core)

@@ -16,7 +16,7 @@ from ...checks import check_seat
 from ...deck import card_ids
 from ...parts.euchre import OrderUp
 from ...rules.ruleset import part_of
-from ...state.deal import DealSetup, Phase, PlayerView, relabel_mask, relabel_seq
+from ...state.deal import DealSetup, Phase, PlayerView, relabel_masks, relabel_seq
 from ...state.knowledge import sample_hidden
 from .legal import _legal_of, asks_farmer
 from .record import EuchreState
@@ -236,9 +236,6 @@ def relabelled(deal: DealT, perm: dict[int, int]) -> DealT:
     def re(x: int) -> int:
         return perm.get(x, x)
 
-    def masks(row: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(relabel_mask(mask, perm) for mask in row)
-
     kitty = s.kitty
     new_kitty = kitty._replace(
         cards=tuple(re(x) for x in kitty.cards), turn_up=re(kitty.turn_up),
@@ -257,7 +254,8 @@ def relabelled(deal: DealT, perm: dict[int, int]) -> DealT:
             action_id = swap_of[frozenset(face_of[x] for x in new_kitty.cards[:3])]
         moves.append((who, action_id))
     state = s._replace(
-        hands=masks(s.hands), trick=tuple(re(x) for x in s.trick), moves=tuple(moves), won=masks(s.won),
+        hands=relabel_masks(s.hands, perm), trick=tuple(re(x) for x in s.trick), moves=tuple(moves),
+        won=relabel_masks(s.won, perm),
         last_trick=tuple(re(x) for x in s.last_trick), kitty=new_kitty,
     )  # fmt: skip
     order = relabel_seq(setup.deck_order, perm)

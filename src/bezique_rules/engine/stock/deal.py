@@ -34,7 +34,17 @@ from ...parts.scoring import ScoreBreakdown
 from ...parts.stock import CutGuess
 from ...parts.trumps import NO_TRUMP
 from ...rules.ruleset import RuleSet
-from ...state.deal import DealSetup, DealState, Move, Phase, PlayerView, TableMeld, relabel_mask, relabel_seq
+from ...state.deal import (
+    DealSetup,
+    DealState,
+    Move,
+    Phase,
+    PlayerView,
+    TableMeld,
+    relabel_mask,
+    relabel_masks,
+    relabel_seq,
+)
 from ...state.knowledge import replayed, sample_hidden, swap_walk
 from ..fields import CoreField, in_field_order, with_item
 from .declare import (
@@ -815,9 +825,6 @@ class StockDeal(DealState):
         c = self.core
         d = c.declaring
 
-        def masks(row: tuple[int, ...]) -> tuple[int, ...]:
-            return tuple(relabel_mask(m, perm) for m in row)
-
         def melds(rows: tuple[Declared, ...]) -> tuple[Declared, ...]:
             return tuple(Declared(d.player, d.kind, relabel_mask(d.cards, perm)) for d in rows)
 
@@ -826,9 +833,10 @@ class StockDeal(DealState):
             exchanged=perm.get(d.exchanged, d.exchanged),
         )  # fmt: skip
         core = c._replace(
-            hands=masks(c.hands), tabled=masks(c.tabled), known=masks(c.known), stock=relabel_seq(c.stock, perm),
+            hands=relabel_masks(c.hands, perm), tabled=relabel_masks(c.tabled, perm),
+            known=relabel_masks(c.known, perm), stock=relabel_seq(c.stock, perm),
             turn_up=perm.get(c.turn_up, c.turn_up), trick=relabel_seq(c.trick, perm),
-            last_trick=relabel_seq(c.last_trick, perm), won=masks(c.won), declaring=declaring,
+            last_trick=relabel_seq(c.last_trick, perm), won=relabel_masks(c.won, perm), declaring=declaring,
         )  # fmt: skip
         order = relabel_seq(setup.deck_order, perm)
         return type(self)(DealSetup(setup.rules, order, None, setup.dealer, setup.tables, setup.packet), core)

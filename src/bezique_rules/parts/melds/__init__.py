@@ -28,6 +28,7 @@ from .kinds import CrossClassReuse as CrossClassReuse
 from .kinds import Declaration as Declaration
 from .kinds import FixedCards, MeldKind, MeldReuse, MeldTable, NewCardRule, Quartet, RunSuits, SuitRun, TrumpWith
 from .kinds import Pattern as Pattern
+from .kinds import face_needs as face_needs
 from .laydown import Laid as Laid
 from .laydown import best_melds as best_melds
 from .laydown import melds_fit as melds_fit

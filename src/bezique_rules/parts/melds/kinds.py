@@ -206,6 +206,12 @@ Declaration = tuple[int, int]
 """A scored declaration of one player: (kind index, mask of physical cards)."""
 
 
+def face_needs(faces: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The (face, copies) pairs of a meld instance given by its face ids, by face: the
+    copies of each face a hand must hold to make it (a double bezique needs two of each)."""
+    return tuple((f, faces.count(f)) for f in sorted(set(faces)))
+
+
 def _class_key(table: MeldTable, kind_index: int) -> str:
     kind = table.kinds[kind_index]
     return kind.meld_class or "=" + kind.group
