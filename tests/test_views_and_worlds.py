@@ -290,3 +290,21 @@ def test_passes_seen_by_a_passer_are_planned_before_everyone_melds_best() -> Non
     for a in ["pass", "pass", "pass", "bid 50", "trump H", "give AS QH AD", "give JS JS QD"] + ["meld best"] * 4:
         deal = deal.apply(a)
     _check_passes_planned(deal, (0, 1, 2, 3))
+
+
+def test_a_meld_best_hand_is_made_exact_by_moving_three_cards_round() -> None:
+    """Issue 25, partnership-pinochle (sweep seed 2, 52 actions, player 2, the declarer's
+    partner): player 3 lays ``meld best`` and the view shows no meld of his. In the planned
+    deck his one card no use placed (a queen of hearts, with the king of hearts he plays
+    later) and the spare cards elsewhere allow no two-card swap that leaves every hand no
+    worse; a three-way move does, and the strict path builds the witness."""
+    deal = new_deal("partnership-pinochle", seed=2)
+    actions = ["bid 750", "bid 770", "bid 790", "bid 800", "bid 820", "pass", "pass", "pass", "trump H"]
+    actions += ["give JS QH JD 9D", "give KS QH JD 9D", "pass", "meld best", "pass", "meld best", "pass"]
+    plays = (
+        "KD 9D 9D AD QC AC KC JC AS TS KS 9S TC TC AC JC JD QD TD QD AS KH JS TS KD JH AD TD 9C KH 9C TH TH AH JH 9H"
+    )
+    actions += [f"play {c}" for c in plays.split()]
+    for a in actions:
+        deal = deal.apply(a)
+    _check_passes_planned(deal, (2,))

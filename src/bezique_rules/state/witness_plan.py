@@ -440,6 +440,8 @@ def _plan_passes(
 
 _MELD_TRIES = 400
 """How many swaps `_match_best_melds` tries at most (each keeps the hands no worse)."""
+_CYCLE_SHARE = 0.25
+"""The share of `_match_best_melds`'s tries that move three cards round instead of two."""
 
 
 def _match_best_melds(
@@ -503,17 +505,26 @@ def _match_best_melds(
         if not mine:
             far[q] = (0, set())  # nothing to move: the repairs see to it
             continue
-        a = rng.choice(mine)
-        b = rng.choice(open_positions)
-        r = owner.get(b, -1)
-        if r == q or face_of[order[b]] in faces or (forbidden[a] >> order[b]) & 1 or (forbidden[b] >> order[a]) & 1:
+        # a swap, or now and then a three-way move (a's card to b's place, b's to c's, c's to
+        # a's: where no two-card swap leaves every hand no worse)
+        cycle = [rng.choice(mine), rng.choice(open_positions)]
+        if rng.random() < _CYCLE_SHARE:
+            cycle.append(rng.choice(open_positions))
+        cards = [order[pos] for pos in cycle]
+        moved = cards[-1:] + cards[:-1]  # the card each place of the cycle gets
+        owners = {owner.get(pos, -1) for pos in cycle} - {-1}
+        if (
+            len(set(cycle)) < len(cycle)
+            or all(owner.get(pos, -1) == q for pos in cycle)
+            or face_of[moved[0]] in faces
+            or any((forbidden[pos] >> x) & 1 for pos, x in zip(cycle, moved))
+        ):
             continue
-        order[a], order[b] = order[b], order[a]
-        new_q = distance(q)
-        new_r = distance(r) if r >= 0 else (0, set())
-        if new_q[0] + new_r[0] <= far[q][0] + (far[r][0] if r >= 0 else 0):
-            far[q] = new_q
-            if r >= 0:
-                far[r] = new_r
+        for pos, x in zip(cycle, moved):
+            order[pos] = x
+        new = {r: distance(r) for r in owners}
+        if sum(d for d, _ in new.values()) <= sum(far[r][0] for r in owners):
+            far.update(new)
         else:
-            order[a], order[b] = order[b], order[a]
+            for pos, x in zip(cycle, cards):
+                order[pos] = x
