@@ -432,3 +432,34 @@ def test_action_count_does_not_grow_with_the_packs(case: Case) -> None:
             assert len(plays) <= len(distinct) <= get_rules(case.variant).deal.hand_size
             worst = max(worst, len(ids))
     assert worst <= get_rules(case.variant).deal.hand_size + 1
+
+
+def test_a_carte_blanche_copy_still_known_was_shown_with_every_later_copy() -> None:
+    """Issue 25 (the witness): a player who showed a carte blanche (Rubicon: a hand without
+    court cards, shown to the other player) and plays a card of a face he still holds a shown
+    copy of played a shown copy (known copies go first), so his shown hand held both. Every
+    view of this deal (found by the CI's random search) gets a world that shows it again."""
+    case = Case(
+        variant="rubicon-bezique",
+        options=(
+            ("bezique_pair", "trump_dependent"),
+            ("carte_blanche_repeat", False),
+            ("four_tens", True),
+            ("marriage_to_sequence", True),
+            ("reform_after_play", False),
+            ("sequence_to_marriage", True),
+        ),
+        dealer=0,
+        seed=1,
+        blank=1,
+        policy=13928,
+        declare_bias=0.3,
+    )
+    checked = 0
+    for state, _action in walk(case):
+        for p in range(2):
+            view = state.view(p)
+            world = determinize(view, random.Random(checked))
+            assert world.view(p) == view
+            checked += 1
+    assert checked > 60

@@ -218,6 +218,10 @@ def _uses(
     end = len(view.history) + 1
     p = view.player
     blanche = [end if i < 0 else i for i in _blanches(view)]  # what is known since he showed his hand
+    # faces a copy of which became known otherwise (the turn-up, an exchange, a declaration)
+    shown_elsewise = {
+        face_index[c] for _, a in view.history if a.verb in (Verb.EXCHANGE, Verb.DECLARE, Verb.MELD) for c in a.cards
+    }
     for q in range(n):
         # the cards everybody knows him to hold that no meld or exchange explains: held since
         # his carte blanche, else by the end (the viewer's other cards by the end)
@@ -232,6 +236,14 @@ def _uses(
         for f in set(held) | set(known):
             on_hand = needed[q].get(f, 0) - spent[q].get(f, 0)
             shown_k = max(0, known.get(f, 0) - on_hand)
+            if blanche[q] < end and known.get(f, 0) and f != turn_up and f not in shown_elsewise:
+                # a copy of his carte blanche still known at the end: every later card of the
+                # face he played or melded was a shown copy (known copies go first), so his
+                # shown hand held them all besides the ones still known
+                later = [k for k, (t, g) in enumerate(uses[q]) if g == f and t > blanche[q]]
+                for k in later:
+                    uses[q][k] = (blanche[q], f)
+                shown_k = known[f]
             rest = max(0, held.get(f, 0) - on_hand - shown_k)
             uses[q].extend([(blanche[q], f)] * shown_k + [(end, f)] * rest)
     if passes:  # after both passes the partner holds what came back, the declarer what he kept
@@ -323,26 +335,31 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> tuple[list
                 heapq.heappush(waiting, use)
         open_slots[q] = left
     # the other cards: a player's open slots avoid what he shows he lacks after they come
-    owned: list[tuple[int, list[int], int]] = []  # (player or -1, positions, cards they may not hold)
+    # (player or -1, positions, cards they may not hold, dealt before his carte blanche)
+    owned: list[tuple[int, list[int], int, bool]] = []
     placed = set()
     for q in range(n):
-        by_forbid: dict[int, list[int]] = {}
+        by_forbid: dict[tuple[int, bool], list[int]] = {}
         for time, pos in open_slots[q]:
-            forbid = court_cards if time <= blanche[q] else 0
+            blank = time <= blanche[q]
+            forbid = court_cards if blank else 0
             for step, mask in voids[q]:
                 if step >= time:
                     forbid |= mask
-            by_forbid.setdefault(forbid, []).append(pos)
+            by_forbid.setdefault((forbid, blank), []).append(pos)
             placed.add(pos)
-        owned.extend((q, positions, forbid) for forbid, positions in by_forbid.items())
-    owned.append((-1, [pos for pos in range(size) if order[pos] < 0 and pos not in placed], 0))
-    groups = [(positions, forbid) for _, positions, forbid in owned]
+        owned.extend((q, positions, forbid, blank) for (forbid, blank), positions in by_forbid.items())
+    owned.append((-1, [pos for pos in range(size) if order[pos] < 0 and pos not in placed], 0, False))
+    groups = [(positions, forbid) for _, positions, forbid, _ in owned]
     rest = [x for ids in copies for x in ids]
     dealt = sample_hidden(rest, [(len(positions), forbid) for positions, forbid in groups], rng)
     if dealt is None:  # the declarer's voids bind the cards he buries too: he alone goes free
-        groups = [(positions, 0 if q == view.maker else forbid) for q, positions, forbid in owned]
+        groups = [(positions, 0 if q == view.maker else forbid) for q, positions, forbid, _ in owned]
         dealt = sample_hidden(rest, [(len(positions), forbid) for positions, forbid in groups], rng)
-    if dealt is None:  # the voids do not fit (a use the plan could not place): at random
+    if dealt is None:  # the voids do not fit (a use the plan could not place): a carte blanche still holds
+        groups = [(positions, court_cards if blank else 0) for _, positions, _, blank in owned]
+        dealt = sample_hidden(rest, [(len(positions), forbid) for positions, forbid in groups], rng)
+    if dealt is None:  # at random
         rng.shuffle(rest)
         dealt = [rest]
         groups = [([pos for positions, _ in groups for pos in positions], 0)]
