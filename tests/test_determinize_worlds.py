@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -331,3 +332,37 @@ def test_deck_list_records_replay_to_their_deal() -> None:
             record["cut_packet"] = deal.setup.packet
         again = replay(record)
         assert all(again.view(p) == deal.view(p) for p in range(deal.rules.players))
+
+
+_WORLDS_GOLDENS = Path(__file__).parent / "goldens" / "worlds"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # Bezique (pagat.com, Bezique: "carte blanche" shows the hand; the player who draws the
+        # last card of the stock takes the turn-up, which everyone has seen): player 0 shows a
+        # carte blanche at once, player 1 later exchanges a seven of hearts for the turn-up, and
+        # player 0 draws it as the stock's last card. The 7H known in his hand is the turn-up he
+        # drew, not a card of his carte blanche (the witness planned it in his dealt hand).
+        "carte-blanche-then-turn-up",
+        # Rubicon with the carte-blanche streak (presets.md, Rubicon: after a carte blanche each
+        # drawn card that is not a court card may be shown for another): the draw comes before
+        # the carte blanche that shows it, and the copies known at the end are those of the
+        # last carte blanche (the witness counted them from the first).
+        "carte-blanche-streak",
+    ],
+)
+def test_worlds_after_a_carte_blanche(name: str) -> None:
+    """Issue 25 (the witness, found by the property tests' search): after a carte blanche, at
+    every step of the recorded deal and for both players, a world is proper (`_assert_proper`)."""
+    record = json.loads((_WORLDS_GOLDENS / f"{name}.json").read_text())
+    checked = 0
+    for k in range(len(record["actions"]) + 1):
+        deal = replay({**record, "actions": record["actions"][:k]})
+        assert isinstance(deal, DealState)
+        for player in range(deal.rules.players):
+            world = determinize(deal.view(player), random.Random(k * 2 + player))
+            _assert_proper(deal, player, world, f"{name}, {k} actions, player {player}")
+            checked += 1
+    assert checked == 2 * (len(record["actions"]) + 1)

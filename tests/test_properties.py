@@ -49,7 +49,6 @@ from bezique_rules import (
 from bezique_rules.deck import card_ids as bits  # the physical ids in a mask, lowest first
 from bezique_rules.engine.stock import StockDeal
 from bezique_rules.rules.bezique import build_bezique, build_bezique_match
-from known_gaps import determinize_or_known_gap
 from strategies import (
     Chooser,
     DealSpec,
@@ -361,7 +360,7 @@ def check_determinize(state: DealState, views: Sequence[PlayerView], rng: random
     cards look the same to p, and the viewer's legal actions are unchanged."""
     actor = state.current_player or 0
     for p, view in enumerate(views):
-        d = determinize_or_known_gap(view, rng)
+        d = determinize(view, rng)
         assert d.view(p) == view, f"a determinized state shows player {p} something else"
         assert type(d) is type(state) and d.rules == state.rules and d.phase is state.phase
         assert d.moves == state.moves or not isinstance(state, StockDeal)

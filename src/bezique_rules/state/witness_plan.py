@@ -75,10 +75,12 @@ def _slots(view: PlayerView) -> tuple[list[list[tuple[int, int]]], int]:
             playoff = min(playoff, i)
         if pending and winner < 0:
             winner = who
+        if pending and (verb is Verb.PLAY or action.meld == "carte-blanche"):
+            # the draw comes when the declarations end: before the next lead, and before a
+            # carte blanche shown then (a streak shows the drawn card; none is shown while declaring)
+            draw(winner, i)
+            pending = False
         if verb is Verb.PLAY:
-            if pending:
-                draw(winner, i)
-                pending = False
             plays += 1
             if plays % n == 0:
                 pending, winner = True, -1
@@ -154,16 +156,45 @@ def _last_meld_best(view: PlayerView, who: int) -> int:
 
 
 def _blanches(view: PlayerView) -> list[int]:
-    """Per player: the index of his first carte blanche (his hand shown: no court card), or -1."""
+    """Per player: the index of his last carte blanche (his hand shown: no court card), or -1.
+
+    A streak of carte blanches (``carte_blanche_repeat``) shows the hand again after each draw,
+    so every card he receives up to the last one is no court card, and the copies still known
+    at the end were in his hand then."""
     out = [-1] * view.rules.players
     for i, (who, action) in enumerate(view.history):
-        if action.verb is Verb.MELD and action.meld == "carte-blanche" and out[who] < 0:
+        if action.verb is Verb.MELD and action.meld == "carte-blanche":
             out[who] = i
     return out
 
 
+def _turn_up_drawn(view: PlayerView, turn_up: int, slots: list[list[tuple[int, int]]]) -> list[tuple[int, int] | None]:
+    """Per player: (time, face) of the turn-up he drew, shown to all as he takes it (the face
+    the last exchange before then put there, else ``turn_up``), or None."""
+    rules = view.rules
+    out: list[tuple[int, int] | None] = [None] * rules.players
+    _hands, _widow, turn_pos, _stock = rules.deal.deal(range(rules.deck.size), rules.players, view.dealer)
+    if turn_pos < 0:
+        return out
+    face_index = rules.deck.face_index
+    for q, mine in enumerate(slots):
+        for time, pos in mine:
+            if pos == turn_pos:
+                face = turn_up
+                for _, action in view.history[: max(time, 0)]:
+                    if action.verb is Verb.EXCHANGE and action.cards:
+                        face = face_index[action.cards[0]]
+                if face >= 0:
+                    out[q] = (time, face)
+    return out
+
+
 def _uses(
-    view: PlayerView, turn_up: int, playoff: int, passes: list[tuple[int, int, int, tuple[int, ...] | None]]
+    view: PlayerView,
+    turn_up: int,
+    slots: list[list[tuple[int, int]]],
+    playoff: int,
+    passes: list[tuple[int, int, int, tuple[int, ...] | None]],
 ) -> list[list[tuple[int, int]]]:
     """Per player: (deadline, face) of each card he must hold by then (a card he melds, then
     plays, is one use, due at the meld); the viewer's hand at the end is due after the history.
@@ -218,6 +249,7 @@ def _uses(
     end = len(view.history) + 1
     p = view.player
     blanche = [end if i < 0 else i for i in _blanches(view)]  # what is known since he showed his hand
+    turn_ups = _turn_up_drawn(view, turn_up, slots)
     # faces a copy of which became known otherwise (the turn-up, an exchange, a declaration)
     shown_elsewise = {
         face_index[c] for _, a in view.history if a.verb in (Verb.EXCHANGE, Verb.DECLARE, Verb.MELD) for c in a.cards
@@ -233,6 +265,14 @@ def _uses(
         for card in view.known[q]:
             f = face_index[card]
             known[f] = known.get(f, 0) + 1
+        drawn = turn_ups[q]
+        if drawn is not None and blanche[q] < drawn[0] and known.get(drawn[1], 0):
+            # the turn-up he drew after his carte blanche, still known (none of its face played
+            # since: a known copy goes first): it explains a known copy; its slot serves it
+            time, f = drawn
+            if not any(t >= time and g == f for t, g in uses[q]):
+                known[f] -= 1
+                uses[q].append((end, f))
         for f in set(held) | set(known):
             on_hand = needed[q].get(f, 0) - spent[q].get(f, 0)
             shown_k = max(0, known.get(f, 0) - on_hand)
@@ -295,7 +335,7 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> tuple[list
     face_index = deck.face_index
     exchanged = [(i, face_index[a.cards[0]]) for i, (_, a) in enumerate(view.history) if a.verb is Verb.EXCHANGE]
     passes = _partner_passes(view)
-    uses = _uses(view, turn_up, playoff, passes)
+    uses = _uses(view, turn_up, slots, playoff, passes)
     voids = _voids(view, playoff)
     open_slots: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per player: (time, position) no use took
     blanche = [i if i >= 0 else -2 for i in _blanches(view)]  # -2: none (a slot's time is -1 or more)
