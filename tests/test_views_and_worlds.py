@@ -166,39 +166,6 @@ def test_worlds_build_once_and_sample_many() -> None:
     assert len(samples) > 1  # the hidden cards are dealt again
 
 
-def test_a_world_after_an_exchange_and_a_marriage_played_from_the_table_replays() -> None:
-    """Issue 26 item 6 (bezique): the record of a world after ``exchange 7D``, a marriage
-    played from the table and ``pass`` replays to the world, with the viewer's view."""
-    deal = new_deal("bezique", seed=2254711750)
-    for a in [
-        "play TS",
-        "play TD",
-        "exchange 7D",
-        "meld common-marriage KC QC",
-        "play KC*",
-        "play 9C",
-        "meld royal-marriage KD QD",
-        "pass",
-        "play QD*",
-        "play AS",
-        "pass",
-        "play JS",
-    ]:
-        deal = deal.apply(a)
-    world = determinize(deal.view(0), random.Random(120706581))
-    assert world.view(0) == deal.view(0)
-    assert replay(record_of(world)) == world
-
-
-def test_a_world_of_a_multi_pack_deal_replays_to_itself() -> None:
-    """Issue 26 item 6 (pinochle, copies of a card): ``new_deal("pinochle", seed=3431008187)``,
-    ``determinize(view(0), Random(434658716))``: the record fixes the world."""
-    deal = new_deal("pinochle", seed=3431008187)
-    world = determinize(deal.view(0), random.Random(434658716))
-    assert world.view(0) == deal.view(0)
-    assert replay(record_of(world)) == world
-
-
 def test_bury_melded_worlds_agree_with_the_declarers_melds() -> None:
     """Issue 26 item 6 (auction-pinochle, bury_melded=True): a world never gives the declarer
     cards his public melds contradict; its record replays."""

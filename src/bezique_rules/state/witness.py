@@ -608,6 +608,8 @@ class Witness:
                     return i
         # per player: the faces he names later or his melds hold (a card melded, then played, once)
         uses = [self._held_later(q, step) | self._melded(q) for q in range(self.rules.players)]
+        if not any(w == who and a.verb is Verb.MELD for w, a in self.view.history[step + 1 :]):
+            uses[who] = self._held_later(who, step)  # his melds are laid: a burial may take their cards
         own = uses[who]
         names_later = self._later(who, step)
         anyone: Counter[int] = Counter(face_index[c] for c in self.view.hand)
