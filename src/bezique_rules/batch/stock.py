@@ -146,9 +146,10 @@ class StockBatch(BatchState):
             _set_columns(words, idx, t.hand_ids, unpack_cards(concealed, nf))
             _set_columns(words, idx, t.table_ids, unpack_cards(on_table, nf))
         stock = self.stage[idx] == PLAY
-        if t.carte_id >= 0:
-            _set_bits(words, idx[stock & ((self.shown[idx] >> p) & 1 == 1)], t.carte_id)
-        if t.any_time:
+        carte_id = t.compiled.index.carte_id
+        if carte_id >= 0:
+            _set_bits(words, idx[stock & ((self.shown[idx] >> p) & 1 == 1)], carte_id)
+        if t.compiled.declaring.dix_any_time:
             seven = stock & ((hand & t.dix_mask[trump] & ~self.scored[idx]) != 0)
             _set_bits(words, idx[seven], t.declare_ids[t.dix_face[trump[seven]]])
 
@@ -160,10 +161,7 @@ class StockBatch(BatchState):
         trump = self.trump[idx].astype(np.intp)
         melds_done = self.melds_done[idx]
         exchanged = self.exchanged[idx]
-        melds_open = (melds_done < t.meld_limit) if t.meld_limit else np.ones(idx.size, bool)
-        if t.no_meld_when_exchanging:
-            melds_open &= exchanged < 0
-        rows = np.flatnonzero(melds_open)
+        rows = np.flatnonzero(_melds_open(t, melds_done, exchanged))
         if rows.size:
             deals = idx[rows] if rows.size < idx.size else idx
             block = self._meld_words(words.shape[1], deals, p[rows], trump[rows])
@@ -179,14 +177,14 @@ class StockBatch(BatchState):
             dix_face = t.dix_face[trump[rows]]
             can_exchange = (
                 (d >= 0) & (t.face_of_card[np.maximum(d, 0)] != dix_face)
-                if t.methods != "score_only"
+                if t.dix.methods != "score_only"
                 else np.zeros(rows.size, bool)
             )
             exchange = can_exchange
-            if t.no_meld_when_exchanging:
+            if t.dix.no_meld_when_exchanging:
                 exchange = exchange & (melds_done[rows] == 0)
             _set_bits(words, deals[exchange], t.exchange_ids[dix_face[exchange]])
-            declare = ~can_exchange if t.methods == "exchange_only" else np.ones(rows.size, bool)
+            declare = ~can_exchange if t.dix.methods == "exchange_only" else np.ones(rows.size, bool)
             _set_bits(words, deals[declare], t.declare_ids[dix_face[declare]])
 
     def _meld_words(self, width: int, idx: IntArray, p: IntArray, trump: IntArray) -> U64 | None:
@@ -196,7 +194,7 @@ class StockBatch(BatchState):
         seat = cell(idx, p, _PLAYERS)
         held = self.hands.reshape(-1).take(seat)
         tab = self.tabled.reshape(-1).take(seat)
-        if not t.exchange_usable:
+        if not t.dix.exchange_card_usable_same_trick:
             ex = self.exchanged[idx].astype(np.intp)
             held = np.where(ex >= 0, held & ~t.card_bit[np.maximum(ex, 0)], held)
         # per (kind, face) pair that some meld needs: the copies the player may use, concealed
@@ -366,13 +364,14 @@ def _play(s: Fields, t: StockBatchTables, idx: IntArray, face: Int8, star: BoolA
     s.flat("tabled")[seat] = tab & ~bit
     stage = s["stage"][idx]
     trump = s["trump"][idx].astype(np.intp)
-    if t.score_on_play:
+    declaring, scoring = t.compiled.declaring, t.compiled.scoring
+    if declaring.score_on_play:
         sevens = (stage == PLAY) & ((bit & t.dix_mask[trump] & ~s["scored"][idx]) != 0)
         if sevens.any():
             r = idx[sevens]
             s.w("scored")[r] |= bit[sevens]
-            s.w("scores")[r, p[sevens]] += t.dix_points
-    if t.carte_id >= 0:
+            s.w("scores")[r, p[sevens]] += declaring.dix_points
+    if t.compiled.index.carte_id >= 0:
         s.w("shown")[idx] = s["shown"][idx] & ~(1 << p).astype(np.int8)
     lead = s["lead"][idx].astype(np.intp)
     first = lead < 0
@@ -392,7 +391,7 @@ def _play(s: Fields, t: StockBatchTables, idx: IntArray, face: Int8, star: BoolA
     winner = np.where(beats, p[done], s["leader"][r]).astype(np.intp)
     won = cell(r, winner, _PLAYERS)
     s.flat("won")[won] |= t.card_bit[led] | t.card_bit[second]
-    if t.immediate:
+    if scoring.immediate:
         s.w("scores")[r, winner] += t.card_values[led] + t.card_values[second]
     s.w("lead")[r] = -1
     s.w("leader")[r] = winner
@@ -406,9 +405,9 @@ def _play(s: Fields, t: StockBatchTables, idx: IntArray, face: Int8, star: BoolA
         e = po[over]
         if e.size:
             we = w[over]
-            if t.last_at_final:
-                s.w("scores")[e, we] += t.last_bonus
-            if not t.immediate:
+            if scoring.last_at_final:
+                s.w("scores")[e, we] += scoring.last_bonus
+            if not scoring.immediate:
                 s.w("scores")[e] += t.rounded[_card_points(t, s["won"][e])]
             _finish(s, e)
     st = r[~playoff]
@@ -416,9 +415,9 @@ def _play(s: Fields, t: StockBatchTables, idx: IntArray, face: Int8, star: BoolA
         w = winner[~playoff]
         left = t.stock_pos.size - s["drawn"][st].astype(np.intp) + (s["turn_up"][st] >= 0)
         last = left <= _PLAYERS
-        if not t.last_at_final:
-            s.w("scores")[st[last], w[last]] += t.last_bonus
-        declares = ~last | t.declare_on_last
+        if not scoring.last_at_final:
+            s.w("scores")[st[last], w[last]] += scoring.last_bonus
+        declares = ~last | scoring.declare_on_last
         d = st[declares]
         s.w("stage")[d] = DECLARE
         _after_draw(s, t, st[~declares])
@@ -459,13 +458,22 @@ def _declared(s: Fields, t: StockBatchTables, idx: IntArray) -> None:
     """After a declaration the winner stays while the rules leave a meld or a seven open."""
     if not idx.size:
         return
-    melds_open = (s["melds_done"][idx] < t.meld_limit) if t.meld_limit else np.ones(idx.size, bool)
-    if t.no_meld_when_exchanging:
-        melds_open &= s["exchanged"][idx] < 0
+    melds_open = _melds_open(t, s["melds_done"][idx], s["exchanged"][idx])
     trump = s["trump"][idx].astype(np.intp)
     played = s["won"][idx, 0] | s["won"][idx, 1]
     sevens = ~s["seven_done"][idx] & ((t.dix_mask[trump] & ~s["scored"][idx] & ~played) != 0)
     _after_draw(s, t, idx[~(melds_open | sevens)])
+
+
+def _melds_open(t: StockBatchTables, melds_done: Int8, exchanged: Int8) -> BoolArray:
+    """Whether the trick's winner may still meld, per deal: under the meld limit
+    (`DeclarationTables.meld_limit`), and no exchange on this trick where the dix rule forbids
+    both (`DixRule.no_meld_when_exchanging`)."""
+    limit = t.compiled.declaring.meld_limit
+    melds_open: BoolArray = melds_done < limit if limit else np.ones(melds_done.shape, bool)
+    if t.dix.no_meld_when_exchanging:
+        melds_open &= exchanged < 0
+    return melds_open
 
 
 def _carte(s: Fields, t: StockBatchTables, idx: IntArray) -> None:
@@ -484,7 +492,7 @@ def _seven(s: Fields, t: StockBatchTables, idx: IntArray, *, exchange: bool) -> 
     trump = s["trump"][idx].astype(np.intp)
     low = _lowest(hand & t.dix_mask[trump] & ~s["scored"][idx])
     bit = t.card_bit[low]
-    s.w("scores")[idx, p] += t.dix_points
+    s.w("scores")[idx, p] += t.compiled.declaring.dix_points
     s.w("scored")[idx] |= bit
     if exchange:
         old = s["turn_up"][idx].astype(np.intp)
@@ -509,7 +517,7 @@ def _meld(s: Fields, t: StockBatchTables, idx: IntArray, actions: IntArray) -> N
     tab = s["tabled"].reshape(-1).take(seat)
     kinds = t.blocks.shape[0]
     free = held & ~s["blocked"].reshape(-1).take(cell(seat, k, kinds))
-    if not t.exchange_usable:
+    if not t.dix.exchange_card_usable_same_trick:
         ex = s["exchanged"][idx].astype(np.intp)
         free = np.where(ex >= 0, free & ~t.card_bit[np.maximum(ex, 0)], free)
     usage = s["usage"].reshape(-1)
@@ -564,9 +572,10 @@ def new_stock(rules: RuleSet, seeds: list[int], dealer: int) -> StockBatch:
     scores[turned, dealer] += t.turned_points
     scored = np.where(turned, t.card_bit[turn_up], np.uint64(0))
     shown = np.zeros(n, np.int8)
-    if t.carte_id >= 0:
+    if t.compiled.index.carte_id >= 0:
+        court = np.uint64(t.compiled.declaring.court_mask)
         for q in range(_PLAYERS):
-            shown |= np.where(hands[:, q] & np.uint64(t.court_mask) == 0, 1 << q, 0).astype(np.int8)
+            shown |= np.where(hands[:, q] & court == 0, 1 << q, 0).astype(np.int8)
     leader = (dealer + 1) % _PLAYERS
 
     def full(value: int, shape: tuple[int, ...] = (n,)) -> Int8:

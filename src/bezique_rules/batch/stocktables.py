@@ -22,7 +22,7 @@ from ..engine.stock import StockTables
 from ..errors import OptionError
 from ..lazy import built_once_per_key
 from ..parts.melds import quick_rules, reuse_blocks
-from ..parts.stock import StockBonuses
+from ..parts.stock import DixRule, StockBonuses
 from ..parts.tricks import PlayDuty
 from ..rules.ruleset import RuleSet
 from .core import BoolArray, DeckTables, deck_tables, duty_tiers
@@ -129,12 +129,8 @@ class StockBatchTables(DeckTables):
     """intp[F]: face -> the id of playing it from the table."""
     plays_interleaved: bool
     """The play ids are ``2 * face`` (concealed) and ``2 * face + 1`` (tabled)."""
-    carte_id: int
-    """The id of the carte blanche, -1 without it."""
     carte_points: int
     """What a carte blanche scores."""
-    court_mask: int
-    """The kings, queens and jacks (a hand without them may show a carte blanche)."""
     exchange_ids: npt.NDArray[np.intp]
     """intp[F]: the seven's face -> the id of exchanging it (-1 none)."""
     declare_ids: npt.NDArray[np.intp]
@@ -143,20 +139,6 @@ class StockBatchTables(DeckTables):
     """intp[4]: trumps -> the face of the trump seven (-1 none)."""
     dix_mask: U64
     """uint64[4]: trumps -> the trump sevens."""
-    dix_points: int
-    """What the trump seven scores (0 without one)."""
-    has_dix: bool
-    """Whether the rule set has a trump seven."""
-    methods: str
-    """`DixRule.methods`."""
-    score_on_play: bool
-    """An unscored trump seven played in the stock phase scores."""
-    any_time: bool
-    """The trump seven may be declared on one's turn to play."""
-    exchange_usable: bool
-    """The card taken in an exchange may join a meld on the same trick."""
-    no_meld_when_exchanging: bool
-    """No meld and exchange on the same trick."""
     tiers: U64
     """uint64[T, 2 * 4 * C]: tier -> (play-off?, trumps, led card), as one flat index -> the
     follower's duty as tiers: he plays from the first tier he holds a card of, else any
@@ -169,22 +151,20 @@ class StockBatchTables(DeckTables):
     """int32[C]: card points per card."""
     rounded: npt.NDArray[np.int32]
     """int32[T + 1]: card points won -> as they count."""
-    immediate: bool
-    """Card points count at once (else at the end of the hand)."""
-    last_bonus: int
-    """The bonus for the last trick."""
-    last_at_final: bool
-    """The bonus goes to the last trick of the deal (else the last stock trick)."""
-    declare_on_last: bool
-    """The winner of the last stock trick declares."""
-    meld_limit: int
-    """Melds per trick won (0: no limit)."""
     suit_of: Int8
     """int8[C]: card -> its suit."""
     turned_sevens: int
     """The mask of the cards that score for the dealer when turned up (0 when none do)."""
     turned_points: int
     """What such a turned-up card scores."""
+    compiled: StockTables
+    """The stock engine's compiled tables, read where no array is needed: the carte blanche's id
+    (``index.carte_id``), the dix and the meld limit (``declaring``: ``court_mask``,
+    ``dix_points``, ``score_on_play``, ``dix_any_time``, ``meld_limit``) and when card points
+    count (``scoring``: ``immediate``, ``last_bonus``, ``last_at_final``, ``declare_on_last``)."""
+    dix: DixRule
+    """The trump seven / dix rule: its ``methods``, ``exchange_card_usable_same_trick`` and
+    ``no_meld_when_exchanging``."""
 
 
 SUPPORTED = "it supports: euchre, british-euchre, euchre-openspiel, bezique, bezique-match, pinochle"
@@ -387,32 +367,20 @@ def stock_batch_tables(rules: RuleSet) -> StockBatchTables:
         hand_ids=hand_ids,
         table_ids=table_ids,
         plays_interleaved=bool((hand_ids == 2 * np.arange(nf)).all() and (table_ids == hand_ids + 1).all()),
-        carte_id=index.carte_id,
         carte_points=rules.stock.carte_blanche,
-        court_mask=declaring.court_mask,
         exchange_ids=np.asarray(index.exchange_ids, np.intp),
         declare_ids=np.asarray(index.declare_ids, np.intp),
         dix_face=dix_face,
         dix_mask=np.asarray(declaring.dix_masks[:4], np.uint64),
-        dix_points=declaring.dix_points,
-        has_dix=True,
-        methods=dix.methods,
-        score_on_play=declaring.score_on_play,
-        any_time=declaring.dix_any_time,
-        exchange_usable=dix.exchange_card_usable_same_trick,
-        no_meld_when_exchanging=dix.no_meld_when_exchanging,
         tiers=tiers,
         value_masks=value_masks,
         values=np.array(values, np.int32),
         card_values=card_values,
         rounded=rounded,
-        immediate=compiled.scoring.immediate,
-        last_bonus=compiled.scoring.last_bonus,
-        last_at_final=compiled.scoring.last_at_final,
-        declare_on_last=compiled.scoring.declare_on_last,
-        meld_limit=declaring.meld_limit,
         suit_of=np.array([card.suit.value if card.suit else -1 for card in deck.cards], np.int8),
         turned_sevens=turned,
         turned_points=dix.points if dix.turned_up_points is None else dix.turned_up_points,
+        compiled=compiled,
+        dix=dix,
         **deck_tables(rules),
     )
