@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from ..actions import ActionKind
 from ..deck import WIDOW
-from ..engine.euchre import EuchreTables
+from ..engine.euchre import BiddingTables, EuchreTables
 from ..errors import OptionError
 from ..lazy import built_once_per_key
 from ..parts.euchre import Decision, EuchreScoring, OrderUp
@@ -109,16 +109,12 @@ class EuchreBatchTables(DeckTables):
     pickup: str
     """The dealer's pick-up: ``"may"`` (hand or pass), ``"must"`` (hand and turn-up), or
     ``"must_keep"`` (hand only: he may not discard the turn-up)."""
-    benny_makes_dealer: bool
-    """A turned Benny: the dealer's named suit is trumps, his side the makers."""
-    defence_allowed: tuple[bool, bool]
-    """The maker is alone? -> a defender may be offered to defend alone."""
-    defence_blocked_by_exchange: bool
-    """No lone defence that sits out the dealer who took the turn-up."""
-    lead_left_of_lone: bool
-    """A lone player's left leads (else the dealer's left)."""
     takeover_refused: BoolArray
     """bool[2, 2]: the maker is the dealer? -> he took the turn-up? -> a queued take-over lapses."""
+    bidding: BiddingTables
+    """The Euchre engine's bidding tables, read where no array is needed: a turned Benny
+    (``benny_makes_dealer``), lone defence (``defence_allowed``,
+    ``defence_blocked_by_exchange``) and who leads (``lead_left_of_lone``)."""
 
 
 def supports(rules: RuleSet) -> tuple[OrderUp, EuchreScoring]:
@@ -204,14 +200,11 @@ def euchre_batch_tables(rules: RuleSet) -> EuchreBatchTables:
         points=points,
         hand_size=hand,
         pickup=pickup,
-        benny_makes_dealer=bids.benny_makes_dealer,
-        defence_allowed=bids.defence_allowed,
-        defence_blocked_by_exchange=bids.defence_blocked_by_exchange,
-        lead_left_of_lone=bids.lead_left_of_lone,
         takeover_refused=np.array(
             [[bidding.takeover_refused(maker_is_dealer=d, dealer_took_turn_up=took) for took in (False, True)]
              for d in (False, True)]
         ),
+        bidding=bids,
         **deck_tables(rules),
     )  # fmt: skip
 
@@ -420,7 +413,7 @@ def _trump_named(s: State, t: EuchreBatchTables, dealer: int, idx: IntArray, arg
     if not idx.size:
         return
     s.w("candidate")[idx] = arg[idx]
-    if t.benny_makes_dealer:
+    if t.bidding.benny_makes_dealer:
         m = idx.size
         _made(s, t, dealer, idx, np.full(m, dealer, np.int8), arg[idx], np.zeros(m, bool), np.ones(m, bool))
     else:
@@ -446,7 +439,7 @@ def _made(s: State, t: EuchreBatchTables, dealer: int, idx: IntArray, maker: Int
 def _settle(s: State, t: EuchreBatchTables, dealer: int, idx: IntArray) -> None:
     """Move each deal of ``idx`` to its next pending decision that applies, or to the play."""
     pending = idx
-    allowed = np.array(t.defence_allowed)
+    allowed = np.array(t.bidding.defence_allowed)
     for _ in range(_QUEUE):
         if not pending.size:
             return
@@ -456,7 +449,7 @@ def _settle(s: State, t: EuchreBatchTables, dealer: int, idx: IntArray) -> None:
         sitting = (s["out"][pending] >> seat) & 1 == 1
         skip = (what == _PICKUP) & sitting
         blocked = (s["defender"][pending] >= 0) | ~allowed[(s["alone"][pending] >= 0).astype(np.int8)]
-        if t.defence_blocked_by_exchange:
+        if t.bidding.defence_blocked_by_exchange:
             blocked |= ((seat + 2) % _PLAYERS == dealer) & (s["buried"][pending] >= 0)
         skip |= (what == _DEFEND) & blocked
         refused = t.takeover_refused[
@@ -492,7 +485,7 @@ def _play_starts(s: State, t: EuchreBatchTables, dealer: int, idx: IntArray) -> 
         return
     alone = s["alone"][idx]
     lone = np.where(alone >= 0, alone, s["defender"][idx])
-    start = np.where((lone >= 0) & t.lead_left_of_lone, lone, dealer)
+    start = np.where((lone >= 0) & t.bidding.lead_left_of_lone, lone, dealer)
     leader = t.next_seat[s["out"][idx], start]
     s.w("stage")[idx] = TRICKS
     s.w("current_player")[idx] = leader
