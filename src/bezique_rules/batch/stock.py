@@ -525,8 +525,8 @@ def _meld(s: Fields, t: StockBatchTables, idx: IntArray, actions: IntArray) -> N
     c = s["usage"].shape[1]
     chosen = np.zeros(idx.size, np.uint64)
     picks = []
-    for j in range(t.slot_face.shape[1]):
-        f = t.slot_face[a, j].astype(np.intp)
+    for j in range(t.slots.face.shape[1]):
+        f = t.slots.face[a, j].astype(np.intp)
         lo = cell(idx, f, c)
         hi = lo + nf
         # the least used copy, then the one in the earlier melds, then the lower id (`melds._usage`)
@@ -534,7 +534,7 @@ def _meld(s: Fields, t: StockBatchTables, idx: IntArray, actions: IntArray) -> N
             (usage.take(hi) == usage.take(lo)) & (member.take(hi) < member.take(lo))
         )
         pick = np.zeros(idx.size, np.uint64)
-        for place, need in ((free & ~tab, t.slot_hand[a, j]), (free & tab, t.slot_table[a, j])):
+        for place, need in ((free & ~tab, t.slots.hand[a, j]), (free & tab, t.slots.table[a, j])):
             avail = place & t.face_bits[f]
             one = np.where((avail == t.face_bits[f]) & prefer_hi, t.card_bit[f + nf], avail & (~avail + np.uint64(1)))
             pick |= np.where(need >= 2, avail, np.where(need == 1, one, np.uint64(0)))

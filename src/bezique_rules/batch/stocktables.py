@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import ActionKind
-from ..engine.stock import StockTables
+from ..engine.stock import ActionMeaning, StockTables
 from ..errors import OptionError
 from ..lazy import built_once_per_key
 from ..parts.melds import quick_rules, reuse_blocks
@@ -27,7 +27,7 @@ from ..parts.tricks import PlayDuty
 from ..rules.ruleset import RuleSet
 from .core import BoolArray, DeckTables, deck_tables, duty_tiers
 
-__all__ = ["SUPPORTED", "MeldComponent", "StockBatchTables", "stock_batch_tables", "supports"]
+__all__ = ["SUPPORTED", "MeldComponent", "MeldSlots", "StockBatchTables", "stock_batch_tables", "supports"]
 
 # action kinds read in the step code: `ActionKind` values as plain ints (numpy compares an array
 # with an int four times faster than with an enum member)
@@ -81,6 +81,34 @@ class MeldComponent:
 
 
 @attrs.frozen(eq=False)
+class MeldSlots:
+    """The cards each meld action takes (A actions, J faces at most a meld): per slot, a face
+    and how many of its copies come from the concealed hand and from the table (zeros pad)."""
+
+    face: Int8
+    """int8[A, J]: a meld's faces (padded with 0)."""
+    hand: Int8
+    """int8[A, J]: how many copies of each come from the concealed hand."""
+    table: Int8
+    """int8[A, J]: how many from the table."""
+
+    @classmethod
+    def of(cls, meanings: tuple[ActionMeaning, ...], width: int) -> MeldSlots:
+        """The slots of the meld actions among ``meanings`` (the stock engine's `ActionIndex`),
+        ``width`` slots each (the most faces a meld uses)."""
+        face, hand, table = (np.zeros((len(meanings), width), np.int8) for _ in range(3))
+        for i, meaning in enumerate(meanings):
+            if meaning.kind is not ActionKind.MELD:
+                continue
+            for j, f in enumerate(sorted({f for f, _on_table in meaning.key})):
+                face[i, j] = f
+                for g, on_table in meaning.key:
+                    if g == f:
+                        (table if on_table else hand)[i, j] += 1
+        return cls(face, hand, table)
+
+
+@attrs.frozen(eq=False)
 class StockBatchTables(DeckTables):
     """Lookup tables of one stock-game rule set (C cards, F faces, A actions, K meld kinds)."""
 
@@ -93,12 +121,8 @@ class StockBatchTables(DeckTables):
     """bool[A]: a play of a card lying on the table."""
     meld_kind: Int8
     """int8[A]: the meld kind of a meld, else -1."""
-    slot_face: Int8
-    """int8[A, J]: a meld's faces (padded with 0)."""
-    slot_hand: Int8
-    """int8[A, J]: how many copies of each come from the concealed hand."""
-    slot_table: Int8
-    """int8[A, J]: how many from the table."""
+    slots: MeldSlots
+    """The cards each meld action takes, face by face."""
     meld_points: npt.NDArray[np.int32]
     """int32[K]: what each kind scores."""
     blocks: BoolArray
@@ -215,9 +239,11 @@ def supports(rules: RuleSet) -> None:
 _DUTIES = (PlayDuty.FREE, PlayDuty.FOLLOW_ONLY, PlayDuty.FOLLOW_BEAT_OR_TRUMP, PlayDuty.FOLLOW_BEAT_IF_TRUMP_LED)
 
 
-def _components(rules: RuleSet, a: int, meld_kind: Int8, slot_face: Int8, slot_hand: Int8,
-                slot_table: Int8, has_hand: BoolArray) -> tuple[MeldComponent, ...]:  # fmt: skip
+def _components(rules: RuleSet, meld_kind: Int8, slots: MeldSlots) -> tuple[MeldComponent, ...]:
     """The meld components: per kind, its instances joined where they share a face."""
+    a = meld_kind.size
+    slot_face, slot_hand, slot_table = slots.face, slots.hand, slots.table
+    has_hand: BoolArray = np.asarray((slot_hand > 0).any(axis=1))
     instances: dict[tuple[int, tuple[int, ...]], list[int]] = {}
     for i in range(a):
         k = int(meld_kind[i])
@@ -286,10 +312,8 @@ def stock_batch_tables(rules: RuleSet) -> StockBatchTables:
     c = deck.size
     nf = deck.num_faces
     meanings = index.meanings
-    a = len(meanings)
     table = rules.melds
     kinds = table.kinds
-    slots = max(len(set(faces)) for _k, faces in table.all_instances(deck))
     columns = compiled.action_table
     kind = np.asarray(columns.kind, np.int8)
     if not np.isin(kind, _KINDS).all():
@@ -298,19 +322,7 @@ def stock_batch_tables(rules: RuleSet) -> StockBatchTables:
     face = np.asarray(columns.face, np.int8)
     star = np.asarray(columns.from_table, bool)
     meld_kind = np.asarray(columns.meld_kind, np.int8)
-    slot_face = np.zeros((a, slots), np.int8)
-    slot_hand = np.zeros((a, slots), np.int8)
-    slot_table = np.zeros((a, slots), np.int8)
-    for i in np.flatnonzero(kind == ActionKind.MELD).tolist():
-        for j, f in enumerate(sorted({f for f, _on_table in meanings[i].key})):
-            slot_face[i, j] = f
-            for g, on_table in meanings[i].key:
-                if g == f:
-                    if on_table:
-                        slot_table[i, j] += 1
-                    else:
-                        slot_hand[i, j] += 1
-    has_hand: BoolArray = np.asarray((slot_hand > 0).any(axis=1))
+    slots = MeldSlots.of(meanings, max(len(set(faces)) for _k, faces in table.all_instances(deck)))
     blocks = np.zeros((len(kinds), len(kinds)), bool)
     for k, row in enumerate(reuse_blocks(table, rules.meld_rules)):
         blocks[k, list(row)] = True
@@ -334,7 +346,7 @@ def stock_batch_tables(rules: RuleSet) -> StockBatchTables:
     value_masks = np.array([sum(1 << x for x in range(c) if card_values[x] == v) for v in values], np.uint64)
     total = int(card_values.sum())
     rounded = np.array([rules.card_points.rounded(x) for x in range(total + 1)], np.int32)
-    components = _components(rules, a, meld_kind, slot_face, slot_hand, slot_table, has_hand)
+    components = _components(rules, meld_kind, slots)
     pair_kind = np.array([comp.kind for comp in components for _f in comp.faces], np.intp)
     pair_face = [int(f) for comp in components for f in comp.faces]
     weights = np.array([_STATES**i for comp in components for i in range(comp.faces.size)], np.intp)
@@ -350,9 +362,7 @@ def stock_batch_tables(rules: RuleSet) -> StockBatchTables:
         face=face,
         star=star,
         meld_kind=meld_kind,
-        slot_face=slot_face,
-        slot_hand=slot_hand,
-        slot_table=slot_table,
+        slots=slots,
         meld_points=np.array([k.points for k in kinds], np.int32),
         blocks=blocks,
         components=components,
