@@ -13,7 +13,7 @@ from ..errors import IllegalActionError, RuleCode
 from ..state.deal import DealState, PlayerView, check_rng, check_view
 from ..state.worlds import Worlds
 
-__all__ = ["Agent", "RandomAgent", "choose_in_world", "choose_in_worlds", "legal_or_raise"]
+__all__ = ["Agent", "RandomAgent", "choose_in_world", "choose_in_worlds", "choose_unless_forced", "legal_or_raise"]
 
 
 _NOT_GIVEN: object = object()
@@ -65,11 +65,24 @@ def choose_in_worlds(view: PlayerView, rng: random.Random, decide: Callable[[Wor
         ArgumentTypeError: ``view`` or ``rng`` of the wrong type (see `legal_or_raise`).
         IllegalActionError: it is not this player's turn.
     """
+
+    def sampled() -> Action:
+        worlds = Worlds(view)
+        return decide(worlds, worlds.sample(rng))
+
+    return choose_unless_forced(view, rng, sampled)
+
+
+def choose_unless_forced(view: PlayerView, rng: random.Random, decide: Callable[[], Action]) -> Action:
+    """The only legal action when it is forced (then ``decide`` is not called), else ``decide()``:
+    how every agent but `RandomAgent` answers a forced move.
+
+    Raises:
+        ArgumentTypeError: ``view`` or ``rng`` of the wrong type (see `legal_or_raise`).
+        IllegalActionError: it is not this player's turn.
+    """
     legal = legal_or_raise(view, rng)
-    if len(legal) == 1:
-        return legal[0]
-    worlds = Worlds(view)
-    return decide(worlds, worlds.sample(rng))
+    return legal[0] if len(legal) == 1 else decide()
 
 
 @runtime_checkable

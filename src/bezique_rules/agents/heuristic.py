@@ -9,7 +9,7 @@ import attrs
 from ..actions import Action
 from ..state.deal import PlayerView
 from ..state.worlds import Worlds
-from .base import legal_or_raise
+from .base import choose_unless_forced
 from .strategy import Strength, strategy_for
 
 __all__ = ["HeuristicAgent"]
@@ -54,15 +54,15 @@ class HeuristicAgent:
     """A name for reports."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        """The heuristic's action.
+        """The heuristic's action (the only one when it is forced).
 
         Raises:
             IllegalActionError: it is not this player's turn.
             ArgumentTypeError: ``view`` or ``rng`` of the wrong type.
         """
-        legal = legal_or_raise(view, rng)
-        if len(legal) == 1:
-            return legal[0]
+        return choose_unless_forced(view, rng, lambda: self._decide(view, rng))
+
+    def _decide(self, view: PlayerView, rng: random.Random) -> Action:
         strategy = strategy_for(view.rules)
         if strategy.view_heuristic is not None:
             return strategy.view_heuristic(view, rng, self.strength)  # the view alone: no world
