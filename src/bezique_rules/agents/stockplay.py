@@ -95,7 +95,7 @@ class _Situation:
         self.tb = tb
         me = state.player
         self.me = me
-        n = tb.players
+        n = tb.rules.players
         self.opp = (me + 1) % n
         hand = state.hands[me]
         self.hand = hand
@@ -116,7 +116,7 @@ class _Situation:
         seen |= opp_known
         if state.turn_up >= 0:
             seen |= 1 << state.turn_up
-        self.unseen = tb.full_mask & ~seen
+        self.unseen = tb.rules.deck.full_mask & ~seen
         self.unseen_n = self.unseen.bit_count()
         stock_n = len(state.stock) + (1 if state.turn_up >= 0 else 0)
         self.stock_n = stock_n
@@ -145,7 +145,7 @@ class _Situation:
         found = self.chances.get(key)
         if found is not None:
             return found
-        u = (self.unseen & self.tb.face_masks[face]).bit_count()
+        u = (self.unseen & self.tb.compiled.index.face_masks[face]).bit_count()
         if u < missing or self.unseen_n == 0 or self.draws <= 0:
             found = 0.0
         else:
@@ -164,7 +164,7 @@ class _Situation:
         inst = self.tb.instances[self.trump][i]
         fresh = self.hand & ~self.used.get(inst.group, 0)
         chance = 1.0
-        masks = self.tb.face_masks
+        masks = self.tb.compiled.index.face_masks
         for f, need in inst.needs:
             have = (fresh & masks[f]).bit_count() - (1 if f == minus else 0)
             if have < need:
@@ -189,7 +189,7 @@ class _Situation:
     def potential_loss(self, pid: int) -> float:
         """How much the hand's meld prospects lose if card ``pid`` leaves it."""
         tb = self.tb
-        face = tb.face_of[pid]
+        face = tb.rules.deck.face_of[pid]
         idx = tb.by_face[self.trump][face]
         if not idx:
             return 0.0
@@ -221,7 +221,7 @@ class _Situation:
             return threat
         hidden = self.opp_hidden
         un = self.unseen_n
-        masks = tb.face_masks
+        masks = tb.compiled.index.face_masks
         best = 0.0
         for inst in tb.instances[self.trump]:
             fresh = known & ~self.opp_used.get(inst.group, 0)
@@ -273,10 +273,10 @@ class _Situation:
         """10 when an unscored trump seven (dix) is held and could be declared after a win."""
         if self.trump < 0:
             return 0.0
-        f = self.tb.dix_face[self.trump]
+        f = self.tb.compiled.declaring.dix_faces[self.trump]
         if f < 0:
             return 0.0
-        held = self.hand & self.tb.face_masks[f] & ~self.state.scored
+        held = self.hand & self.tb.compiled.index.face_masks[f] & ~self.state.scored
         if without >= 0:
             held &= ~(1 << without)
         dix = self.tb.rules.stock.dix
@@ -287,7 +287,7 @@ class _Situation:
     def keep_value(self, pid: int, skill: int) -> float:
         """What the player gives up by spending card ``pid``."""
         tb = self.tb
-        f = tb.face_of[pid]
+        f = tb.rules.deck.face_of[pid]
         rank = tb.rank[f]
         trump = self.trump
         v = 0.05 * (8 - rank)  # of two worthless cards, keep the higher
@@ -299,8 +299,9 @@ class _Situation:
                 if trumps <= 3:
                     v += 8.0  # keep two or three trumps for the play-off
         elif rank in (_ACE, _TEN):
-            v += 4.0 + 0.6 * tb.points[pid]
-        if tb.dix_face[trump if trump >= 0 else 0] == f and is_trump and (self.state.scored >> pid) & 1 == 0:
+            v += 4.0 + 0.6 * tb.compiled.scoring.card_values[pid]
+        dix_faces = tb.compiled.declaring.dix_faces
+        if dix_faces[trump if trump >= 0 else 0] == f and is_trump and (self.state.scored >> pid) & 1 == 0:
             dix = tb.rules.stock.dix
             if dix is not None:
                 scores_now = self.state.stage is Phase.PLAY or dix.score_on_play_in_playoff
@@ -336,9 +337,10 @@ def stock_action(state: StockDeal, rng: random.Random, skill: int = FULL) -> int
         return ids[0]
     tb = stock_tables(state.rules)
     stage = state.stage
-    kinds = tb.actions.kind
+    kinds = tb.compiled.action_table.kind
     if stage is Phase.GUESS:
-        return min(ids, key=lambda i: (abs(tb.actions.number[i] - 24), tb.actions.number[i]))
+        number = tb.compiled.action_table.number
+        return min(ids, key=lambda i: (abs(number[i] - 24), number[i]))
     if stage is Phase.DECLARE:
         return _declare(state, tb, ids, skill)
     for i in ids:
@@ -372,7 +374,7 @@ def stock_ranking(state: StockDeal, rng: random.Random) -> list[int]:
         return list(ids)
     tb = stock_tables(state.rules)
     first = stock_action(state, rng, FULL)
-    kinds = tb.actions.kind
+    kinds = tb.compiled.action_table.kind
     values: list[tuple[float, int]]
     if state.stage is Phase.DECLARE:
         values = _declare_values(state, tb, ids, FULL)
@@ -403,7 +405,7 @@ def _waiting(state: StockDeal, tb: StockHeuristicTables, me: int, hand: int) -> 
             if p == me:
                 g = groups[k]
                 used[g] = used.get(g, 0) | mk
-    masks = tb.face_masks
+    masks = tb.compiled.index.face_masks
     best = 0
     for inst in tb.instances[trump]:
         if inst.points <= best or inst.faces & ~faces:
@@ -427,14 +429,14 @@ def _fast_play(state: StockDeal, tb: StockHeuristicTables, ids: tuple[int, ...])
     trump = state.trump
     keep = tb.weak_keep[trump]
     table = tb.rules.trump_tables[trump]
-    points = tb.points
+    points = tb.compiled.scoring.card_values
     beats = table.beats
-    masks, face_of = tb.face_masks, tb.face_of
+    masks, face_of = tb.compiled.index.face_masks, tb.rules.deck.face_of
     plays = _card_plays(tb, ids, hand, state.tabled[me])
     if not plays:
         return ids[-1]
     waiting = _waiting(state, tb, me, hand)
-    dix = tb.dix_face[trump] if trump >= 0 else -1
+    dix = tb.compiled.declaring.dix_faces[trump] if trump >= 0 else -1
     if dix >= 0 and hand & masks[dix] & ~state.scored:
         waiting += 10
     trick = state.trick
@@ -448,7 +450,7 @@ def _fast_play(state: StockDeal, tb: StockHeuristicTables, ids: tuple[int, ...])
                 return i
         return min((keep[face_of[c]] + 0.01 * i, i) for i, c in plays)[1]
     if waiting >= 40:
-        outside = tb.full_mask & ~hand
+        outside = tb.rules.deck.full_mask & ~hand
         for w in state.won:
             outside &= ~w
         sure = [(keep[face_of[c]], i) for i, c in plays if not outside & tb.beat_masks[trump][face_of[c]]]
@@ -463,10 +465,10 @@ def _weak_play(state: StockDeal, tb: StockHeuristicTables, ids: tuple[int, ...])
     trump = state.trump
     keep = tb.weak_keep[trump]
     table = tb.rules.trump_tables[trump]
-    points = tb.points
+    points = tb.compiled.scoring.card_values
     power = table.power
     beats = table.beats
-    face_of = tb.face_of
+    face_of = tb.rules.deck.face_of
     plays = _card_plays(tb, ids, state.hands[me], state.tabled[me])
     if not plays:
         return ids[-1]
@@ -490,15 +492,16 @@ def _weak_play(state: StockDeal, tb: StockHeuristicTables, ids: tuple[int, ...])
 
 def _card_plays(tb: StockHeuristicTables, ids: tuple[int, ...], hand: int, tabled: int) -> list[tuple[int, int]]:
     """The plays among ``ids``, each with the physical card it uses (see `_copy_played`)."""
-    kinds = tb.actions.kind
+    kinds = tb.compiled.action_table.kind
     return [(i, _copy_played(tb, i, hand, tabled)) for i in ids if kinds[i] == _PLAY]
 
 
 def _copy_played(tb: StockHeuristicTables, action_id: int, hand: int, tabled: int) -> int:
     """The physical card a play action uses, as the engine picks it: the lowest copy of its
     face in ``hand``, from the table (``tabled``) or the concealed cards as the action says."""
-    copies = hand & tb.face_masks[tb.actions.face[action_id]]
-    return lowest_bit(copies & (tabled if tb.actions.from_table[action_id] else ~tabled))
+    actions = tb.compiled.action_table
+    copies = hand & tb.compiled.index.face_masks[actions.face[action_id]]
+    return lowest_bit(copies & (tabled if actions.from_table[action_id] else ~tabled))
 
 
 def _pid_of(sit: _Situation, action_id: int) -> int:
@@ -510,7 +513,7 @@ def _follow(sit: _Situation, plays: list[int], skill: int) -> list[tuple[float, 
     tb = sit.tb
     led = sit.state.trick[0]
     table = sit.table
-    points = tb.points
+    points = tb.compiled.scoring.card_values
     meld, meld_mask = sit.declarable(skill)
     threat = sit.opponent_threat()
     last_swing = _last_stock_swing(sit)
@@ -536,7 +539,7 @@ def _last_stock_swing(sit: _Situation) -> float:
         return 0.0
     up = state.turn_up
     tb = sit.tb
-    f = tb.face_of[up]
+    f = tb.rules.deck.face_of[up]
     rank = tb.rank[f]
     v = 10.0 if tb.suit[f] == sit.trump else 0.0
     v += 8.0 if rank in (_ACE, _TEN) else 0.0
@@ -545,13 +548,13 @@ def _last_stock_swing(sit: _Situation) -> float:
 
 def _beaters(sit: _Situation, pid: int) -> int:
     """How many unseen (or opponent's known) cards beat ``pid``."""
-    mask = sit.tb.beat_masks[sit.trump][sit.tb.face_of[pid]]
+    mask = sit.tb.beat_masks[sit.trump][sit.tb.rules.deck.face_of[pid]]
     return ((sit.unseen | sit.opp_known) & mask).bit_count()
 
 
 def _lead(sit: _Situation, plays: list[int], skill: int) -> list[tuple[float, int]]:
     tb = sit.tb
-    points = tb.points
+    points = tb.compiled.scoring.card_values
     meld, meld_mask = sit.declarable(skill)
     threat = sit.opponent_threat()
     hidden = sit.opp_hidden
@@ -575,7 +578,7 @@ def _lead(sit: _Situation, plays: list[int], skill: int) -> list[tuple[float, in
 def _playoff(sit: _Situation, plays: list[int], skill: int) -> list[tuple[float, int]]:
     tb = sit.tb
     table = sit.table
-    points = tb.points
+    points = tb.compiled.scoring.card_values
     power = table.power
     state = sit.state
     if state.trick:
@@ -623,7 +626,8 @@ def _declare(state: StockDeal, tb: StockHeuristicTables, ids: tuple[int, ...], s
 def _declare_values(
     state: StockDeal, tb: StockHeuristicTables, ids: tuple[int, ...], skill: int
 ) -> list[tuple[float, int]]:
-    kinds = tb.actions.kind
+    actions = tb.compiled.action_table
+    kinds = actions.kind
     stock_n = len(state.stock) + (1 if state.turn_up >= 0 else 0)
     melds = [i for i in ids if kinds[i] == _MELD]
     options: list[tuple[float, int]] = []
@@ -631,11 +635,11 @@ def _declare_values(
     for i in ids:
         c = kinds[i]
         if c == _MELD:
-            k = tb.actions.meld_kind[i]
+            k = actions.meld_kind[i]
             v = float(points[k]) + 0.01 * tb.n_star[i]
             if skill >= FAST and stock_n >= 6:
                 for j in melds:
-                    kj = tb.actions.meld_kind[j]
+                    kj = actions.meld_kind[j]
                     if (
                         j != i
                         and tb.classes[kj] == tb.classes[k]
@@ -649,7 +653,7 @@ def _declare_values(
             up = state.turn_up
             bonus = 0.0
             if up >= 0:
-                f = tb.face_of[up]
+                f = tb.rules.deck.face_of[up]
                 bonus = 3.0 + (4.0 if tb.rank[f] in (_ACE, _TEN) else 0.0)
             options.append((10.0 + bonus + 0.5, i))
         elif c == _DECLARE:
@@ -669,13 +673,13 @@ def stock_evaluate(state: StockDeal, weight: float = 0.6, holding: float = 0.5) 
     an unscored trump seven while the stock lasts). Used by the search to cut rollouts
     short; it reads every hand, so it is meant for a world from `determinize`."""
     tb = stock_tables(state.rules)
-    n = tb.players
-    points = tb.points
+    n = tb.rules.players
+    points = tb.compiled.scoring.card_values
     rules = tb.rules
     at_end = rules.stock.card_timing != "immediate"
     trump = state.trump
     insts = tb.instances[trump]
-    masks = tb.face_masks
+    masks = tb.compiled.index.face_masks
     seen_all = state.turn_up if state.turn_up >= 0 else -1
     played = 0
     for w in state.won:
@@ -686,7 +690,8 @@ def stock_evaluate(state: StockDeal, weight: float = 0.6, holding: float = 0.5) 
     draws = stock_n / n
     trump_mask = rules.trump_tables[trump].trump_mask
     dix = rules.stock.dix
-    dix_mask = tb.face_masks[tb.dix_face[trump]] if trump >= 0 and tb.dix_face[trump] >= 0 else 0
+    dix_face = tb.compiled.declaring.dix_faces[trump] if trump >= 0 else -1
+    dix_mask = masks[dix_face] if dix_face >= 0 else 0
     out = []
     for p in range(n):
         total = float(state.points[p].total)
@@ -704,7 +709,7 @@ def stock_evaluate(state: StockDeal, weight: float = 0.6, holding: float = 0.5) 
                     seen |= state.known[q]
             if seen_all >= 0:
                 seen |= 1 << seen_all
-            unseen = tb.full_mask & ~seen
+            unseen = tb.rules.deck.full_mask & ~seen
             un = unseen.bit_count()
             per = min(1.0, draws / un) if un else 0.0
         else:

@@ -8,7 +8,6 @@ from typing import cast
 
 import attrs
 
-from ..actions import ActionTable
 from ..bits import lowest_bit
 from ..cards import Rank
 from ..engine.stock import StockTables
@@ -44,18 +43,14 @@ class StockHeuristicTables:
 
     rules: RuleSet
     """The rule set."""
-    actions: ActionTable
-    """What each action id does: the stock engine's compiled `ActionTable`."""
+    compiled: StockTables
+    """The stock engine's compiled tables, read for what they hold: what each action id does
+    (``action_table``), the faces' copies (``index.face_masks``), the card points
+    (``scoring.card_values``) and the dix faces (``declaring.dix_faces``)."""
     meld_faces: tuple[int, ...]
     """Per action id: the mask of faces of the meld."""
     n_star: tuple[int, ...]
     """Per action id: how many cards of the meld are already on the table."""
-    face_of: tuple[int, ...]
-    """Physical id to face."""
-    face_masks: tuple[int, ...]
-    """Face to the mask of its copies."""
-    points: tuple[int, ...]
-    """Per physical id: what the card scores when won in a trick."""
     rank: tuple[int, ...]
     """Per face: the rank value (0 = ace)."""
     suit: tuple[int, ...]
@@ -74,8 +69,6 @@ class StockHeuristicTables:
     """Per kind: its meld class."""
     kind_points: tuple[int, ...]
     """Per kind: its points."""
-    dix_face: tuple[int, ...]
-    """Per suit: the face of the trump seven / dix (-1 when none)."""
     beat_masks: tuple[tuple[int, ...], ...]
     """Per trump index (`NO_TRUMP`: no trump), per face: the physical cards that beat it."""
     weak_keep: tuple[tuple[float, ...], ...]
@@ -83,10 +76,6 @@ class StockHeuristicTables:
     static_meld: tuple[tuple[float, ...], ...]
     """Per trump index (`NO_TRUMP`: no trump), per face: its share of the points of every meld
     instance using it (at most 60)."""
-    full_mask: int
-    """Every physical card."""
-    players: int
-    """How many players."""
     blocked_by: tuple[tuple[int, ...], ...]
     """Per kind: the kinds whose declared cards may not go into it (the same group, or the
     same class where the meld rules forbid the step up or down)."""
@@ -177,12 +166,9 @@ def _build(rules: RuleSet) -> StockHeuristicTables:
     blocked_by = tuple(tuple(j for j, row in enumerate(blocks) if k in row) for k in range(len(kinds)))
     return StockHeuristicTables(
         rules=rules,
-        actions=compiled.action_table,
+        compiled=compiled,
         meld_faces=tuple(meld_faces),
         n_star=tuple(n_star),
-        face_of=deck.face_of,
-        face_masks=compiled.index.face_masks,
-        points=compiled.scoring.card_values,
         rank=tuple(c.rank.value for c in cards),
         suit=tuple(c.suit.value if c.suit is not None else 4 for c in cards),
         instances=tuple(instances),
@@ -192,12 +178,9 @@ def _build(rules: RuleSet) -> StockHeuristicTables:
         levels=tuple(k.level for k in kinds),
         classes=tuple(k.meld_class for k in kinds),
         kind_points=tuple(k.points for k in kinds),
-        dix_face=dix_face,
         beat_masks=tuple(beat_masks),
         weak_keep=tuple(weak_keep),
         static_meld=static_meld,
-        full_mask=deck.full_mask,
-        players=rules.players,
         blocked_by=blocked_by,
         upgrade_of=tuple(
             tuple(
