@@ -8,6 +8,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from ..actions import ActionKind
 from ..api import new_deal
 from ..errors import IllegalActionError, RuleCode
 from ..parts.tricks import TrickPolicy
@@ -60,6 +61,12 @@ def deck_tables(rules: RuleSet) -> dict[str, Any]:
         "turn_pos": turn_pos,
         "stock_pos": np.array(stock_pos, np.intp),
     }
+
+
+def kind_codes(*kinds: ActionKind) -> tuple[int, ...]:
+    """``kinds`` as plain ints, for a batch engine's step code: numpy compares an array with an
+    int about four times faster than with an `ActionKind` member (an `enum.IntEnum`)."""
+    return tuple(int(kind) for kind in kinds)
 
 
 def duty_tiers(rules: RuleSet, policy: TrickPolicy, max_tiers: int) -> npt.NDArray[np.uint64]:

@@ -24,7 +24,7 @@ from ..lazy import built_once_per_key
 from ..parts.euchre import Decision, EuchreScoring, OrderUp
 from ..parts.tricks import PlayDuty
 from ..rules.ruleset import RuleSet, part_of
-from .core import BatchState, BoolArray, DeckTables, IntArray, deck_tables, duty_tiers
+from .core import BatchState, BoolArray, DeckTables, IntArray, deck_tables, duty_tiers, kind_codes
 from .core import Fields as _Fields
 from .core import unpack_cards as _cards
 from .shuffle import seeded_orders
@@ -41,14 +41,15 @@ _MAKER_ALONE, _TAKEOVER, _DEFEND, _PICKUP, _FARMER = (
     Decision.PICKUP,
     Decision.FARMER,
 )
-# action kinds read in the step code: `ActionKind` values as plain ints (numpy compares an array
-# with an int four times faster than with an enum member)
-_PASS = int(ActionKind.PASS)
-_ALONE = int(ActionKind.ALONE)
-_DISCARD = int(ActionKind.DISCARD)
-_FARMER_SWAP = int(ActionKind.FARMER_SWAP)
-_ORDER_UP = int(ActionKind.ORDER_UP)
-_ORDER_UP_ALONE = int(ActionKind.ORDER_UP_ALONE)
+# the action kinds the step code reads (as plain ints, `kind_codes`)
+_PASS, _ALONE, _DISCARD, _FARMER_SWAP, _ORDER_UP, _ORDER_UP_ALONE = kind_codes(
+    ActionKind.PASS,
+    ActionKind.ALONE,
+    ActionKind.DISCARD,
+    ActionKind.FARMER_SWAP,
+    ActionKind.ORDER_UP,
+    ActionKind.ORDER_UP_ALONE,
+)
 _NONE = -1
 _QUEUE = 5  # the longest queue (4) and one empty slot
 _PLAYERS = 4

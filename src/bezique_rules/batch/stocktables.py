@@ -25,20 +25,15 @@ from ..parts.melds import quick_rules, reuse_blocks
 from ..parts.stock import DixRule, StockBonuses
 from ..parts.tricks import PlayDuty
 from ..rules.ruleset import RuleSet
-from .core import BoolArray, DeckTables, deck_tables, duty_tiers
+from .core import BoolArray, DeckTables, deck_tables, duty_tiers, kind_codes
 
 __all__ = ["SUPPORTED", "MeldComponent", "MeldSlots", "StockBatchTables", "stock_batch_tables", "supports"]
 
-# action kinds read in the step code: `ActionKind` values as plain ints (numpy compares an array
-# with an int four times faster than with an enum member)
-_PLAY = int(ActionKind.PLAY)
-_MELD = int(ActionKind.MELD)
-_EXCHANGE = int(ActionKind.EXCHANGE)
-_DECLARE = int(ActionKind.DECLARE)
-_CARTE = int(ActionKind.CARTE_BLANCHE)
-_PASS = int(ActionKind.PASS)
-_KINDS = (_PLAY, _MELD, _EXCHANGE, _DECLARE, _CARTE, _PASS)
-"""The kinds of action the batch stock engine plays."""
+_KINDS = kind_codes(
+    ActionKind.PLAY, ActionKind.MELD, ActionKind.EXCHANGE, ActionKind.DECLARE, ActionKind.CARTE_BLANCHE, ActionKind.PASS
+)
+"""The kinds of action the batch stock engine plays (as plain ints, `kind_codes`)."""
+_PLAY, _MELD, _EXCHANGE, _DECLARE, _CARTE, _PASS = _KINDS
 _PLAYERS = 2
 _PACKS = 2
 _COPY_STATES = tuple((h, t) for h in range(_PACKS + 1) for t in range(_PACKS + 1 - h))
