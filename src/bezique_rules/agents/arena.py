@@ -52,6 +52,7 @@ __all__ = [
     "chunk_size",
     "play_arena",
     "play_pairing",
+    "play_pairings",
     "plays_matches",
     "seatings",
 ]
@@ -256,6 +257,22 @@ def play_pairing(
     """Play deal number ``number`` once per seating (see `seatings`), under the variant's
     ``options`` (as `get_rules` takes them); with ``records``, keep each game's record."""
     return _Pairing(variant, agent_a, agent_b, seed, options, records).play(number)
+
+
+def play_pairings(
+    variant: str,
+    agent_a: AgentSpec,
+    agent_b: AgentSpec,
+    seed: int,
+    first: int,
+    count: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    records: bool = False,
+) -> list[GameOutcome]:
+    """Play deal numbers ``first`` … ``first + count - 1`` (a chunk of the arena), each once
+    per seating (see `play_pairing`)."""
+    return _Pairing(variant, agent_a, agent_b, seed, options, records).play_chunk(first, count)
 
 
 def chunk_size(deals: int) -> int:
