@@ -198,9 +198,9 @@ def _first_time(marker: str) -> bool:
 
 
 def _dies_once(marker: str, first_deal: int, fn: Callable[..., T], *args: object) -> T:
-    """Run the chunk ``fn(*args)``; but the first time the chunk of ``first_deal`` runs, kill this
-    worker process."""
-    if args[4] == first_deal and _first_time(marker):
+    """Run the chunk ``fn(*args)`` (``args``: its first deal number and its count); but the first
+    time the chunk of ``first_deal`` runs, kill this worker process."""
+    if args[0] == first_deal and _first_time(marker):
         os._exit(1)
     return fn(*args)
 

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from bezique_rules import DealState, RecordError, determinize, get_rules, new_deal, record_of, replay
+from bezique_rules import DealState, RecordError, Worlds, determinize, get_rules, new_deal, record_of, replay
 from bezique_rules.engine import marriage
 from bezique_rules.engine.auction import viewer as auction_viewer
 from bezique_rules.engine.euchre import EuchreDeal
@@ -375,3 +375,22 @@ def test_worlds_from_recorded_deals(name: str) -> None:
             _assert_proper(deal, player, world, f"{name}, {k} actions, player {player}")
             checked += 1
     assert checked == (len(record["actions"]) + 1) * len(range(deal.rules.players))
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in _WORLDS_GOLDENS.glob("auction-widow-*.view.json")))
+def test_worlds_from_views_after_a_widow_taken_face_up(name: str) -> None:
+    """Issue 25 (the witness): in auction pinochle the declarer takes the widow face up (pagat.com,
+    Auction Pinochle: "the widow is turned face up for all to see"), so its cards are known to be
+    his until they leave his hand. A world built from the view alone (its JSON form, as a server
+    stores it) replays from its record. The witness's plan puts the cards still known, and
+    cards that left his hand, in the widow; these views (random play, `benchmarks/worlds_sweep.py
+    3 300`: 16 views in 516) needed the last resort before, which does not replay the history
+    as it builds."""
+    view = PlayerView.from_dict(json.loads((_WORLDS_GOLDENS / name).read_text()))
+    witness = Worlds(view).witness
+    assert witness.view(view.player) == view
+    assert replay(json.loads(json.dumps(record_of(witness)))).view(view.player) == view
+    for seed in range(3):
+        world = determinize(view, random.Random(seed))
+        assert world.view(view.player) == view
+        assert replay(json.loads(json.dumps(record_of(world)))) == world

@@ -205,6 +205,45 @@ def _name(agent: AgentSpec) -> str:
     return agent if isinstance(agent, str) else str(getattr(agent, "name", type(agent).__name__))
 
 
+@attrs.frozen
+class _Pairing:
+    """Agent A against agent B in one variant under its options, from one seed: what every
+    game of an arena shares, sent whole to wherever its chunks run (it pickles when the
+    agents do; names always do)."""
+
+    variant: str
+    agent_a: AgentSpec
+    agent_b: AgentSpec
+    seed: int
+    options: Mapping[str, Any] | None = None
+    """The variant's options to change (as `get_rules` takes them)."""
+    records: bool = False
+    """Whether each game's record is kept."""
+
+    def play(self, number: int) -> list[GameOutcome]:
+        """Deal number ``number``, once per seating (see `play_pairing`)."""
+        rules = get_rules(self.variant, **(self.options or {}))
+        a = make_agent(self.agent_a) if isinstance(self.agent_a, str) else self.agent_a
+        b = make_agent(self.agent_b) if isinstance(self.agent_b, str) else self.agent_b
+        shuffle = deal_seed(self.seed, number)
+        out = []
+        for seating, seats in enumerate(seatings(rules)):
+            agents = [a if p in seats else b for p in range(rules.players)]
+            rngs = [
+                random.Random(f"bezique-rules:arena:{self.seed}:{number}:{seating}:{p}") for p in range(rules.players)
+            ]
+            out.append(_play_one(rules, agents, rngs, shuffle, number, seating, seats, self.records))
+        return out
+
+    def play_chunk(self, first: int, count: int) -> list[GameOutcome]:
+        """Deal numbers ``first`` … ``first + count - 1`` (a chunk of the arena), each once
+        per seating."""
+        out: list[GameOutcome] = []
+        for k in range(first, first + count):
+            out.extend(self.play(k))
+        return out
+
+
 def play_pairing(
     variant: str,
     agent_a: AgentSpec,
@@ -217,16 +256,7 @@ def play_pairing(
 ) -> list[GameOutcome]:
     """Play deal number ``number`` once per seating (see `seatings`), under the variant's
     ``options`` (as `get_rules` takes them); with ``records``, keep each game's record."""
-    rules = get_rules(variant, **(options or {}))
-    a = make_agent(agent_a) if isinstance(agent_a, str) else agent_a
-    b = make_agent(agent_b) if isinstance(agent_b, str) else agent_b
-    shuffle = deal_seed(seed, number)
-    out = []
-    for seating, seats in enumerate(seatings(rules)):
-        agents = [a if p in seats else b for p in range(rules.players)]
-        rngs = [random.Random(f"bezique-rules:arena:{seed}:{number}:{seating}:{p}") for p in range(rules.players)]
-        out.append(_play_one(rules, agents, rngs, shuffle, number, seating, seats, records))
-    return out
+    return _Pairing(variant, agent_a, agent_b, seed, options, records).play(number)
 
 
 def play_pairings(
@@ -242,10 +272,7 @@ def play_pairings(
 ) -> list[GameOutcome]:
     """Play deal numbers ``first`` … ``first + count - 1`` (a chunk of the arena), each once
     per seating (see `play_pairing`)."""
-    out: list[GameOutcome] = []
-    for k in range(first, first + count):
-        out.extend(play_pairing(variant, agent_a, agent_b, seed, k, options=options, records=records))
-    return out
+    return _Pairing(variant, agent_a, agent_b, seed, options, records).play_chunk(first, count)
 
 
 def chunk_size(deals: int) -> int:
@@ -346,42 +373,33 @@ def play_arena(
     found: list[GameOutcome] = []
     if progress is not None:
         progress(0, total)
+    pairing = _Pairing(rules.name, agent_a, agent_b, seed, options, records)
     if pool is None and jobs <= 1:
         for first, count in chunks:
-            found.extend(
-                play_pairings(rules.name, agent_a, agent_b, seed, first, count, options=options, records=records)
-            )
+            found.extend(pairing.play_chunk(first, count))
             if progress is not None:
                 progress(len(found), total)
     elif pool is None:
         with ProcessPoolExecutor(max_workers=jobs) as own:
-            _run_chunks(own, rules.name, agent_a, agent_b, seed, chunks, found, total, progress, options, records)
+            _run_chunks(own, pairing, chunks, found, total, progress)
     else:
-        _run_chunks(pool, rules.name, agent_a, agent_b, seed, chunks, found, total, progress, options, records)
+        _run_chunks(pool, pairing, chunks, found, total, progress)
     found.sort(key=lambda o: (o.number, o.seating))
     return ArenaResult(rules.name, _name(agent_a), _name(agent_b), seed, tuple(found))
 
 
 def _run_chunks(
     pool: Pool,
-    variant: str,
-    agent_a: AgentSpec,
-    agent_b: AgentSpec,
-    seed: int,
+    pairing: _Pairing,
     chunks: Sequence[tuple[int, int]],
     found: list[GameOutcome],
     total: int,
     progress: Callable[[int, int], None] | None,
-    options: Mapping[str, Any] | None = None,
-    records: bool = False,
 ) -> None:
-    """Submit every chunk to ``pool`` and collect the games as chunks finish (in any order);
+    """Submit every chunk of ``pairing`` to ``pool`` and collect the games as chunks finish (in any order);
     if one fails, or the caller is interrupted, the chunks not yet run are cancelled."""
     finished: queue.SimpleQueue[FutureLike[list[GameOutcome]]] = queue.SimpleQueue()
-    futures = [
-        pool.submit(play_pairings, variant, agent_a, agent_b, seed, f, c, options=options, records=records)
-        for f, c in chunks
-    ]
+    futures = [pool.submit(pairing.play_chunk, f, c) for f, c in chunks]
     try:
         for fut in futures:
             fut.add_done_callback(finished.put)

@@ -134,6 +134,7 @@ class WebGame:
         del self.log[:-MAX_LOG]
 
 
+@attrs.define(eq=False, repr=False)
 class Tables:
     """The games of every browser, by token; thread-safe.
 
@@ -142,27 +143,23 @@ class Tables:
     held the client with the most games loses its least recently used one.
     """
 
-    def __init__(
-        self,
-        rules: RuleSet,
-        *,
-        ladder_file: LadderFile | None,
-        level: int | None = None,
-        seed: int | None = None,
-        max_games: int = MAX_GAMES,
-        per_client: int = MAX_GAMES_PER_CLIENT,
-        play_forced: bool = True,
-    ) -> None:
-        self.rules = rules
-        self.ladder_file = ladder_file
-        self.level = level
-        self.seed = seed
-        self.max_games = max_games
-        self.per_client = per_client
-        self.play_forced = play_forced
-        self._games: OrderedDict[str, WebGame] = OrderedDict()
-        self._owner: dict[str, str] = {}
-        self._lock = threading.Lock()
+    rules: RuleSet
+    """The variant every game is played under."""
+    ladder_file: LadderFile | None = attrs.field(kw_only=True)
+    """The ladder every game counts on (None: practice without a ladder)."""
+    level: int | None = attrs.field(default=None, kw_only=True)
+    """A fixed level of the computer (practice: the ladder is left alone); None: the ladder's."""
+    seed: int | None = attrs.field(default=None, kw_only=True)
+    """Deal every game the same matches from this seed (a switch for tests); None: each at random."""
+    max_games: int = attrs.field(default=MAX_GAMES, kw_only=True)
+    """How many games are held at most (then a client with the most loses its least recently used)."""
+    per_client: int = attrs.field(default=MAX_GAMES_PER_CLIENT, kw_only=True)
+    """How many games one client address holds at most."""
+    play_forced: bool = attrs.field(default=True, kw_only=True)
+    """Whether the person's forced moves (a single legal move) are played for him."""
+    _games: OrderedDict[str, WebGame] = attrs.field(factory=OrderedDict, init=False)
+    _owner: dict[str, str] = attrs.field(factory=dict, init=False)
+    _lock: threading.Lock = attrs.field(factory=threading.Lock, init=False)
 
     def get(self, token: str | None) -> WebGame | None:
         """The game of ``token`` (None when unknown)."""

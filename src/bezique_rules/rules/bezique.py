@@ -6,18 +6,18 @@ meld table, meld rules, trump seven, card points, game end) from options.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Literal, TypeAlias, get_args
 
 from ..cards import Card, Rank, Suit, parse_cards
 from ..deck import DealPattern, DeckSpec
-from ..parts.cut import BEZIQUE_CUT
+from ..parts.cut import BEZIQUE_CUT, CutForDeal
 from ..parts.melds import FixedCards, MeldKind, MeldRules, MeldTable, Quartet, SuitRun
-from ..parts.scoring import BRISQUES, CardPoints, MatchEnd, TargetEnd, TieRule
+from ..parts.scoring import BRISQUES, CardPoints, GameEnd, MatchEnd, TargetEnd, TieRule
 from ..parts.stock import DixRule
 from ..parts.tricks import PlayDuty, TrickPolicy
 from ..parts.trumps import TrumpOrder
-from .registry import Preset, register_presets
+from .registry import Preset, RuleSetBuilder, register_presets
 from .ruleset import DeclarationPrivilege, OptionSpec, RuleSet, StockRules, check_dealt_deck
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "bezique_meld_table",
     "build_bezique",
     "build_bezique_match",
+    "two_hand_stock_game",
 ]
 
 BEZIQUE_RANKS = (
@@ -296,27 +297,69 @@ def _two_hand_bezique(
     game_end: TargetEnd | MatchEnd,
     description: str,
     specs: tuple[OptionSpec, ...],
-    builder: Callable[[str, Mapping[str, Any]], RuleSet],
+    builder: RuleSetBuilder,
 ) -> RuleSet:
     """A two-hand Bezique rule set: what both presets share, with the game's end, the
     preset's option specs and its builder."""
     playoff = PlayDuty.FOLLOW_BEAT_OR_TRUMP if o["playoff_rule"] == "follow_beat_or_trump" else PlayDuty.FOLLOW_ONLY
-    return RuleSet(
-        cut_for_deal=BEZIQUE_CUT,
-        name=name,
-        players=2,
+    return two_hand_stock_game(
+        name,
+        o,
         deck=PIQUET_DECK,
-        deal=DealPattern.rounds(2, (3, 2, 3), turn_up=True),
-        trump_order=TrumpOrder(),
+        rounds=(3, 2, 3),
+        cut=BEZIQUE_CUT,
         card_points=CardPoints(BRISQUES.points, BRISQUES.last_trick),
         game_end=game_end,
-        engine="stock",
         melds=bezique_meld_table(quartet_rule=o["quartet_rule"], bezique_pair=o["bezique_pair"]),
         meld_rules=bezique_meld_rules(o),
+        stock=bezique_stock_rules(o),
+        playoff=playoff,
+        version=3,
+        description=description,
+        specs=specs,
+        builder=builder,
+    )
+
+
+def two_hand_stock_game(
+    name: str,
+    o: Mapping[str, Any],
+    *,
+    deck: DeckSpec,
+    rounds: tuple[int, ...],
+    cut: CutForDeal,
+    card_points: CardPoints,
+    game_end: GameEnd,
+    melds: MeldTable,
+    meld_rules: MeldRules,
+    stock: StockRules,
+    playoff: PlayDuty,
+    version: int,
+    description: str,
+    specs: tuple[OptionSpec, ...],
+    builder: RuleSetBuilder,
+) -> RuleSet:
+    """A two-hand stock game on the stock engine (two-hand Bezique, two-hand Pinochle,
+    Marjolet): the cards dealt in ``rounds`` of packets to each player, then a turn-up; the
+    usual trick order; any card may be played while the stock lasts, ``playoff``'s duties
+    once it is gone; and the validated options ``o`` (of ``specs``) kept with the ``builder``
+    that rebuilds the rule set from them (`RuleSet.with_options`)."""
+    return RuleSet(
+        name=name,
+        players=2,
+        deck=deck,
+        deal=DealPattern.rounds(2, rounds, turn_up=True),
+        trump_order=TrumpOrder(),
+        card_points=card_points,
+        game_end=game_end,
+        cut_for_deal=cut,
+        engine="stock",
+        melds=melds,
+        meld_rules=meld_rules,
         stock_policy=TrickPolicy(PlayDuty.FREE),
         playoff_policy=TrickPolicy(playoff),
-        stock=bezique_stock_rules(o),
-        version=3,
+        stock=stock,
+        version=version,
         description=description,
         option_values=tuple(sorted(o.items())),
         option_specs=specs,

@@ -15,14 +15,13 @@ from types import MappingProxyType
 from typing import Any, Literal, TypeAlias
 
 from ..cards import Rank
-from ..deck import DealPattern, DeckSpec
+from ..deck import DeckSpec
 from ..parts.cut import BEZIQUE_CUT
 from ..parts.melds import MeldKind, MeldRules, MeldTable, Quartet, SuitRun, TrumpWith
 from ..parts.scoring import BRISQUES, CardPoints, TargetEnd
 from ..parts.stock import DixRule, StockBonuses
-from ..parts.tricks import PlayDuty, TrickPolicy
-from ..parts.trumps import TrumpOrder
-from .bezique import BEZIQUE_RANKS, target_options
+from ..parts.tricks import PlayDuty
+from .bezique import BEZIQUE_RANKS, target_options, two_hand_stock_game
 from .registry import Preset, register_presets
 from .ruleset import OptionSpec, RuleSet, StockRules, check_dealt_deck
 
@@ -68,20 +67,16 @@ def marjolet_meld_table(quartets: MarjoletQuartets = "aces_kings_queens_jacks") 
 
 def build_marjolet(name: str, o: Mapping[str, Any]) -> RuleSet:
     """Compose a Marjolet rule set from validated options."""
-    return RuleSet(
-        cut_for_deal=BEZIQUE_CUT,
-        name=name,
-        players=2,
+    return two_hand_stock_game(
+        name,
+        o,
         deck=MARJOLET_DECK,
-        deal=DealPattern.rounds(2, (3, 3), turn_up=True),
-        trump_order=TrumpOrder(),
+        rounds=(3, 3),
+        cut=BEZIQUE_CUT,
         card_points=CardPoints(BRISQUES.points, 10),
         game_end=TargetEnd(o["target"], o["tie_rule"]),
-        engine="stock",
         melds=marjolet_meld_table(o["quartets"]),
         meld_rules=MeldRules(reuse="distinct_sets"),
-        stock_policy=TrickPolicy(PlayDuty.FREE),
-        playoff_policy=TrickPolicy(PlayDuty.FOLLOW_BEAT_OR_TRUMP),
         stock=StockRules(
             dix=DixRule(
                 rank=Rank.SEVEN,
@@ -96,10 +91,10 @@ def build_marjolet(name: str, o: Mapping[str, Any]) -> RuleSet:
             declare_on_last_stock_trick=True,
             bonuses=StockBonuses(last_card=o["last_card_bonus"], playoff_sweep=o["sweep_bonus"]),
         ),
+        playoff=PlayDuty.FOLLOW_BEAT_OR_TRUMP,
         version=2,
         description="Marjolet: 32 cards, six each, the marjolet marriages, game 500.",
-        option_values=tuple(sorted(o.items())),
-        option_specs=_SPECS,
+        specs=_SPECS,
         builder=build_marjolet,
     )
 

@@ -25,7 +25,7 @@ from ..parts.scoring import CLASSIC_COUNTERS, FIVES_COUNTERS, TENS_COUNTERS, Car
 from ..parts.stock import DixRule
 from ..parts.tricks import BeatRule, PlayDuty, TrickPolicy
 from ..parts.trumps import TrumpOrder
-from .bezique import COPY_ORDER_OPTION, bezique_meld_table, target_options
+from .bezique import COPY_ORDER_OPTION, bezique_meld_table, target_options, two_hand_stock_game
 from .registry import Preset, register_presets
 from .ruleset import OptionSpec, RuleSet, StockRules, check_dealt_deck, describe_options
 
@@ -186,30 +186,26 @@ def build_pinochle(name: str, o: Mapping[str, Any]) -> RuleSet:
         if o["playoff_rule"] == "follow_beat_if_trump_led"
         else PlayDuty.FOLLOW_BEAT_OR_TRUMP
     )
-    return RuleSet(
-        cut_for_deal=PINOCHLE_CUT,
-        name=name,
-        players=2,
+    return two_hand_stock_game(
+        name,
+        o,
         deck=PINOCHLE_DECK,
-        deal=DealPattern.rounds(2, (4, 4, 4), turn_up=True),
-        trump_order=TrumpOrder(),
+        rounds=(4, 4, 4),
+        cut=PINOCHLE_CUT,
         card_points=CardPoints(counting.points, counting.last_trick, o["round_7_up"]),
         game_end=TargetEnd(o["target"], o["tie_rule"]),
-        engine="stock",
         melds=table,
         meld_rules=MeldRules(copy_order=o["copy_order"]),
-        stock_policy=TrickPolicy(PlayDuty.FREE),
-        playoff_policy=TrickPolicy(playoff),
         stock=StockRules(
             dix=DixRule(rank=Rank.NINE, points=10, methods=o["dix_methods"], score_on_play=o["dix_score_on_play"]),
             melds_per_trick=1,
             declare_on_last_stock_trick=True,
             show_last_card=o["show_last_card"],
         ),
+        playoff=playoff,
         version=3,
         description="Two-hand Pinochle: 48 cards, stock, American melds, game 1000.",
-        option_values=tuple(sorted(o.items())),
-        option_specs=_TWO_HAND,
+        specs=_TWO_HAND,
         builder=build_pinochle,
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -25,6 +25,7 @@ __all__ = [
     "BUILT_CACHE_SIZE",
     "Preset",
     "PresetProfile",
+    "RuleSetBuilder",
     "available_variants",
     "get_rules",
     "options_for_version",
@@ -38,13 +39,17 @@ __all__ = [
 ]
 
 
+RuleSetBuilder: TypeAlias = Callable[[str, Mapping[str, Any]], RuleSet]
+"""A preset's builder: its rule set from (name, full validated option values)."""
+
+
 @attrs.frozen
 class Preset:
     """A named variant: its options and how to build its rule set from them."""
 
     name: str
     """The registered name."""
-    build: Callable[[str, Mapping[str, Any]], RuleSet] = attrs.field(eq=False, repr=False)
+    build: RuleSetBuilder = attrs.field(eq=False, repr=False)
     """Builds the rule set from (name, full option values)."""
     options: tuple[OptionSpec, ...] = ()
     """The options with their defaults."""
@@ -99,16 +104,16 @@ RuleSetCheck = Callable[[RuleSet], None]
 """A whole-rule-set check: raises `OptionError` for a combination of options the engine
 cannot serve (see `register_checks`)."""
 
-_CHECKS: dict[Callable[[str, Mapping[str, Any]], RuleSet], RuleSetCheck] = {}
+_CHECKS: dict[RuleSetBuilder, RuleSetCheck] = {}
 
 
-def register_checks(builder: Callable[[str, Mapping[str, Any]], RuleSet], check: RuleSetCheck) -> None:
+def register_checks(builder: RuleSetBuilder, check: RuleSetCheck) -> None:
     """Run ``check`` on every rule set ``builder`` builds (each rules family registers one:
     options are checked one by one by their `OptionSpec`, then as a whole by ``check``)."""
     _CHECKS[builder] = check
 
 
-def _build(builder: Callable[[str, Mapping[str, Any]], RuleSet], name: str, values: Mapping[str, Any]) -> RuleSet:
+def _build(builder: RuleSetBuilder, name: str, values: Mapping[str, Any]) -> RuleSet:
     """``builder(name, values)``, checked as a whole and kept (in a small LRU) so that the
     same options give the same object."""
     key = (builder, name, tuple(sorted(values.items(), key=lambda kv: kv[0])))
@@ -208,7 +213,7 @@ class PresetProfile:
 
 
 def profile_presets(
-    build: Callable[[str, Mapping[str, Any]], RuleSet],
+    build: RuleSetBuilder,
     profiles: Mapping[str, PresetProfile],
     summaries: Mapping[str, str],
     family: tuple[OptionSpec, ...],

@@ -116,6 +116,15 @@ class Witness:
             new = new._apply_id(action_id)
         return new
 
+    def replays(self, world: DealState) -> bool:
+        """Whether ``world``'s moves, replayed with checks on its deck, show the view again (a
+        witness built with ``strict=False`` is not replayed as it is built)."""
+        try:
+            again = self._replayed(world.deck_order, world.moves)
+        except Stuck:
+            return False
+        return again.view(self.viewer) == self.view
+
     def _retrack(self) -> None:
         """The deal's moves again on its deck (which copy an action shows may change: known
         copies go first), and the cards they name tracked anew."""

@@ -195,11 +195,13 @@ def _uses(
     slots: list[list[tuple[int, int]]],
     playoff: int,
     passes: list[tuple[int, int, int, tuple[int, ...] | None]],
-) -> list[list[tuple[int, int]]]:
+) -> tuple[list[list[tuple[int, int]]], list[Counter[int]]]:
     """Per player: (deadline, face) of each card he must hold by then (a card he melds, then
     plays, is one use, due at the meld); the viewer's hand at the end is due after the history.
     With ``passes`` (`_partner_passes`), the passers' uses are those of their hands after both
-    passes: what they name later, and the cards passed that they hold then."""
+    passes: what they name later, and the cards passed that they hold then. Also per player:
+    the copies known to all at the end that no action of his explains (each also a use due at
+    the end: a widow taken face up, a last card shown)."""
     rules = view.rules
     face_index = rules.deck.face_index
     n = rules.players
@@ -250,6 +252,7 @@ def _uses(
     p = view.player
     blanche = [end if i < 0 else i for i in _blanches(view)]  # what is known since he showed his hand
     turn_ups = _turn_up_drawn(view, turn_up, slots)
+    unexplained: list[Counter[int]] = [Counter() for _ in range(n)]
     # faces a copy of which became known otherwise (the turn-up, an exchange, a declaration)
     shown_elsewise = {
         face_index[c] for _, a in view.history if a.verb in (Verb.EXCHANGE, Verb.DECLARE, Verb.MELD) for c in a.cards
@@ -286,6 +289,8 @@ def _uses(
                 shown_k = known[f]
             rest = max(0, held.get(f, 0) - on_hand - shown_k)
             uses[q].extend([(blanche[q], f)] * shown_k + [(end, f)] * rest)
+            if blanche[q] == end and shown_k:
+                unexplained[q][f] = shown_k
     if passes:  # after both passes the partner holds what came back, the declarer what he kept
         (_, partner, declarer, given), (second, _, _, back) = passes
         if given is not None and back is not None:
@@ -306,7 +311,7 @@ def _uses(
                     )
                     if j >= 0:
                         del mine_later[j]
-    return uses
+    return uses, unexplained
 
 
 def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> tuple[list[int], dict[int, tuple[int, ...]]]:
@@ -335,7 +340,8 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> tuple[list
     face_index = deck.face_index
     exchanged = [(i, face_index[a.cards[0]]) for i, (_, a) in enumerate(view.history) if a.verb is Verb.EXCHANGE]
     passes = _partner_passes(view)
-    uses = _uses(view, turn_up, slots, playoff, passes)
+    uses, unexplained = _uses(view, turn_up, slots, playoff, passes)
+    widow_known = _place_widow_known(view, slots, uses, unexplained, order, copies)
     voids = _voids(view, playoff)
     open_slots: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per player: (time, position) no use took
     blanche = [i if i >= 0 else -2 for i in _blanches(view)]  # -2: none (a slot's time is -1 or more)
@@ -348,13 +354,25 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> tuple[list
     for q in [view.player] + [q for q in range(n) if q != view.player]:  # the viewer's cards are sure: first
         waiting = sorted(uses[q])
         for time, pos in slots[q]:
-            if order[pos] >= 0:  # the turn-up he draws: it serves the soonest use of its face
+            # the turn-up he draws: it serves the soonest use of its face
+            if order[pos] >= 0 and (widow_known is None or pos not in widow_known):
                 face = deck.face_of[order[pos]]
                 if pos == turn_pos:  # or of the dix exchanged for it (the exchanger's copy)
                     face = next((f for t, f in reversed(exchanged) if t < time), face)
                 j = next((j for j, (deadline, f) in enumerate(waiting) if f == face and deadline >= time), -1)
                 if j >= 0:
                     del waiting[j]  # still sorted: a heap
+        if q == view.maker and widow_known is not None:
+            # the rest of a widow taken face up: the cards known to all would still be known
+            # unless they left his hand, so it takes the soonest uses that are not held to the end
+            for time, pos in slots[q]:
+                if time >= 0 and order[pos] < 0:
+                    fits = [u for u in waiting if time <= u[0] <= len(view.history) and copies[u[1]]]
+                    if fits:
+                        use = min(fits)
+                        waiting.remove(use)
+                        heapq.heapify(waiting)
+                        order[pos] = copies[use[1]].pop()
         left: list[tuple[int, int]] = []
         for time, pos in sorted(slots[q]):
             if order[pos] >= 0:
@@ -410,6 +428,35 @@ def plan_order(view: PlayerView, rng: random.Random, turn_up: int) -> tuple[list
             forbidden[pos] = forbid
     _match_best_melds(view, order, slots, forbidden, rng, planned_passes=bool(passes))
     return order, _plan_passes(view, order, slots, forbidden, passes, rng)
+
+
+def _place_widow_known(
+    view: PlayerView,
+    slots: list[list[tuple[int, int]]],
+    uses: list[list[tuple[int, int]]],
+    unexplained: list[Counter[int]],
+    order: list[int],
+    copies: list[list[int]],
+) -> set[int] | None:
+    """The widow the declarer of an auction game took face up: the cards known to be his that
+    no meld of his explains came in it (pagat.com, Auction Pinochle: the widow is turned face
+    up for all to see). Copies of those faces go to the widow's places at once, their uses
+    served; the positions so filled (None: no widow taken face up by a declarer)."""
+    maker = view.maker
+    filled: set[int] = set()
+    if view.rules.engine != "auction" or maker is None:
+        return None
+    places = [pos for time, pos in slots[maker] if time >= 0 and order[pos] < 0]
+    end = len(view.history) + 1
+    for f, k in sorted(unexplained[maker].items()):
+        for _ in range(k):
+            if not places or not copies[f] or (end, f) not in uses[maker]:
+                break
+            pos = places.pop()
+            order[pos] = copies[f].pop()
+            filled.add(pos)
+            uses[maker].remove((end, f))
+    return filled
 
 
 def _partner_passes(view: PlayerView) -> list[tuple[int, int, int, tuple[int, ...] | None]]:
