@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -151,6 +152,36 @@ class EncodingPlan:
     has: frozenset[str]  # the observation's field names: a field the rule set lacks is not encoded
     observation: ObservationLayout
     information_state: ObservationLayout
+
+    def __getattr__(self, name: str) -> bool:
+        """The 0.2.0 flags ``has_tabled``, ``has_stock``, … (deprecated: read ``"tabled" in
+        plan.has``, the observation's field names); each is named in `_OLD_FLAGS`."""
+        field = _OLD_FLAGS.get(name)
+        if field is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        warnings.warn(
+            f"EncodingPlan.{name} is deprecated: read {field!r} in plan.has", DeprecationWarning, stacklevel=2
+        )
+        return field in self.has
+
+
+_OLD_FLAGS = {
+    "has_tabled": "tabled",
+    "has_known": "known",
+    "has_turn_up": "turn_up",
+    "has_stock": "stock_size",
+    "has_game_scores": "game_scores",
+    "has_pending": "pending",
+    "has_marriages": "marriages",
+    "has_numbers": "last_number",
+    "has_suits": "last_suit",
+    "has_bidding": "maker",
+    "has_alone": "alone",
+    "has_lone_defender": "lone_defender",
+    "has_discard": "buried",
+    "has_cut": "cut",
+}
+"""The 0.2.0 ``EncodingPlan`` flags, each with the observation field it decided."""
 
 
 def _score_scale(rules: RuleSet) -> float:
