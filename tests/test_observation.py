@@ -255,3 +255,18 @@ def test_tabled_melds_and_brisques_at_the_end_are_asked_of_the_rules() -> None:
         assert rules.card_points_at_end == stock_game, variant
         fields = {f.name for f in rules.observation_layout.fields}
         assert any(name.startswith("tabled") for name in fields) == stock_game, variant
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_the_0_2_0_encoding_flags_still_read_with_a_deprecation_warning(variant: str) -> None:
+    """`EncodingPlan`'s 0.2.0 flags (``has_stock`` …) became one set of field names
+    (``plan.has``): each old flag still reads, warns, and says whether its field is encoded."""
+    from bezique_rules.state.observation import _OLD_FLAGS
+
+    plan = get_rules(variant).encodings
+    names = set(plan.observation.names()) | set(plan.information_state.names())
+    for flag, field in _OLD_FLAGS.items():
+        with pytest.warns(DeprecationWarning, match=flag):
+            value = getattr(plan, flag)
+        assert value is (field in plan.has)
+        assert value is (field in names)

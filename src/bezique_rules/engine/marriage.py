@@ -131,14 +131,11 @@ class MarriageCore(NamedTuple):
 
 @attrs.frozen(kw_only=True)
 class MarriageActionIndex:
-    """What each action id does, and the ids of each card's and suit's actions."""
+    """The ids of each card's and suit's actions, and what the shared `ActionTable` does not
+    say of an id (its kind and suit are in `MarriageTables.action_table`)."""
 
-    kinds: tuple[ActionKind, ...]
-    """Action id -> what it does."""
     card: tuple[int, ...]
     """Action id -> the physical card played or exchanged (-1: none)."""
-    suit: tuple[int, ...]
-    """Action id -> the suit of a marriage or exchange (-1: none)."""
     trump_marriage: tuple[bool, ...]
     """Action id -> whether it is the marriage in trumps (``royal-marriage``)."""
     play_id: tuple[int, ...]
@@ -253,9 +250,7 @@ class MarriageEngine:
                 suit=(m[2] for m in meta),
             ),
             index=MarriageActionIndex(
-                kinds=tuple(m[0] for m in meta),
                 card=tuple(m[1] for m in meta),
-                suit=tuple(m[2] for m in meta),
                 trump_marriage=tuple(m[3] for m in meta),
                 play_id=play_id,
                 marriage_id=tuple(marriage_id),
@@ -421,8 +416,9 @@ class MarriageDeal(DealState):
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         c = self.core
-        ix = self.setup.tables.index
-        kind = ix.kinds[action_id]
+        m = self.setup.tables
+        ix = m.index
+        kind = m.action_table.kind[action_id]
         p = c.player
         if kind is ActionKind.PLAY:
             card = ix.card[action_id]
@@ -438,7 +434,7 @@ class MarriageDeal(DealState):
         if c.announced >= 0:
             return RuleCode.NO_DECLARATION_NOW, "after announcing a marriage you lead its king or queen"
         if kind is ActionKind.MELD:
-            s = ix.suit[action_id]
+            s = m.action_table.suit[action_id]
             if ix.trump_marriage[action_id] != (s == c.trump):
                 return RuleCode.NOT_A_MELD, "a marriage in trumps is a royal-marriage, else a common-marriage"
             if not self._may_announce(p):
@@ -447,7 +443,7 @@ class MarriageDeal(DealState):
                 return RuleCode.NO_DECLARATION_NOW, "a marriage may be announced only after winning a trick"
             return RuleCode.CARD_NOT_HELD, "you do not hold both the king and the queen"
         if kind is ActionKind.EXCHANGE:
-            if ix.suit[action_id] != c.trump:
+            if m.action_table.suit[action_id] != c.trump:
                 return RuleCode.SEVEN_NOT_ALLOWED, "only the trump suit's card is exchanged"
             rule = self.setup.tables.parts.exchange
             trick = " and a trick won" if rule is not None and rule.needs_trick else ""
@@ -464,11 +460,11 @@ class MarriageDeal(DealState):
         ix = m.index
         p = c.player
         moves = c.moves + ((p, action_id),)
-        kind = ix.kinds[action_id]
+        kind = m.action_table.kind[action_id]
         if kind is ActionKind.PLAY:
             return self._play(ix.card[action_id], moves)
         if kind is ActionKind.MELD:
-            s = ix.suit[action_id]
+            s = m.action_table.suit[action_id]
             parts = m.parts.marriage
             pair = (1 << m.cards.king[s]) | (1 << m.cards.queen[s])
             return self._next(

@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -147,23 +148,40 @@ class EncodingPlan:
     number_scale: float
     verbs: tuple[Verb, ...]
     meld_kinds: tuple[str, ...]
-    has_marriages: bool
-    has_pending: bool
-    has_turn_up: bool
-    has_stock: bool
-    has_bidding: bool
-    has_alone: bool
-    has_lone_defender: bool
-    has_numbers: bool
-    has_suits: bool
-    has_game_scores: bool
-    has_discard: bool
-    has_tabled: bool
-    has_known: bool
-    has_cut: bool
     cut_scale: float
+    has: frozenset[str]  # the observation's field names: a field the rule set lacks is not encoded
     observation: ObservationLayout
     information_state: ObservationLayout
+
+    def __getattr__(self, name: str) -> bool:
+        """The 0.2.0 flags ``has_tabled``, ``has_stock``, … (deprecated: read ``"tabled" in
+        plan.has``, the observation's field names); each is named in `_OLD_FLAGS`."""
+        field = _OLD_FLAGS.get(name)
+        if field is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        warnings.warn(
+            f"EncodingPlan.{name} is deprecated: read {field!r} in plan.has", DeprecationWarning, stacklevel=2
+        )
+        return field in self.has
+
+
+_OLD_FLAGS = {
+    "has_tabled": "tabled",
+    "has_known": "known",
+    "has_turn_up": "turn_up",
+    "has_stock": "stock_size",
+    "has_game_scores": "game_scores",
+    "has_pending": "pending",
+    "has_marriages": "marriages",
+    "has_numbers": "last_number",
+    "has_suits": "last_suit",
+    "has_bidding": "maker",
+    "has_alone": "alone",
+    "has_lone_defender": "lone_defender",
+    "has_discard": "buried",
+    "has_cut": "cut",
+}
+"""The 0.2.0 ``EncodingPlan`` flags, each with the observation field it decided."""
 
 
 def _score_scale(rules: RuleSet) -> float:
@@ -174,7 +192,6 @@ def _score_scale(rules: RuleSet) -> float:
 
 
 def _plan(rules: RuleSet) -> EncodingPlan:
-    n = rules.players
     deck = rules.deck
     actions = rules.action_space.actions
     verbs = tuple(v for v in Verb if any(a.verb is v for a in actions))
@@ -182,41 +199,39 @@ def _plan(rules: RuleSet) -> EncodingPlan:
     kinds = tuple(k.name for k in rules.melds.kinds)
     if rules.stock.carte_blanche:
         kinds += ("carte-blanche",)
-    has_alone = any(a.verb is Verb.ALONE or a.alone for a in actions)
-    has_discard = Verb.DISCARD in verbs
-    has_stock = rules.draws_from_stock
     cut = rules.stock.cut_guess
-    sides = len(rules.sides)
-    f = deck.num_faces
     partial = EncodingPlan(
-        players=n, sides=sides, faces=f, packs=deck.packs, suits=tuple(s.value for s in deck.suits),
-        face_index=dict(deck.face_index), hand_size=max(1, rules.deal.hand_size), deck_size=deck.size,
-        score_scale=_score_scale(rules), number_scale=float(max(numbers, default=1) or 1), verbs=verbs,
-        meld_kinds=kinds, has_marriages=rules.closing_game is not None,
-        has_pending=bool(kinds) and rules.stock.pending_declarations and rules.stock.melds_per_trick > 0,
-        has_turn_up=rules.deal.turn_up, has_stock=has_stock,
-        has_bidding=rules.bidding is not None, has_alone=has_alone, has_discard=has_discard,
-        has_lone_defender=isinstance(rules.bidding, OrderUp) and rules.bidding.lone_defender != "never",
-        has_known=not isinstance(rules.bidding, OrderUp) or rules.bidding.taken_turn_up_shown,
-        has_numbers=bool(numbers), has_suits=any(a.suit is not None for a in actions),
-        has_game_scores=not (isinstance(rules.game_end, DealsEnd) and rules.game_end.deals == 1),
-        has_tabled=rules.melds_tabled, has_cut=cut is not None,
-        cut_scale=float(cut.largest if cut is not None else 1),
+        players=rules.players, sides=len(rules.sides), faces=deck.num_faces, packs=deck.packs,
+        suits=tuple(s.value for s in deck.suits), face_index=dict(deck.face_index),
+        hand_size=max(1, rules.deal.hand_size), deck_size=deck.size, score_scale=_score_scale(rules),
+        number_scale=float(max(numbers, default=1) or 1), verbs=verbs, meld_kinds=kinds,
+        cut_scale=float(cut.largest if cut is not None else 1), has=frozenset(),
         observation=ObservationLayout(()), information_state=ObservationLayout(()),
     )  # fmt: skip
-    obs = _fields(_observation_specs(partial))
-    info = _fields(_observation_specs(partial) + _history_specs(partial))
-    return attrs.evolve(partial, observation=obs, information_state=info)
+    specs = _observation_specs(rules, partial)
+    obs = _fields(specs)
+    info = _fields(specs + _history_specs(partial))
+    return attrs.evolve(partial, has=frozenset(obs.names()), observation=obs, information_state=info)
 
 
 _Spec = tuple[str, tuple[int, ...], str]
 
 
-def _observation_specs(p: EncodingPlan) -> list[_Spec]:
+def _observation_specs(rules: RuleSet, p: EncodingPlan) -> list[_Spec]:
     """The observation's fields in order: one row per field, with whether the rule set has it."""
     n, f, s = p.players, p.faces, p.sides
     v, k, u = len(p.verbs), len(p.meld_kinds), len(p.suits)
     phases = ", ".join(ph.value for ph in PHASES)
+    actions = rules.action_space.actions
+    order_up = rules.bidding if isinstance(rules.bidding, OrderUp) else None
+    known = order_up is None or order_up.taken_turn_up_shown
+    lone_defender = order_up is not None and order_up.lone_defender != "never"
+    pending = k > 0 and rules.stock.pending_declarations and rules.stock.melds_per_trick > 0
+    game_end = rules.game_end
+    game_scores = not (isinstance(game_end, DealsEnd) and game_end.deals == 1)
+    alone = any(a.verb is Verb.ALONE or a.alone for a in actions)
+    numbers = any(a.number is not None for a in actions)
+    suits = any(a.suit is not None for a in actions)
     rows: tuple[tuple[bool, str, tuple[int, ...], str], ...] = (
         (True, "player", (n,), "one-hot: the viewer's seat (absolute)"),
         (True, "current_player", (n,),
@@ -225,34 +240,36 @@ def _observation_specs(p: EncodingPlan) -> list[_Spec]:
         (True, "phase", (len(PHASES),), f"one-hot: the phase ({phases})"),
         (True, "hand", (f,), "the viewer's cards (concealed and tabled), copies per face / packs"),
         (True, "hand_sizes", (n,), "cards held per seat (relative) / the dealt hand size"),
-        (p.has_tabled, "tabled", (n, f), "per seat (relative): cards lying face up in declared melds"),
-        (p.has_known, "known", (n, f), "per seat (relative): held cards everyone has seen"),
+        (rules.melds_tabled, "tabled", (n, f), "per seat (relative): cards lying face up in declared melds"),
+        (known, "known", (n, f), "per seat (relative): held cards everyone has seen"),
         (True, "won", (n, f), "per seat (relative): cards won in tricks"),
         (True, "trick", (n, f), "the current trick: row k is the k-th card played (one-hot face)"),
         (True, "trick_leader", (n,), "one-hot: who led the current trick, relative to the viewer"),
         (True, "last_trick", (n, f), "the previous trick: row k is the k-th card played (one-hot face)"),
         (True, "last_trick_leader", (n,), "one-hot: who led the previous trick (all zero before the first)"),
         (True, "trump", (u,), "one-hot: the trump suit, in deck suit order (all zero before trumps exist)"),
-        (p.has_turn_up, "turn_up", (f,), "one-hot: the turned-up card, while it lies under the stock"),
-        (p.has_stock, "stock_size", (1,), "face-down cards left in the stock / deck size"),
+        (rules.deal.turn_up, "turn_up", (f,), "one-hot: the turned-up card, while it lies under the stock"),
+        (rules.draws_from_stock, "stock_size", (1,), "face-down cards left in the stock / deck size"),
         (True, "scores", (s,), "points so far this deal per side (the viewer's side first) / score scale"),
-        (p.has_game_scores, "game_scores", (s,),
+        (game_scores, "game_scores", (s,),
          "in a game of several deals: totals before this deal per side / score scale"),
         (k > 0, "melds", (n, k), "per seat (relative): melds declared, per meld kind"),
-        (p.has_pending, "pending", (n, k), "per seat (relative): melds laid out, not yet scored, per meld kind"),
-        (p.has_marriages, "marriages", (n, u),
+        (pending, "pending", (n, k), "per seat (relative): melds laid out, not yet scored, per meld kind"),
+        (rules.closing_game is not None, "marriages", (n, u),
          "per seat (relative): marriages announced, per suit in deck suit order (in trumps: the royal one)"),
         (True, "last_action", (n, v), "per seat (relative): one-hot verb of the seat's latest action"),
-        (p.has_numbers, "last_number", (n,),
+        (numbers, "last_number", (n,),
          "per seat (relative): the number (bid, guess) of its latest action / the largest"),
-        (p.has_suits, "last_suit", (n, u), "per seat (relative): the suit its latest action named"),
-        (p.has_numbers, "high_number", (1,), "the highest bid (or guess) so far / the largest"),
-        (p.has_bidding, "maker", (n,), "one-hot: who made trumps (won the bid), relative to the viewer"),
-        (p.has_alone, "alone", (n,), "one-hot: who plays alone, relative"),
-        (p.has_alone, "sitting_out", (n,), "per seat (relative): 1 when sitting this deal out"),
-        (p.has_lone_defender, "lone_defender", (n,), "one-hot: who defends alone, relative"),
-        (p.has_discard, "buried", (f,), "cards the viewer discarded face down"),
-        (p.has_cut, "cut", (1,), "the size of the dealer's cut once the guess is made / the largest"),
+        (suits, "last_suit", (n, u), "per seat (relative): the suit its latest action named"),
+        (numbers, "high_number", (1,), "the highest bid (or guess) so far / the largest"),
+        (rules.bidding is not None, "maker", (n,),
+         "one-hot: who made trumps (won the bid), relative to the viewer"),
+        (alone, "alone", (n,), "one-hot: who plays alone, relative"),
+        (alone, "sitting_out", (n,), "per seat (relative): 1 when sitting this deal out"),
+        (lone_defender, "lone_defender", (n,), "one-hot: who defends alone, relative"),
+        (Verb.DISCARD in p.verbs, "buried", (f,), "cards the viewer discarded face down"),
+        (rules.stock.cut_guess is not None, "cut", (1,),
+         "the size of the dealer's cut once the guess is made / the largest"),
     )  # fmt: skip
     return [(name, shape, doc) for present, name, shape, doc in rows if present]
 
@@ -364,10 +381,10 @@ def _encode_view(p: EncodingPlan, v: PlayerView, out: list[float]) -> None:
     _one_hot(out, len(PHASES), PHASES.index(v.phase))
     out.extend(_cards(p, v.hand))
     out.extend(v.hand_sizes[s] / p.hand_size for s in seats)
-    if p.has_tabled:
+    if "tabled" in p.has:
         for s in seats:
             out.extend(_cards(p, v.tabled[s]))
-    if p.has_known:
+    if "known" in p.has:
         for s in seats:
             out.extend(_cards(p, v.known[s]))
     for s in seats:
@@ -377,28 +394,28 @@ def _encode_view(p: EncodingPlan, v: PlayerView, out: list[float]) -> None:
     out.extend(_card_rows(p, v.last_trick))
     _one_hot(out, n, rel(v.last_trick_leader))
     _one_hot(out, len(p.suits), p.suits.index(v.trump.value) if v.trump is not None else None)
-    if p.has_turn_up:
+    if "turn_up" in p.has:
         _one_hot(out, p.faces, p.face_index[v.turn_up] if v.turn_up is not None else None)
-    if p.has_stock:
+    if "stock_size" in p.has:
         out.append(v.stock_size / p.deck_size)
     out.extend(v.scores[i] / p.score_scale for i in side_order)
-    if p.has_game_scores:
+    if "game_scores" in p.has:
         games = v.game_scores
         out.extend((games[i] / p.score_scale if games is not None else 0.0) for i in side_order)
-    if p.meld_kinds:
+    if "melds" in p.has:
         k = len(p.meld_kinds)
         rows = [0.0] * (n * k)
         for meld in v.melds:
             if meld.kind in p.meld_kinds:
                 rows[rel(meld.player) * k + p.meld_kinds.index(meld.kind)] += 1.0  # type: ignore[operator]
         out.extend(rows)
-    if p.has_pending:
+    if "pending" in p.has:
         k = len(p.meld_kinds)
         rows = [0.0] * (n * k)
         for meld in v.pending:
             rows[rel(meld.player) * k + p.meld_kinds.index(meld.kind)] += 1.0  # type: ignore[operator]
         out.extend(rows)
-    if p.has_marriages:
+    if "marriages" in p.has:
         ns = len(p.suits)
         rows = [0.0] * (n * ns)
         for meld in v.melds:  # the closing games' only melds: a king and a queen of the marriage's suit
@@ -407,16 +424,17 @@ def _encode_view(p: EncodingPlan, v: PlayerView, out: list[float]) -> None:
                 rows[rel(meld.player) * ns + p.suits.index(suit.value)] = 1.0  # type: ignore[operator]
         out.extend(rows)
     _encode_last_actions(p, v, out, seats)
-    if p.has_bidding:
+    if "maker" in p.has:
         _one_hot(out, n, rel(v.maker))
-    if p.has_alone:
+    if "alone" in p.has:
         _one_hot(out, n, rel(v.alone))
+    if "sitting_out" in p.has:
         out.extend(1.0 if s in v.sitting_out else 0.0 for s in seats)
-    if p.has_lone_defender:
+    if "lone_defender" in p.has:
         _one_hot(out, n, rel(v.lone_defender))
-    if p.has_discard:
+    if "buried" in p.has:
         out.extend(_cards(p, v.buried))
-    if p.has_cut:
+    if "cut" in p.has:
         out.append(v.cut / p.cut_scale if v.cut is not None else 0.0)
 
 
@@ -450,11 +468,11 @@ def _encode_last_actions(p: EncodingPlan, v: PlayerView, out: list[float], seats
         if a.suit is not None and a.suit.value in p.suits:
             suits[k * ns + p.suits.index(a.suit.value)] = 1.0
     out.extend(verbs)
-    if p.has_numbers:
+    if "last_number" in p.has:
         out.extend(numbers)
-    if p.has_suits:
+    if "last_suit" in p.has:
         out.extend(suits)
-    if p.has_numbers:
+    if "high_number" in p.has:
         out.append(high / p.number_scale)
 
 

@@ -28,9 +28,10 @@ Two steps:
    `DealError` naming the preset otherwise: please report it). When the planned and the
    plain decks all fail, a last resort builds worlds without replaying as it goes (strict
    off), and keeps the first whose history replays with checks to the view; only when none
-   does is a world that fits the view but whose past does not replay returned (the known
-   gap: `benchmarks/worlds_sweep.py` finds it in about 1 view in 3,000 of
-   double-deck-pinochle, and nowhere else).
+   does is a world that fits the view but whose past does not replay returned (a known gap
+   no sweep has met: `benchmarks/worlds_sweep.py 3 200`, 35,418 views of every preset and
+   house-rule setup, needed the last resort for two double-deck-pinochle views, and found
+   worlds that replay for both).
 
 2. **A sample** (`Worlds.sample`): the engine's own ``_determinize`` on the witness deals
    the cards the viewer has not seen again at random among their places, under every

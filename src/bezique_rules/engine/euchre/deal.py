@@ -188,9 +188,9 @@ class EuchreDeal(DealState):
 
     def _refusal(self, action_id: int) -> tuple[RuleCode, str]:
         c = self.core
-        ids = self.setup.tables.ids
-        kind = ids.kinds[action_id]
-        arg = ids.args[action_id]
+        m = self.setup.tables
+        kind = m.action_table.kind[action_id]
+        arg = m.ids.args[action_id]
         stage = c.stage
         rules = self.setup.rules
         if kind is ActionKind.PLAY:
@@ -309,7 +309,7 @@ class EuchreDeal(DealState):
         if action_id < m.trick.plays:  # a card played (ids 0 .. plays-1): the hot path in apply
             return self.apply(action_id, check=False)
         ids = m.ids
-        kind = ids.kinds[action_id]
+        kind = m.action_table.kind[action_id]
         # a bid, a decision or a discard
         s = self.core
         moves = s.moves + ((s.player, action_id),)

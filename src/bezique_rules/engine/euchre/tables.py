@@ -35,10 +35,9 @@ class FarmerSwap(NamedTuple):
 
 @attrs.frozen
 class ActionIds:
-    """What each action id does, and the ids of each kind of action."""
+    """The ids of each kind of action, and what the shared `ActionTable` does not say of an id
+    (its kind is in `EuchreTables.action_table`)."""
 
-    kinds: tuple[ActionKind, ...]
-    """Action id -> its kind."""
     args: tuple[int, ...]
     """Action id -> its card face (plays, discards), suit (calls, ``trump``), index in
     ``farmer`` (farmer's swaps), or -1."""
@@ -164,10 +163,11 @@ def _build(rules: RuleSet) -> EuchreTables:
     trick = _trick_tables(rules, ids, space)
     carded = (ActionKind.PLAY, ActionKind.DISCARD)
     suited = (ActionKind.CALL, ActionKind.CALL_ALONE, ActionKind.TRUMP)
+    meanings = numbering.meanings
     action_table = ActionTable.of(
-        ids.kinds,
-        face=(arg if kind in carded else -1 for kind, arg in zip(ids.kinds, ids.args)),
-        suit=(arg if kind in suited else -1 for kind, arg in zip(ids.kinds, ids.args)),
+        (kind for kind, _ in meanings),
+        face=(arg if kind in carded else -1 for kind, arg in meanings),
+        suit=(arg if kind in suited else -1 for kind, arg in meanings),
     )
     return EuchreTables(
         actions=space,
@@ -209,8 +209,7 @@ def _action_ids(rules: RuleSet, numbering: ActionNumbering[tuple[ActionKind, int
             action_id = add(Action.make(Verb.DISCARD, [faces[f] for f in trio]), ActionKind.FARMER_SWAP, len(farmer))
             farmer.append(FarmerSwap(frozenset(trio), action_id))
     return ActionIds(
-        kinds=tuple(kind for kind, _ in numbering.meanings), args=tuple(arg for _, arg in numbering.meanings),
-        play=play, discard=discard, farmer=tuple(farmer),
+        args=tuple(arg for _, arg in numbering.meanings), play=play, discard=discard, farmer=tuple(farmer),
         farmer_faces=farmer_faces, pass_id=pass_id, order_id=order_id, order_alone_id=order_alone_id, call=call,
         call_alone=call_alone, trump=trump, alone_id=alone_id,
     )  # fmt: skip

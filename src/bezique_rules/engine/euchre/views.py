@@ -35,7 +35,7 @@ def history_seen(deal: DealT, viewer: int) -> tuple[tuple[int, Action], ...]:
     would show what he holds); a farmer's swap is shown."""
     m = deal.setup.tables
     actions = m.actions.actions
-    kinds = m.ids.kinds
+    kinds = m.action_table.kind
     asked = deal.core.bidding.asked
     seen = []
     for i, (who, action_id) in enumerate(deal.moves):
@@ -244,7 +244,7 @@ def relabelled(deal: DealT, perm: dict[int, int]) -> DealT:
     swap_of = {swap.faces: swap.action_id for swap in ids.farmer}
     moves = []
     for who, action_id in s.moves:
-        kind = ids.kinds[action_id]
+        kind = m.action_table.kind[action_id]
         if kind is ActionKind.PLAY or kind is ActionKind.DISCARD:
             table = ids.play if kind is ActionKind.PLAY else ids.discard
             face = ids.args[action_id]
@@ -269,7 +269,7 @@ def with_hidden_passes(deal: DealT, player: int) -> DealT | None:
     setup = deal.setup
     m = setup.tables
     c = deal.core
-    kinds = m.ids.kinds
+    kinds = m.action_table.kind
     hidden = [
         i < c.bidding.asked and who != player and kinds[a] is ActionKind.PASS for i, (who, a) in enumerate(c.moves)
     ]
@@ -379,7 +379,7 @@ def guess(deal: DealT, player: int, rng: random.Random) -> DealT:
         m = deal.setup.tables
         hidden_discard = m.ids.discard[rules.deck.face_of[buried]]
         moves = tuple(
-            (who, hidden_discard) if m.ids.kinds[action_id] is ActionKind.DISCARD else (who, action_id)
+            (who, hidden_discard) if m.action_table.kind[action_id] is ActionKind.DISCARD else (who, action_id)
             for who, action_id in moves
         )
     core = c._replace(hands=tuple(hands), kitty=k._replace(cards=kitty, buried=buried), moves=moves)
