@@ -63,7 +63,7 @@ class EuchreBatchTables(DeckTables):
     columns of the Euchre engine's compiled tables (`EuchreTables`) as arrays, by keyword."""
 
     kind: Int8
-    """int8[A]: what each action id does (an `ActionKind`, from `ActionIds.kinds`)."""
+    """int8[A]: what each action id does (an `ActionKind`: `EuchreTables.action_table.kind`)."""
     arg: Int8
     """int8[A]: its card (plays, discards) or suit (call, trump), else -1."""
     alone_bid: npt.NDArray[np.bool_]
