@@ -384,7 +384,7 @@ def stock_batch_tables(rules: RuleSet) -> StockBatchTables:
         rounded=rounded,
         suit_of=np.array([card.suit.value if card.suit else -1 for card in deck.cards], np.int8),
         turned_sevens=turned,
-        turned_points=dix.points if dix.turned_up_points is None else dix.turned_up_points,
+        turned_points=dix.points_turned_up,
         compiled=compiled,
         dix=dix,
         **deck_tables(rules),

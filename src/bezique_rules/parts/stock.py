@@ -117,6 +117,14 @@ class DixRule:
     on his own turn in the stock phase, before playing a card (and playing it scores it,
     see ``score_on_play``); a declared one is never exchanged."""
 
+    @property
+    def points_turned_up(self) -> int:
+        """What a turned-up one scores for the dealer: ``turned_up_points``, else ``points``.
+
+        >>> DixRule().points_turned_up, DixRule(turned_up_points=20).points_turned_up
+        (10, 20)"""
+        return self.points if self.turned_up_points is None else self.turned_up_points
+
 
 @attrs.frozen
 class StockBonuses:

@@ -443,9 +443,9 @@ def _place_widow_known(
     up for all to see). Copies of those faces go to the widow's places at once, their uses
     served; the positions so filled (None: no widow taken face up by a declarer)."""
     maker = view.maker
-    filled: set[int] = set()
     if view.rules.engine != "auction" or maker is None:
         return None
+    filled: set[int] = set()
     places = [pos for time, pos in slots[maker] if time >= 0 and order[pos] < 0]
     end = len(view.history) + 1
     for f, k in sorted(unexplained[maker].items()):

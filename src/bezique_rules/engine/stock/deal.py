@@ -95,7 +95,7 @@ class StockEngine:
             assert card.suit is not None  # a turn-up in a stock game is a suited card
             trump = card.suit.value
             if dix is not None and dix.turned_up_scores and card.rank is dix.rank:
-                seven = dix.points if dix.turned_up_points is None else dix.turned_up_points
+                seven = dix.points_turned_up
                 points = with_item(points, dealer, points[dealer] + ScoreBreakdown(seven=seven))
                 scored |= 1 << turn_up
         leader = (dealer + 1) % n
